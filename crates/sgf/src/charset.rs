@@ -1,0 +1,1 @@
+//! Charsets (stub, being written).

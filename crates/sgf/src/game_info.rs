@@ -1,0 +1,1 @@
+//! Game information (stub, being written).

@@ -1,0 +1,1 @@
+//! Typed property layer (stub, being written).
