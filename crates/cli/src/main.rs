@@ -1,1 +1,44 @@
-fn main() {}
+//! `kifu`: check, convert and inspect Go game records.
+//!
+//! The binary is thin on purpose: argument parsing, file handling and
+//! output live here, everything about the formats in the library crates.
+
+mod args;
+mod commands;
+mod input;
+mod output;
+mod report;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// Exit status: the file(s) were fine.
+const EXIT_CLEAN: u8 = 0;
+/// Exit status: errors were found in the input.
+const EXIT_ERRORS: u8 = 1;
+/// Exit status: bad usage, or a file could not be read or written.
+const EXIT_FAILURE: u8 = 2;
+
+fn main() -> ExitCode {
+    let args = match args::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => {
+            let code = if e.use_stderr() {
+                EXIT_FAILURE
+            } else {
+                EXIT_CLEAN
+            };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match commands::run(args) {
+        Ok(status) => ExitCode::from(status),
+        Err(e) if e.is_broken_pipe() => ExitCode::from(EXIT_CLEAN),
+        Err(e) => {
+            eprintln!("kifu: {e}");
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}

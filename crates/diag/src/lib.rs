@@ -44,7 +44,10 @@ impl Span {
 
     /// An empty span at `offset`, for something that is missing there.
     pub const fn empty(offset: u32) -> Self {
-        Span { start: offset, end: offset }
+        Span {
+            start: offset,
+            end: offset,
+        }
     }
 
     /// Length in bytes.
@@ -347,7 +350,12 @@ mod tests {
     fn fail_fast_sink_keeps_the_first_error() {
         let mut sink: Option<Diagnostic> = None;
         let code = Code::new("t/x");
-        sink.report(Diagnostic::new(code, Severity::Warning, Span::empty(0), "w"));
+        sink.report(Diagnostic::new(
+            code,
+            Severity::Warning,
+            Span::empty(0),
+            "w",
+        ));
         sink.report(Diagnostic::new(code, Severity::Error, Span::empty(1), "e1"));
         sink.report(Diagnostic::new(code, Severity::Error, Span::empty(2), "e2"));
         assert_eq!(sink.unwrap().message, "e1");
@@ -358,13 +366,23 @@ mod tests {
         let code = Code::new("t/x");
         let ok = Parsed {
             value: 1,
-            diagnostics: vec![Diagnostic::new(code, Severity::Warning, Span::empty(0), "w")],
+            diagnostics: vec![Diagnostic::new(
+                code,
+                Severity::Warning,
+                Span::empty(0),
+                "w",
+            )],
         };
         assert_eq!(ok.into_result().unwrap(), 1);
         let bad = Parsed {
             value: 1,
             diagnostics: vec![Diagnostic::new(code, Severity::Error, Span::empty(0), "e")],
         };
-        assert!(bad.into_result().unwrap_err().to_string().contains("error[t/x]"));
+        assert!(
+            bad.into_result()
+                .unwrap_err()
+                .to_string()
+                .contains("error[t/x]")
+        );
     }
 }

@@ -1,0 +1,204 @@
+//! One run, every parser side by side, on the same in-memory inputs.
+//!
+//! ```text
+//! kifu-bench compare [DIR]                       # table: MB/s, games/s, ratios
+//! kifu-bench peer CORPUS_ROOT FILES_TXT [TSV]    # driver for shared/peer-bench/run_peers.sh
+//! ```
+//!
+//! `compare` times, per pass over all files: a memchr2 scan of `;` and `[`
+//! (the practical ceiling), kifu's parse into its tree, kifu's parse plus
+//! lossless write, sgf-parse's parse and parse plus serialize. Each figure
+//! is the median of several passes; ratios come from the same run.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use kifu_bench::{count, count_sgf_parse, large_corpus_dir, load, sgf_files};
+
+const PASSES: usize = 5;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn time_passes(mut pass: impl FnMut() -> Duration) -> f64 {
+    median((0..PASSES).map(|_| pass().as_secs_f64()).collect())
+}
+
+fn compare(dir: &Path) {
+    let paths = sgf_files(dir);
+    assert!(!paths.is_empty(), "no .sgf files under {}", dir.display());
+    let data = load(&paths);
+    let bytes: usize = data.iter().map(Vec::len).sum();
+    // sgf-parse reads &str only: decode lossily before the clock starts.
+    let texts: Vec<String> = data
+        .iter()
+        .map(|d| String::from_utf8_lossy(d).into_owned())
+        .collect();
+    let (mut nodes, mut games) = (0, 0);
+    for d in &data {
+        let (n, g) = count(&kifu_sgf::parse(d).value);
+        nodes += n;
+        games += g;
+    }
+
+    let scan = time_passes(|| {
+        let t = Instant::now();
+        let mut hits = 0;
+        for d in &data {
+            hits += memchr::memchr2_iter(b';', b'[', std::hint::black_box(d)).count();
+        }
+        std::hint::black_box(hits);
+        t.elapsed()
+    });
+    let kifu_parse = time_passes(|| {
+        let mut total = Duration::ZERO;
+        for d in &data {
+            let t = Instant::now();
+            let parsed = kifu_sgf::parse(std::hint::black_box(d));
+            total += t.elapsed();
+            drop(parsed);
+        }
+        total
+    });
+    let kifu_write = time_passes(|| {
+        let mut total = Duration::ZERO;
+        for d in &data {
+            let t = Instant::now();
+            let parsed = kifu_sgf::parse(std::hint::black_box(d));
+            let out = kifu_sgf::write::lossless(&parsed.value);
+            total += t.elapsed();
+            assert_eq!(out.len(), d.len());
+        }
+        total
+    });
+    let (mut peer_ok, mut peer_nodes) = (0, 0);
+    for t in &texts {
+        if let Ok(trees) = sgf_parse::parse(t) {
+            peer_ok += 1;
+            peer_nodes += count_sgf_parse(&trees);
+        }
+    }
+    let peer_parse = time_passes(|| {
+        let mut total = Duration::ZERO;
+        for t in &texts {
+            let start = Instant::now();
+            let r = sgf_parse::parse(std::hint::black_box(t));
+            total += start.elapsed();
+            drop(r);
+        }
+        total
+    });
+    let peer_write = time_passes(|| {
+        let mut total = Duration::ZERO;
+        for t in &texts {
+            let start = Instant::now();
+            if let Ok(trees) = sgf_parse::parse(std::hint::black_box(t)) {
+                let out = sgf_parse::serialize(&trees);
+                std::hint::black_box(out);
+            }
+            total += start.elapsed();
+        }
+        total
+    });
+
+    let mbs = |s: f64| bytes as f64 / s / 1e6;
+    println!(
+        "corpus: {} ({} files, {} bytes, {games} games, {nodes} nodes; sgf-parse read {peer_ok} files, {peer_nodes} nodes)",
+        dir.display(),
+        data.len(),
+        bytes
+    );
+    println!("median of {PASSES} passes, single thread\n");
+    println!("| run | s | MB/s | games/s | vs sgf-parse | vs memchr2 |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, s, peer) in [
+        ("memchr2 scan of ';' '['", scan, peer_parse),
+        ("kifu parse", kifu_parse, peer_parse),
+        ("kifu parse + lossless write", kifu_write, peer_write),
+        ("sgf-parse parse", peer_parse, peer_parse),
+        ("sgf-parse parse + serialize", peer_write, peer_write),
+    ] {
+        println!(
+            "| {name} | {s:.3} | {:.1} | {:.0} | {:.1}x | {:.2}x |",
+            mbs(s),
+            games as f64 / s,
+            peer / s,
+            scan / s
+        );
+    }
+}
+
+/// The peer-bench protocol: one JSON line like the other drivers.
+fn peer(root: &Path, list: &Path, tsv: Option<&Path>) {
+    let names: Vec<String> = std::fs::read_to_string(list)
+        .expect("read file list")
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let paths: Vec<PathBuf> = names.iter().map(|n| root.join(n)).collect();
+    let data = load(&paths);
+    let bytes: usize = data.iter().map(Vec::len).sum();
+    let (mut parse_t, mut ser_t) = (Duration::ZERO, Duration::ZERO);
+    let (mut nodes, mut games, mut failed, mut ser_bytes) = (0usize, 0usize, 0usize, 0usize);
+    let mut rows = Vec::with_capacity(names.len());
+    for (name, d) in names.iter().zip(&data) {
+        let t = Instant::now();
+        let parsed = kifu_sgf::parse(d);
+        parse_t += t.elapsed();
+        let t = Instant::now();
+        let out = kifu_sgf::write::lossless(&parsed.value);
+        ser_t += t.elapsed();
+        ser_bytes += out.len();
+        let (n, g) = count(&parsed.value);
+        if parsed.has_errors() {
+            failed += 1;
+            let first = parsed
+                .diagnostics
+                .iter()
+                .find(|d| d.is_error())
+                .map(|d| d.to_string())
+                .unwrap_or_default();
+            rows.push(format!("{name}\t{n}\t{}", first.replace(['\t', '\n'], " ")));
+        } else {
+            rows.push(format!("{name}\t{n}\t"));
+        }
+        nodes += n;
+        games += g;
+    }
+    if let Some(tsv) = tsv {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(tsv).expect("create tsv"));
+        for r in &rows {
+            writeln!(f, "{r}").expect("write tsv");
+        }
+    }
+    // Files with error diagnostics are still read (kifu recovers), so they
+    // count as ok for the node cross-check; `with_errors` says how many.
+    println!(
+        "{{\"peer\":\"rust:kifu\",\"version\":\"{}\",\"files\":{},\"ok\":{},\"failed\":0,\"with_errors\":{failed},\"games\":{games},\"nodes\":{nodes},\"bytes\":{bytes},\"parse_s\":{:.6},\"serialize_s\":{:.6},\"serialized_bytes\":{ser_bytes}}}",
+        env!("CARGO_PKG_VERSION"),
+        names.len(),
+        names.len(),
+        parse_t.as_secs_f64(),
+        ser_t.as_secs_f64()
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("compare") => compare(&args.get(1).map_or_else(large_corpus_dir, PathBuf::from)),
+        Some("peer") if args.len() >= 3 => peer(
+            Path::new(&args[1]),
+            Path::new(&args[2]),
+            args.get(3).map(Path::new),
+        ),
+        _ => {
+            eprintln!("usage: kifu-bench compare [DIR] | peer CORPUS_ROOT FILES_TXT [TSV]");
+            std::process::exit(2);
+        }
+    }
+}

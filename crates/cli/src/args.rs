@@ -1,0 +1,88 @@
+//! Command line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Read, check, repair and convert Go game records (SGF) and Go books.
+#[derive(Debug, Parser)]
+#[command(name = "kifu", version, about, max_term_width = 100)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Report problems in files (syntax, charset, values).
+    Check(CheckArgs),
+    /// Convert a file to another format or layout (lossless by default).
+    Convert(ConvertArgs),
+    /// Print one line per game: players, result, date, size, moves, variations.
+    Info(InfoArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct DiagnosticArgs {
+    /// How to print diagnostics on stderr.
+    #[arg(long, value_enum, default_value_t = DiagnosticFormat::Short)]
+    pub(crate) format: DiagnosticFormat,
+    /// Print nothing but errors.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DiagnosticFormat {
+    /// `file:line:col: severity[code]: message`, one per line.
+    Short,
+    /// One JSON object per line.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct CheckArgs {
+    /// Files to check (`-` for stdin).
+    #[arg(required = true)]
+    pub(crate) files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) diagnostics: DiagnosticArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Format {
+    /// Smart Game Format.
+    Sgf,
+    /// The JSON form of a collection: an array of game roots, each node
+    /// `{"props": [[ID, [VALUE...]]...], "children": [...]}`.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ConvertArgs {
+    /// Input file (`-` for stdin).
+    pub(crate) input: PathBuf,
+    /// Output file (`-` for stdout, the default). Written atomically.
+    #[arg(short, long)]
+    pub(crate) output: Option<PathBuf>,
+    /// Output format (default: from the output's extension, else the input's format).
+    #[arg(long, value_enum)]
+    pub(crate) to: Option<Format>,
+    /// Rewrite SGF in the canonical layout (FF[4], UTF-8, one style).
+    #[arg(long)]
+    pub(crate) normalize: bool,
+    /// With --normalize, keep the input's charset instead of UTF-8.
+    #[arg(long, requires = "normalize")]
+    pub(crate) keep_charset: bool,
+    #[command(flatten)]
+    pub(crate) diagnostics: DiagnosticArgs,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct InfoArgs {
+    /// Files to describe (`-` for stdin).
+    #[arg(required = true)]
+    pub(crate) files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) diagnostics: DiagnosticArgs,
+}

@@ -1,0 +1,195 @@
+//! Runs the real `kifu` binary in a temporary directory and checks stdout,
+//! stderr, the files written and the exit status.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/example.sgf")
+}
+
+fn kifu(args: &[&str], dir: &Path, stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kifu");
+    if let Some(bytes) = stdin {
+        child.stdin.take().unwrap().write_all(bytes).unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn convert_to_sgf_is_byte_for_byte_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = b"junk\r\n(;FF[4]  C[odd\\]  layout]\n;B[aa] ;W[bb])\n\n";
+    std::fs::write(dir.path().join("in.sgf"), input).unwrap();
+    let out = kifu(&["convert", "in.sgf", "-o", "out.sgf"], dir.path(), None);
+    // Junk before the game is a warning: exit 0.
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(dir.path().join("out.sgf")).unwrap(), input);
+    assert!(stderr(&out).starts_with("in.sgf:1:1: warning[sgf/junk-before-game]: "));
+    // No temporary file is left behind.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn stdin_and_stdout_are_dash() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = b"(;GM[1];B[aa])";
+    let out = kifu(&["convert", "-", "--to", "sgf"], dir.path(), Some(input));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, input);
+}
+
+#[test]
+fn json_resolves_escapes_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = "(;C[a\\]b\\\nc  d];B[aa](;W[bb])(;W[cc]))".as_bytes();
+    let out = kifu(&["convert", "-", "--to", "json"], dir.path(), Some(input));
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!([{"props": [["C", ["a]bc  d"]]], "children": [
+            {"props": [["B", ["aa"]]], "children": [
+                {"props": [["W", ["bb"]]], "children": []},
+                {"props": [["W", ["cc"]]], "children": []}
+            ]}
+        ]}])
+    );
+}
+
+#[test]
+fn output_format_follows_the_extension() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kifu(
+        &["convert", example().to_str().unwrap(), "-o", "game.json"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("game.json")).unwrap()).unwrap();
+    assert_eq!(json[0]["props"][0], serde_json::json!(["GM", ["1"]]));
+    let out = kifu(
+        &["convert", example().to_str().unwrap(), "-o", "game.xyz"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--to"));
+}
+
+#[test]
+fn normalize_rewrites_in_the_canonical_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = b"(;SZ[9] ;AB[aa:bb]\n\n;B[tt])";
+    let out = kifu(
+        &["convert", "-", "--to", "sgf", "--normalize"],
+        dir.path(),
+        Some(input),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "(;GM[1]FF[4]CA[UTF-8]SZ[9];AB[aa][ba][ab][bb];B[])\n"
+    );
+}
+
+#[test]
+fn errors_give_status_1_with_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.sgf"), b"(;GM[1]\n;B[aa]C[open").unwrap();
+    let out = kifu(&["check", "bad.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with("bad.sgf:2:8: error[sgf/unclosed-value]: "),
+        "{}",
+        stderr(&out)
+    );
+    let out = kifu(&["check", "--format", "json", "bad.sgf"], dir.path(), None);
+    let line: serde_json::Value =
+        serde_json::from_str(stderr(&out).lines().next().unwrap()).unwrap();
+    assert_eq!(line["code"], "sgf/unclosed-value");
+    assert_eq!(line["line"], 2);
+    assert_eq!(line["column"], 8);
+    assert_eq!(line["severity"], "error");
+}
+
+#[test]
+fn clean_files_give_status_0_and_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kifu(&["check", example().to_str().unwrap()], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn missing_files_and_bad_usage_give_status_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kifu(&["check", "nope.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("nope.sgf"));
+    let out = kifu(&["frobnicate"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_input_is_replaced_only_when_named_as_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.sgf");
+    std::fs::write(&path, b"(;SZ[9];B[tt])").unwrap();
+    let out = kifu(
+        &["convert", "g.sgf", "--to", "sgf", "--normalize"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read(&path).unwrap(), b"(;SZ[9];B[tt])");
+    let out = kifu(
+        &["convert", "g.sgf", "--normalize", "-o", "g.sgf"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        b"(;GM[1]FF[4]CA[UTF-8]SZ[9];B[])\n"
+    );
+}
+
+#[test]
+fn info_prints_one_line_per_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kifu(&["info", example().to_str().unwrap()], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with(
+            "example.sgf: Kuroda Ichiro (3d) vs Shiroyama Hanako (4d), W+2.5, 2026-11-21,22, 19x19, 8 moves, 2 variations\n"
+        ),
+        "{text}"
+    );
+    let out = kifu(&["info", "-"], dir.path(), Some(b"(;PB[a])(;PW[b]RE[B+R])"));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        "<stdin>#1: a vs ?, ?, -, 19x19, 0 moves, 1 variations\n<stdin>#2: ? vs b, B+R, -, 19x19, 0 moves, 1 variations\n"
+    );
+}

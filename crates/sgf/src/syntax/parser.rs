@@ -1,0 +1,665 @@
+//! The recovering SGF parser: one pass over the bytes, building the arena
+//! directly (no token vector, no allocation per value).
+
+use kifu_diag::{Code, Diagnostic, DiagnosticSink, Severity, Span};
+
+use super::ParseOptions;
+use super::codes;
+use crate::charset::{self, Resolution, ScanMode};
+use crate::tree::{Collection, GameData, NodeData, NodeId, Paren, Piece, PropData, ValueData};
+
+/// Identifiers longer than this are reported: no SGF property comes close,
+/// and SGFC treats longer ones as corrupt data.
+pub const MAX_IDENT_LEN: usize = 100;
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// One open game tree.
+struct Frame {
+    /// The `(` that opened it.
+    open: Piece,
+    /// The node whose child the game tree's first node becomes.
+    parent: Option<NodeId>,
+    /// The first node (the one that owns the parentheses).
+    first: Option<NodeId>,
+    /// The last node of the sequence so far.
+    current: Option<NodeId>,
+    /// Whether a child game tree has been closed (nodes after it are outside any variation).
+    had_variation: bool,
+}
+
+pub(crate) struct Parser<'i, 's> {
+    input: &'i [u8],
+    pos: usize,
+    /// Start of the trivia that the next piece will own.
+    lead: usize,
+    scan: ScanMode,
+    file_charset: Resolution,
+    forced: bool,
+    collection: Collection<'i>,
+    sink: &'s mut dyn DiagnosticSink,
+    stack: Vec<Frame>,
+}
+
+impl<'i, 's> Parser<'i, 's> {
+    pub(crate) fn new(
+        input: &'i [u8],
+        options: &ParseOptions,
+        sink: &'s mut dyn DiagnosticSink,
+    ) -> Self {
+        let file_charset = match options.charset {
+            Some(encoding) => Resolution {
+                encoding,
+                scan: ScanMode::for_encoding(encoding),
+                finding: None,
+            },
+            None => charset::resolve(find_ca(input), input),
+        };
+        Parser {
+            input,
+            pos: 0,
+            lead: 0,
+            scan: file_charset.scan,
+            file_charset,
+            forced: options.charset.is_some(),
+            collection: Collection::new(input),
+            sink,
+            stack: Vec::new(),
+        }
+    }
+
+    fn report(&mut self, code: Code, severity: Severity, span: Span, message: impl Into<String>) {
+        self.sink
+            .report(Diagnostic::new(code, severity, span, message.into()));
+    }
+
+    fn span(start: usize, end: usize) -> Span {
+        Span::new(start as u32, end as u32)
+    }
+
+    fn take(&mut self, len: usize) -> Piece {
+        let piece = Piece {
+            lead: self.lead as u32,
+            start: self.pos as u32,
+            end: (self.pos + len) as u32,
+        };
+        self.pos += len;
+        self.lead = self.pos;
+        piece
+    }
+
+    fn empty_piece(&mut self) -> Piece {
+        self.take(0)
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.input.get(self.pos).copied()
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(&b) = self.input.get(self.pos) {
+            if !is_space(b) {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn space_end(&self, mut at: usize) -> usize {
+        while at < self.input.len() && is_space(self.input[at]) {
+            at += 1;
+        }
+        at
+    }
+
+    /// Whether an identifier followed by `[` starts at `at`.
+    fn property_at(&self, at: usize) -> bool {
+        let mut i = at;
+        while i < self.input.len() && self.input[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        i > at && self.input.get(self.space_end(i)) == Some(&b'[')
+    }
+
+    pub(crate) fn run(mut self) -> Collection<'i> {
+        while let Some((open_at, missing_open)) = self.find_game() {
+            self.report_junk_outside(open_at);
+            self.pos = open_at;
+            let open = if missing_open {
+                self.report(
+                    codes::MISSING_OPEN,
+                    Severity::Warning,
+                    Self::span(open_at, open_at + 1),
+                    "game starts with ';' without '(' before it",
+                );
+                self.empty_piece()
+            } else {
+                self.take(1)
+            };
+            self.game_tree(open);
+        }
+        if self.collection.games.is_empty() {
+            self.report(
+                codes::NO_DATA,
+                Severity::Error,
+                Self::span(0, 0),
+                "no SGF game found: expected '(;'",
+            );
+        } else {
+            self.report_junk_outside(self.input.len());
+        }
+        self.pos = self.input.len();
+        self.collection.trailer = self.empty_piece();
+        self.resolve_charsets();
+        self.collection
+    }
+
+    /// Reports non-blank text between the pending trivia start and `end`.
+    fn report_junk_outside(&mut self, end: usize) {
+        let mut start = self.lead;
+        if start == 0 && self.input.starts_with(UTF8_BOM) {
+            start = UTF8_BOM.len();
+        }
+        let region = &self.input[start.min(end)..end];
+        let Some(first) = region.iter().position(|&b| !is_space(b)) else {
+            return;
+        };
+        let last = region.iter().rposition(|&b| !is_space(b)).unwrap_or(first);
+        let span = Self::span(start + first, start + last + 1);
+        if self.collection.games.is_empty() {
+            self.report(
+                codes::JUNK_BEFORE_GAME,
+                Severity::Warning,
+                span,
+                format!("{} bytes of text before the first game skipped", span.len()),
+            );
+        } else {
+            self.report(
+                codes::JUNK_AFTER_GAME,
+                Severity::Warning,
+                span,
+                format!("{} bytes of text outside any game skipped", span.len()),
+            );
+        }
+    }
+
+    /// Finds where the next game starts at or after `pos`: the `(` of `(;`
+    /// (or of `(` + property, a game missing its `;`). When no game has been
+    /// found at all, a `;` + property also starts one (missing `(`).
+    fn find_game(&self) -> Option<(usize, bool)> {
+        let mut at = self.pos;
+        while let Some(off) = memchr::memchr(b'(', &self.input[at..]) {
+            let open = at + off;
+            let next = self.space_end(open + 1);
+            match self.input.get(next) {
+                Some(b';') => return Some((open, false)),
+                Some(b) if b.is_ascii_alphabetic() && self.property_at(next) => {
+                    return Some((open, false));
+                }
+                _ => at = open + 1,
+            }
+        }
+        if !self.collection.games.is_empty() {
+            return None;
+        }
+        let mut at = self.pos;
+        while let Some(off) = memchr::memchr(b';', &self.input[at..]) {
+            let semi = at + off;
+            if self.property_at(self.space_end(semi + 1)) {
+                return Some((semi, true));
+            }
+            at = semi + 1;
+        }
+        None
+    }
+
+    fn new_node(&mut self, semi: Piece, parent: Option<NodeId>) -> NodeId {
+        let next = NodeId::from_index(self.collection.nodes.len());
+        let root = parent.map_or(next, |p| self.collection.data(p).root);
+        let id = self.collection.push_node(NodeData {
+            parent,
+            root,
+            first_child: None,
+            last_child: None,
+            prev_sibling: None,
+            next_sibling: None,
+            paren: Paren::None,
+            semi,
+            props_start: self.collection.props.len() as u32,
+            props_len: 0,
+            removed: false,
+        });
+        if let Some(parent) = parent {
+            let last = self.collection.data(parent).last_child;
+            match last {
+                Some(last) => {
+                    self.collection.data_mut(last).next_sibling = Some(id);
+                    self.collection.data_mut(id).prev_sibling = Some(last);
+                }
+                None => self.collection.data_mut(parent).first_child = Some(id),
+            }
+            self.collection.data_mut(parent).last_child = Some(id);
+        }
+        id
+    }
+
+    /// Parses one game tree whose `(` has been taken, with everything nested in it.
+    fn game_tree(&mut self, open: Piece) {
+        self.stack.push(Frame {
+            open,
+            parent: None,
+            first: None,
+            current: None,
+            had_variation: false,
+        });
+        while !self.stack.is_empty() {
+            self.skip_space();
+            let Some(b) = self.peek() else {
+                self.close_at_end();
+                return;
+            };
+            match b {
+                b';' => {
+                    let semi = self.take(1);
+                    self.start_node(semi);
+                }
+                b'(' => self.open_variation(),
+                b')' => self.close_variation(),
+                b if b.is_ascii_alphabetic() => {
+                    // Properties with no node to hold them: a `;` is missing.
+                    let at = self.pos;
+                    let frame = self.stack.last().expect("stack not empty");
+                    if frame.current.is_none() {
+                        self.report(
+                            codes::MISSING_SEMICOLON,
+                            Severity::Warning,
+                            Self::span(at, at),
+                            "missing ';' after '(': node assumed",
+                        );
+                    } else {
+                        self.report(
+                            codes::NODE_OUTSIDE_VARIATION,
+                            Severity::Warning,
+                            Self::span(at, at),
+                            "properties after a variation without ';': read as a new node",
+                        );
+                    }
+                    let semi = Piece {
+                        lead: self.lead as u32,
+                        start: at as u32,
+                        end: at as u32,
+                    };
+                    self.lead = at;
+                    self.start_node(semi);
+                }
+                _ => self.skip_junk_in_tree(),
+            }
+        }
+    }
+
+    /// Skips bytes inside a game tree, between nodes, that start nothing.
+    fn skip_junk_in_tree(&mut self) {
+        let start = self.pos;
+        if self.input[start] == b'[' {
+            self.skip_orphan_value();
+            return;
+        }
+        while let Some(&b) = self.input.get(self.pos) {
+            if matches!(b, b';' | b'(' | b')' | b'[') || b.is_ascii_alphabetic() {
+                break;
+            }
+            self.pos += 1;
+        }
+        self.report_junk_in_node(start);
+    }
+
+    fn report_junk_in_node(&mut self, start: usize) {
+        let region = &self.input[start..self.pos];
+        let end = start + region.iter().rposition(|&b| !is_space(b)).unwrap_or(0) + 1;
+        if region.contains(&0) {
+            self.report(
+                codes::NUL_BYTE,
+                Severity::Warning,
+                Self::span(start, end),
+                "NUL byte skipped",
+            );
+        } else {
+            self.report(
+                codes::JUNK_IN_NODE,
+                Severity::Warning,
+                Self::span(start, end),
+                format!(
+                    "illegal characters '{}' skipped",
+                    String::from_utf8_lossy(&self.input[start..end]).escape_debug()
+                ),
+            );
+        }
+    }
+
+    fn start_node(&mut self, semi: Piece) {
+        let frame = self.stack.last_mut().expect("stack not empty");
+        let parent = frame.current.or(frame.parent);
+        let outside = frame.had_variation;
+        frame.had_variation = false;
+        let is_first = frame.first.is_none();
+        let open = frame.open;
+        if outside && semi.start != semi.end {
+            let at = semi.start as usize;
+            self.report(
+                codes::NODE_OUTSIDE_VARIATION,
+                Severity::Warning,
+                Self::span(at, at + 1),
+                "node after the variations of a sequence: read as one more variation",
+            );
+        }
+        let id = self.new_node(semi, parent);
+        if is_first {
+            self.collection.data_mut(id).paren = Paren::Source {
+                open,
+                close: Piece::default(),
+            };
+            if parent.is_none() {
+                self.collection.games.push(GameData {
+                    root: id,
+                    charset: self.file_charset.clone(),
+                });
+            }
+        }
+        let frame = self.stack.last_mut().expect("stack not empty");
+        if is_first {
+            frame.first = Some(id);
+        }
+        frame.current = Some(id);
+        self.properties(id);
+    }
+
+    fn open_variation(&mut self) {
+        let at = self.pos;
+        let frame = self.stack.last().expect("stack not empty");
+        let next = self.space_end(at + 1);
+        if self.input.get(next) == Some(&b')') {
+            // `()`: an empty variation. Both parentheses become trivia.
+            self.report(
+                codes::EMPTY_VARIATION,
+                Severity::Warning,
+                Self::span(at, next + 1),
+                "empty variation '()' skipped",
+            );
+            self.pos = next + 1;
+            return;
+        }
+        if frame.current.is_none() {
+            // `((`: the outer `(` opened no node; treat it as trivia.
+            let outer = self.stack.pop().expect("stack not empty");
+            self.report(
+                codes::UNBALANCED,
+                Severity::Warning,
+                Span::new(outer.open.start, outer.open.end),
+                "'(' followed by another '(' skipped",
+            );
+            self.lead = outer.open.lead as usize;
+            let open = self.take(1);
+            self.stack.push(Frame { open, ..outer });
+            return;
+        }
+        let parent = frame.current;
+        let open = self.take(1);
+        self.stack.push(Frame {
+            open,
+            parent,
+            first: None,
+            current: None,
+            had_variation: false,
+        });
+    }
+
+    fn close_variation(&mut self) {
+        let frame = self.stack.pop().expect("stack not empty");
+        let Some(first) = frame.first else {
+            // Cannot happen for `()` (handled when opening) except after `((`.
+            let at = self.pos;
+            self.pos += 1;
+            self.report(
+                codes::EMPTY_VARIATION,
+                Severity::Warning,
+                Self::span(at, at + 1),
+                "game tree without nodes skipped",
+            );
+            return;
+        };
+        let close = self.take(1);
+        if let Paren::Source { close: c, .. } = &mut self.collection.data_mut(first).paren {
+            *c = close;
+        }
+        if let Some(parent) = self.stack.last_mut() {
+            parent.had_variation = true;
+        }
+    }
+
+    fn close_at_end(&mut self) {
+        let end = self.input.len();
+        let open_count = self.stack.iter().filter(|f| f.first.is_some()).count();
+        if open_count > 0 {
+            let innermost = self.stack.last().map_or(Span::empty(end as u32), |f| {
+                Span::new(f.open.start, f.open.end)
+            });
+            self.report(
+                codes::MISSING_CLOSE,
+                Severity::Warning,
+                Self::span(end, end),
+                format!("input ends inside {open_count} game tree(s): missing ')' assumed"),
+            );
+            let _ = innermost;
+        }
+        while let Some(frame) = self.stack.pop() {
+            if let Some(first) = frame.first {
+                let close = Piece {
+                    lead: end as u32,
+                    start: end as u32,
+                    end: end as u32,
+                };
+                if let Paren::Source { close: c, .. } = &mut self.collection.data_mut(first).paren {
+                    *c = close;
+                }
+            }
+        }
+    }
+
+    /// Reads the properties of `node` up to the next `;`, `(`, `)` or the end.
+    fn properties(&mut self, node: NodeId) {
+        loop {
+            self.skip_space();
+            let Some(b) = self.peek() else { return };
+            match b {
+                b';' | b'(' | b')' => return,
+                b'[' => self.skip_orphan_value(),
+                b if b.is_ascii_alphabetic() => self.property(node),
+                _ => {
+                    let start = self.pos;
+                    while let Some(&b) = self.input.get(self.pos) {
+                        if matches!(b, b';' | b'(' | b')' | b'[') || b.is_ascii_alphabetic() {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                    self.report_junk_in_node(start);
+                }
+            }
+        }
+    }
+
+    /// A value with no identifier: kept as trivia.
+    fn skip_orphan_value(&mut self) {
+        let start = self.pos;
+        let end = match self.scan.find_value_end(self.input, start + 1) {
+            Some(close) => close + 1,
+            None => self.input.len(),
+        };
+        self.pos = end;
+        self.report(
+            codes::VALUE_WITHOUT_ID,
+            Severity::Error,
+            Self::span(start, end),
+            "value without a property identifier skipped",
+        );
+    }
+
+    fn property(&mut self, node: NodeId) {
+        let start = self.pos;
+        let mut end = start;
+        let mut lowercase = false;
+        while let Some(&b) = self.input.get(end) {
+            if b.is_ascii_uppercase() {
+            } else if b.is_ascii_lowercase() {
+                lowercase = true;
+            } else {
+                break;
+            }
+            end += 1;
+        }
+        let ident = self.take(end - start);
+        let written = &self.input[start..end];
+        let id = if lowercase {
+            let upper: Vec<u8> = written
+                .iter()
+                .copied()
+                .filter(u8::is_ascii_uppercase)
+                .collect();
+            if upper.is_empty() {
+                self.report(
+                    codes::INVALID_ID,
+                    Severity::Error,
+                    Self::span(start, end),
+                    format!(
+                        "property identifier '{}' has no uppercase letter",
+                        String::from_utf8_lossy(written)
+                    ),
+                );
+            } else {
+                self.report(
+                    codes::LOWERCASE_ID,
+                    Severity::Warning,
+                    Self::span(start, end),
+                    format!(
+                        "lowercase letters in identifier '{}' (FF[3] style): read as '{}'",
+                        String::from_utf8_lossy(written),
+                        String::from_utf8_lossy(&upper)
+                    ),
+                );
+            }
+            self.collection.create(&upper)
+        } else {
+            ident.token()
+        };
+        if end - start > MAX_IDENT_LEN {
+            self.report(
+                codes::LONG_ID,
+                Severity::Warning,
+                Self::span(start, end),
+                format!(
+                    "property identifier of {} letters (more than {MAX_IDENT_LEN})",
+                    end - start
+                ),
+            );
+        }
+        let values_start = self.collection.values.len() as u32;
+        loop {
+            self.skip_space();
+            if self.peek() != Some(b'[') {
+                break;
+            }
+            let open = self.pos;
+            match self.scan.find_value_end(self.input, open + 1) {
+                Some(close) => {
+                    let piece = self.take(close + 1 - open);
+                    self.collection.values.push(ValueData {
+                        piece,
+                        closed: true,
+                    });
+                }
+                None => {
+                    let len = self.input.len() - open;
+                    let piece = self.take(len);
+                    self.collection.values.push(ValueData {
+                        piece,
+                        closed: false,
+                    });
+                    self.report(
+                        codes::UNCLOSED_VALUE,
+                        Severity::Error,
+                        Self::span(open, self.input.len()),
+                        format!(
+                            "value of '{}' not closed by ']' before the end of the input",
+                            String::from_utf8_lossy(written)
+                        ),
+                    );
+                }
+            }
+        }
+        let values_len = self.collection.values.len() as u32 - values_start;
+        if values_len == 0 {
+            self.report(
+                codes::ID_WITHOUT_VALUE,
+                Severity::Warning,
+                Self::span(start, end),
+                format!(
+                    "property '{}' has no value",
+                    String::from_utf8_lossy(written)
+                ),
+            );
+        }
+        self.collection.props.push(PropData {
+            ident,
+            id,
+            values_start,
+            values_len,
+        });
+        self.collection.data_mut(node).props_len += 1;
+    }
+
+    /// Decides each game's charset from its own `CA`, and reports what
+    /// had to be guessed.
+    fn resolve_charsets(&mut self) {
+        let file_ca = find_ca(self.input);
+        for index in 0..self.collection.games.len() {
+            let root = self.collection.games[index].root;
+            let ca = self
+                .collection
+                .node(root)
+                .property("CA")
+                .and_then(|p| p.raw_values().next().map(|v| (v.to_vec(), p.span())));
+            if !self.forced
+                && let Some((value, _)) = &ca
+                && Some(value.as_slice()) != file_ca
+            {
+                self.collection.games[index].charset = charset::resolve(Some(value), self.input);
+            }
+            let resolution = &self.collection.games[index].charset;
+            if let Some(finding) = &resolution.finding {
+                let span = ca.map_or(Span::empty(0), |(_, span)| span);
+                let (code, severity, message) =
+                    (finding.code(), finding.severity(), finding.message());
+                self.report(code, severity, span, message);
+            }
+        }
+    }
+}
+
+/// The value of the first `CA[...]` of the input, found without parsing.
+/// Used to pick the scanning mode before values are read.
+fn find_ca(input: &[u8]) -> Option<&[u8]> {
+    let finder = memchr::memmem::find_iter(input, b"CA[");
+    for at in finder {
+        if at > 0 && input[at - 1].is_ascii_uppercase() {
+            continue;
+        }
+        let start = at + 3;
+        let end = memchr::memchr(b']', &input[start..])?;
+        return Some(&input[start..start + end]);
+    }
+    None
+}

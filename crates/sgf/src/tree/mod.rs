@@ -1,0 +1,650 @@
+//! The game tree: a [`Collection`] of games whose nodes live in one arena.
+//!
+//! Nodes are addressed by [`NodeId`]; nothing recurses, so a 100 000-move
+//! main line or a deeply nested variation costs no stack. Every piece of
+//! syntax (parentheses, `;`, identifiers, values) records the bytes it came
+//! from *including the white space and junk before it*, so the pieces of an
+//! unedited collection tile the input exactly and the lossless writer
+//! reproduces it byte for byte. Edits replace pieces; bytes they create are
+//! kept in an internal buffer beside the borrowed input.
+
+mod edit;
+
+pub use edit::EditError;
+
+use std::borrow::Cow;
+use std::num::NonZeroU32;
+
+use kifu_board::{BoardSize, Color, Point};
+use kifu_diag::Span;
+
+use crate::charset::{self, Resolution};
+use crate::game_info::GameInfo;
+use crate::props::{self, PropertyInfo, Value, ValueError};
+
+/// Identifies a node of a [`Collection`]. Ids stay valid across edits;
+/// a removed node's id is never reused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(NonZeroU32);
+
+impl NodeId {
+    fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+    pub(crate) fn from_index(i: usize) -> NodeId {
+        NodeId(NonZeroU32::new(i as u32 + 1).expect("fewer than 2^32 nodes"))
+    }
+}
+
+/// A piece of syntax: trivia (white space, junk) from `lead` to `start`,
+/// then the token itself from `start` to `end`. Offsets at or past the
+/// input length point into the collection's buffer of created bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Piece {
+    pub(crate) lead: u32,
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+}
+
+impl Piece {
+    pub(crate) fn token(self) -> Span {
+        Span::new(self.start, self.end)
+    }
+    pub(crate) fn full(self) -> Span {
+        Span::new(self.lead, self.end)
+    }
+}
+
+/// How a node is bracketed by `(` … `)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Paren {
+    /// Not the start of a game tree in the input.
+    None,
+    /// Starts a game tree in the input; `close` is empty when the `)` was missing.
+    Source { open: Piece, close: Piece },
+    /// Created or moved by an edit: the writer brackets it when needed.
+    Auto,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct NodeData {
+    pub(crate) parent: Option<NodeId>,
+    /// The root of this node's game: finds the game without walking up.
+    pub(crate) root: NodeId,
+    pub(crate) first_child: Option<NodeId>,
+    pub(crate) last_child: Option<NodeId>,
+    pub(crate) prev_sibling: Option<NodeId>,
+    pub(crate) next_sibling: Option<NodeId>,
+    pub(crate) paren: Paren,
+    /// The `;` (empty when it was missing in the input).
+    pub(crate) semi: Piece,
+    /// Range into `Collection::props`.
+    pub(crate) props_start: u32,
+    pub(crate) props_len: u32,
+    pub(crate) removed: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PropData {
+    /// The identifier as written (FF[3] files may mix in lowercase letters).
+    pub(crate) ident: Piece,
+    /// The identifier proper: its uppercase letters.
+    pub(crate) id: Span,
+    /// Range into `Collection::values`.
+    pub(crate) values_start: u32,
+    pub(crate) values_len: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ValueData {
+    /// `start` is the `[`; `end` is one past the `]`, or the end of input.
+    pub(crate) piece: Piece,
+    pub(crate) closed: bool,
+}
+
+impl ValueData {
+    /// The bytes between the brackets.
+    pub(crate) fn content(self) -> Span {
+        let end = if self.closed {
+            self.piece.end - 1
+        } else {
+            self.piece.end
+        };
+        Span::new(self.piece.start + 1, end)
+    }
+}
+
+/// The form of a UTF-16 input, to write it back the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Utf16 {
+    pub(crate) big_endian: bool,
+    pub(crate) bom: bool,
+}
+
+/// One game of a collection.
+#[derive(Clone, Debug)]
+pub(crate) struct GameData {
+    pub(crate) root: NodeId,
+    pub(crate) charset: Resolution,
+}
+
+/// Everything read from one SGF input: its games, in order.
+///
+/// Borrows the input (`'i`); values are decoded only when asked for.
+#[derive(Clone, Debug)]
+pub struct Collection<'i> {
+    /// The bytes read: the input itself, or its UTF-8 form when the input
+    /// was UTF-16 (see `utf16`).
+    pub(crate) source: Cow<'i, [u8]>,
+    /// Set when the input was UTF-16 and `source` is its UTF-8 transcoding.
+    pub(crate) utf16: Option<Utf16>,
+    pub(crate) created: Vec<u8>,
+    pub(crate) nodes: Vec<NodeData>,
+    pub(crate) props: Vec<PropData>,
+    pub(crate) values: Vec<ValueData>,
+    pub(crate) games: Vec<GameData>,
+    /// Trivia after the last game.
+    pub(crate) trailer: Piece,
+}
+
+impl<'i> Collection<'i> {
+    pub(crate) fn new(source: &'i [u8]) -> Self {
+        let len = source.len() as u32;
+        Collection {
+            source: Cow::Borrowed(source),
+            utf16: None,
+            created: Vec::new(),
+            nodes: Vec::new(),
+            props: Vec::new(),
+            values: Vec::new(),
+            games: Vec::new(),
+            trailer: Piece {
+                lead: len,
+                start: len,
+                end: len,
+            },
+        }
+    }
+
+    /// The bytes this collection was read from (the UTF-8 form of a UTF-16
+    /// input).
+    pub fn source(&self) -> &[u8] {
+        &self.source
+    }
+
+    /// Whether the input was UTF-16 (read through its UTF-8 form, written
+    /// back as UTF-16 by the lossless writer).
+    pub fn is_utf16(&self) -> bool {
+        self.utf16.is_some()
+    }
+
+    /// Bytes of a span in the input or in the buffer of created bytes.
+    pub(crate) fn bytes(&self, span: Span) -> &[u8] {
+        let len = self.source.len() as u32;
+        if span.start >= len && span.end > len || (span.start > len) {
+            &self.created[(span.start - len) as usize..(span.end - len) as usize]
+        } else {
+            &self.source[span.range()]
+        }
+    }
+
+    /// Appends created bytes, returning their span.
+    pub(crate) fn create(&mut self, bytes: &[u8]) -> Span {
+        let base = self.source.len() as u32 + self.created.len() as u32;
+        self.created.extend_from_slice(bytes);
+        Span::new(base, base + bytes.len() as u32)
+    }
+
+    /// Number of games.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether no game was found.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// The games, in input order.
+    pub fn games(&self) -> impl ExactSizeIterator<Item = Game<'_, 'i>> + '_ {
+        (0..self.games.len()).map(move |index| Game {
+            collection: self,
+            index,
+        })
+    }
+
+    /// The game at `index`.
+    pub fn game(&self, index: usize) -> Option<Game<'_, 'i>> {
+        (index < self.games.len()).then_some(Game {
+            collection: self,
+            index,
+        })
+    }
+
+    /// A node by id.
+    ///
+    /// # Panics
+    /// If `id` belongs to another collection.
+    pub fn node(&self, id: NodeId) -> Node<'_, 'i> {
+        assert!(
+            id.index() < self.nodes.len(),
+            "node id from another collection"
+        );
+        Node {
+            collection: self,
+            id,
+        }
+    }
+
+    pub(crate) fn data(&self, id: NodeId) -> &NodeData {
+        &self.nodes[id.index()]
+    }
+
+    pub(crate) fn data_mut(&mut self, id: NodeId) -> &mut NodeData {
+        &mut self.nodes[id.index()]
+    }
+
+    pub(crate) fn push_node(&mut self, data: NodeData) -> NodeId {
+        self.nodes.push(data);
+        NodeId::from_index(self.nodes.len() - 1)
+    }
+
+    /// Number of nodes in all games.
+    pub fn node_count(&self) -> usize {
+        self.nodes.iter().filter(|n| !n.removed).count()
+    }
+
+    pub(crate) fn game_of(&self, id: NodeId) -> Option<usize> {
+        let root = self.data(id).root;
+        self.games.iter().position(|g| g.root == root)
+    }
+}
+
+/// One game (one top-level game tree) of a collection.
+#[derive(Clone, Copy)]
+pub struct Game<'c, 'i> {
+    collection: &'c Collection<'i>,
+    index: usize,
+}
+
+impl<'c, 'i> Game<'c, 'i> {
+    /// Position of this game in its collection.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The root node.
+    pub fn root(&self) -> Node<'c, 'i> {
+        self.collection.node(self.collection.games[self.index].root)
+    }
+
+    /// The charset used to decode this game's text, and why it was chosen.
+    pub fn charset(&self) -> &'c Resolution {
+        &self.collection.games[self.index].charset
+    }
+
+    /// The file format version (`FF`, default 1 as the specification says).
+    pub fn file_format(&self) -> u32 {
+        self.root()
+            .text("FF")
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or(1)
+    }
+
+    /// The game type (`GM`, default 1 = Go).
+    pub fn game_type(&self) -> u32 {
+        self.root()
+            .text("GM")
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or(1)
+    }
+
+    /// The board size from `SZ` (19x19 when absent or invalid).
+    pub fn board_size(&self) -> BoardSize {
+        let root = self.root();
+        match root.raw_values("SZ").and_then(|v| v.first().copied()) {
+            Some(raw) => {
+                let text = String::from_utf8_lossy(raw);
+                let mut parts = text.split(':').map(|p| p.trim().parse::<u32>());
+                match (parts.next(), parts.next(), parts.next()) {
+                    (Some(Ok(n)), None, None) => BoardSize::square(n).unwrap_or_default(),
+                    (Some(Ok(c)), Some(Ok(r)), None) => BoardSize::new(c, r).unwrap_or_default(),
+                    _ => BoardSize::default(),
+                }
+            }
+            None => BoardSize::default(),
+        }
+    }
+
+    /// The main line: the root and then always the first child.
+    pub fn main_line(self) -> impl Iterator<Item = Node<'c, 'i>> + 'c {
+        let collection = self.collection;
+        let mut next = Some(self.root().id);
+        std::iter::from_fn(move || {
+            let id = next?;
+            next = collection.data(id).first_child;
+            Some(collection.node(id))
+        })
+    }
+
+    /// Every node of the game in pre-order (file order).
+    pub fn nodes(self) -> impl Iterator<Item = Node<'c, 'i>> + 'c {
+        self.root().descendants()
+    }
+
+    /// Game information, read from the root and, where the root lacks a
+    /// field, from the first node of the main line that carries
+    /// game-info properties.
+    pub fn info(&self) -> GameInfo {
+        let info_node = self
+            .main_line()
+            .find(|n| {
+                n.properties().any(|p| {
+                    p.info()
+                        .is_some_and(|i| i.kind == props::PropertyKind::GameInfo)
+                })
+            })
+            .unwrap_or_else(|| self.root());
+        let root = self.root();
+        GameInfo::from_lookup(|id| {
+            info_node
+                .simple_text(id)
+                .or_else(|| root.simple_text(id))
+                .map(Cow::into_owned)
+        })
+    }
+
+    /// Number of move nodes (`B` or `W`) on the main line.
+    pub fn main_line_moves(&self) -> usize {
+        self.main_line().filter(|n| n.get_move().is_some()).count()
+    }
+
+    /// Number of nodes with more than one child in the whole game.
+    pub fn branch_points(&self) -> usize {
+        self.nodes()
+            .filter(|n| n.children().nth(1).is_some())
+            .count()
+    }
+
+    /// Number of leaves, i.e. variations counting the main line.
+    pub fn variation_count(&self) -> usize {
+        self.nodes().filter(|n| n.first_child().is_none()).count()
+    }
+}
+
+/// A node of the game tree: properties plus links to relatives.
+#[derive(Clone, Copy)]
+pub struct Node<'c, 'i> {
+    collection: &'c Collection<'i>,
+    id: NodeId,
+}
+
+impl std::fmt::Debug for Node<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut list = f.debug_list();
+        for p in self.properties() {
+            list.entry(&(p.id(), p.raw_values().collect::<Vec<_>>()));
+        }
+        list.finish()
+    }
+}
+
+impl<'c, 'i> Node<'c, 'i> {
+    fn link(&self, id: Option<NodeId>) -> Option<Node<'c, 'i>> {
+        id.map(|id| self.collection.node(id))
+    }
+
+    fn data(&self) -> &'c NodeData {
+        self.collection.data(self.id)
+    }
+
+    /// This node's id.
+    pub fn id(&self) -> NodeId {
+        self.id
+    }
+
+    /// The parent, `None` for a game's root.
+    pub fn parent(&self) -> Option<Node<'c, 'i>> {
+        self.link(self.data().parent)
+    }
+
+    /// The first child (the main continuation).
+    pub fn first_child(&self) -> Option<Node<'c, 'i>> {
+        self.link(self.data().first_child)
+    }
+
+    /// The next sibling (the next variation).
+    pub fn next_sibling(&self) -> Option<Node<'c, 'i>> {
+        self.link(self.data().next_sibling)
+    }
+
+    /// The previous sibling.
+    pub fn prev_sibling(&self) -> Option<Node<'c, 'i>> {
+        self.link(self.data().prev_sibling)
+    }
+
+    /// The children, in order.
+    pub fn children(self) -> impl Iterator<Item = Node<'c, 'i>> + 'c {
+        let collection = self.collection;
+        let mut next = self.data().first_child;
+        std::iter::from_fn(move || {
+            let id = next?;
+            next = collection.data(id).next_sibling;
+            Some(collection.node(id))
+        })
+    }
+
+    /// This node and all below it, in pre-order (file order), without recursion.
+    pub fn descendants(self) -> impl Iterator<Item = Node<'c, 'i>> + 'c {
+        let collection = self.collection;
+        let top = self.id;
+        let mut next = Some(top);
+        std::iter::from_fn(move || {
+            let id = next?;
+            let data = collection.data(id);
+            next = data.first_child.or_else(|| {
+                let mut at = id;
+                loop {
+                    if at == top {
+                        return None;
+                    }
+                    let d = collection.data(at);
+                    if let Some(s) = d.next_sibling {
+                        return Some(s);
+                    }
+                    at = d.parent?;
+                }
+            });
+            Some(collection.node(id))
+        })
+    }
+
+    /// The path of child indexes from the root to this node (the root's path is empty).
+    pub fn path(&self) -> Vec<usize> {
+        let mut path = Vec::new();
+        let mut at = *self;
+        while let Some(parent) = at.parent() {
+            path.push(parent.children().position(|c| c.id == at.id).unwrap_or(0));
+            at = parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Number of properties.
+    pub fn property_count(&self) -> usize {
+        self.data().props_len as usize
+    }
+
+    /// The properties in file order.
+    pub fn properties(self) -> impl ExactSizeIterator<Item = Property<'c, 'i>> + 'c {
+        let collection = self.collection;
+        let data = self.data();
+        (data.props_start..data.props_start + data.props_len).map(move |index| Property {
+            collection,
+            index: index as usize,
+            node: self.id,
+        })
+    }
+
+    /// The first property with identifier `id` (uppercase, as in FF[4]).
+    pub fn property(&self, id: &str) -> Option<Property<'c, 'i>> {
+        self.properties().find(|p| p.id() == id)
+    }
+
+    /// Whether the node has a property `id`.
+    pub fn has(&self, id: &str) -> bool {
+        self.property(id).is_some()
+    }
+
+    /// The raw values of property `id`: the bytes between the brackets, escapes kept.
+    pub fn raw_values(&self, id: &str) -> Option<Vec<&'c [u8]>> {
+        self.property(id).map(|p| p.raw_values().collect())
+    }
+
+    fn game_charset(&self) -> &'static encoding_rs::Encoding {
+        self.collection
+            .game_of(self.id)
+            .map(|g| self.collection.games[g].charset.encoding)
+            .unwrap_or(encoding_rs::UTF_8)
+    }
+
+    fn board_size(&self) -> BoardSize {
+        self.collection
+            .game_of(self.id)
+            .and_then(|g| self.collection.game(g))
+            .map(|g| g.board_size())
+            .unwrap_or_default()
+    }
+
+    /// The first value of `id` decoded to UTF-8 with escapes resolved (no
+    /// other change): the form `kifu convert --to json` shows.
+    pub fn text(&self, id: &str) -> Option<Cow<'c, str>> {
+        self.property(id)?.decoded_values().next()
+    }
+
+    /// The first value of `id` read as SimpleText: escapes resolved,
+    /// line breaks and other white space turned into spaces.
+    pub fn simple_text(&self, id: &str) -> Option<Cow<'c, str>> {
+        let p = self.property(id)?;
+        let raw = p.raw_values().next()?;
+        let decoded = charset::decode(self.game_charset(), raw);
+        Some(Cow::Owned(props::text::decode_simple_text(&decoded)))
+    }
+
+    /// The typed value of property `id`, read as its type in the FF[4]
+    /// table says (`None` when the node lacks it).
+    ///
+    /// # Errors
+    /// [`ValueError`] when the value does not fit the property's type, or
+    /// the property is not in the table.
+    pub fn get(&self, id: &str) -> Option<Result<Value, ValueError>> {
+        self.property(id).map(|p| p.value())
+    }
+
+    /// The move of this node: `B` or `W`, with `None` for a pass.
+    pub fn get_move(&self) -> Option<(Color, Option<Point>)> {
+        for p in self.properties() {
+            let color = match p.id() {
+                "B" => Color::Black,
+                "W" => Color::White,
+                _ => continue,
+            };
+            if let Ok(Value::Move(m)) = p.value() {
+                return Some((color, m));
+            }
+        }
+        None
+    }
+
+    /// The collection this node belongs to.
+    pub fn collection(&self) -> &'c Collection<'i> {
+        self.collection
+    }
+}
+
+/// A property of a node: identifier and raw values.
+#[derive(Clone, Copy)]
+pub struct Property<'c, 'i> {
+    collection: &'c Collection<'i>,
+    index: usize,
+    node: NodeId,
+}
+
+impl<'c, 'i> Property<'c, 'i> {
+    fn data(&self) -> PropData {
+        self.collection.props[self.index]
+    }
+
+    /// The identifier proper (the uppercase letters of what was written).
+    pub fn id(&self) -> &'c str {
+        // The parser only stores ASCII uppercase letters here.
+        std::str::from_utf8(self.collection.bytes(self.data().id)).unwrap_or("")
+    }
+
+    /// The identifier exactly as written, e.g. `AddBlack` in an FF[3] file.
+    pub fn written_id(&self) -> &'c [u8] {
+        self.collection.bytes(self.data().ident.token())
+    }
+
+    /// The span of the identifier in the input.
+    pub fn span(&self) -> Span {
+        self.data().ident.token()
+    }
+
+    /// The table entry for this identifier, if it is a known property.
+    pub fn info(&self) -> Option<&'static PropertyInfo> {
+        props::lookup(self.id())
+    }
+
+    /// Number of values.
+    pub fn value_count(&self) -> usize {
+        self.data().values_len as usize
+    }
+
+    fn value_data(self) -> impl ExactSizeIterator<Item = ValueData> + 'c {
+        let d = self.data();
+        let collection = self.collection;
+        (d.values_start..d.values_start + d.values_len).map(move |i| collection.values[i as usize])
+    }
+
+    /// The raw values: bytes between the brackets, escapes kept, original charset.
+    pub fn raw_values(self) -> impl ExactSizeIterator<Item = &'c [u8]> + 'c {
+        let collection = self.collection;
+        self.value_data()
+            .map(move |v| collection.bytes(v.content()))
+    }
+
+    /// The spans of the values' contents in the input.
+    pub fn value_spans(self) -> impl ExactSizeIterator<Item = Span> + 'c {
+        self.value_data().map(ValueData::content)
+    }
+
+    /// The values in UTF-8 with escapes resolved and nothing else changed.
+    pub fn decoded_values(self) -> impl ExactSizeIterator<Item = Cow<'c, str>> + 'c {
+        let encoding = self.collection.node(self.node).game_charset();
+        self.raw_values()
+            .map(move |raw| match charset::decode(encoding, raw) {
+                Cow::Borrowed(s) => props::text::unescape(s),
+                Cow::Owned(s) => Cow::Owned(props::text::unescape(&s).into_owned()),
+            })
+    }
+
+    /// The typed value, read as the FF[4] table says.
+    ///
+    /// # Errors
+    /// [`ValueError`] when the value does not fit its type or the property is unknown.
+    pub fn value(&self) -> Result<Value, ValueError> {
+        let node = self.collection.node(self.node);
+        let Some(info) = self.info() else {
+            return Err(ValueError::unknown_property(self.id()));
+        };
+        let encoding = node.game_charset();
+        let decoded: Vec<Cow<'_, str>> = self
+            .raw_values()
+            .map(|raw| charset::decode(encoding, raw))
+            .collect();
+        let raws: Vec<&str> = decoded.iter().map(|c| c.as_ref()).collect();
+        props::parse_value(info, &raws, node.board_size())
+    }
+}

@@ -1,0 +1,272 @@
+//! Recovery from broken input: what is read, what is reported, where.
+
+use kifu_diag::{LineIndex, Severity};
+use kifu_sgf::{parse, write};
+
+/// Parses, checks the lossless invariant, and returns
+/// `(code, severity, line, column)` for each diagnostic plus the JSON form.
+fn read(input: &str) -> (Vec<(String, Severity, usize, usize)>, String) {
+    let parsed = parse(input.as_bytes());
+    assert_eq!(
+        write::lossless(&parsed.value),
+        input.as_bytes(),
+        "lossless write must give the input back"
+    );
+    let index = LineIndex::new(input.as_bytes());
+    let diags = parsed
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (line, col) = index.position(input.as_bytes(), d.span.start);
+            (d.code.to_string(), d.severity, line, col)
+        })
+        .collect();
+    (diags, write::json(&parsed.value).trim_end().to_owned())
+}
+
+fn codes(input: &str) -> Vec<String> {
+    read(input).0.into_iter().map(|d| d.0).collect()
+}
+
+#[test]
+fn clean_input_has_no_diagnostics() {
+    let (d, json) = read("(;FF[4]GM[1]SZ[19];B[pd];W[dd])");
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(
+        json,
+        r#"[{"props":[["FF",["4"]],["GM",["1"]],["SZ",["19"]]],"children":[{"props":[["B",["pd"]]],"children":[{"props":[["W",["dd"]]],"children":[]}]}]}]"#
+    );
+}
+
+#[test]
+fn every_white_space_form_is_accepted_between_tokens() {
+    let (d, json) = read("\t(\r\n;\x0bB\x0c[aa]\r;\n W [bb] \n)\r\n");
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(
+        json,
+        r#"[{"props":[["B",["aa"]]],"children":[{"props":[["W",["bb"]]],"children":[]}]}]"#
+    );
+}
+
+#[test]
+fn junk_before_the_first_game_is_skipped_with_a_warning() {
+    let (d, json) = read("Some mail header\n(not this)\n(;GM[1])");
+    assert_eq!(
+        d,
+        vec![("sgf/junk-before-game".into(), Severity::Warning, 1, 1)]
+    );
+    assert_eq!(json, r#"[{"props":[["GM",["1"]]],"children":[]}]"#);
+}
+
+#[test]
+fn a_utf8_bom_is_not_junk() {
+    let (d, _) = read("\u{feff}(;GM[1])");
+    assert!(d.is_empty(), "{d:?}");
+}
+
+#[test]
+fn several_games_form_a_collection() {
+    let (d, json) = read("(;GN[a])\n(;GN[b])\n\n(;GN[c])\n");
+    assert!(d.is_empty());
+    assert_eq!(json.matches("\"GN\"").count(), 3);
+}
+
+#[test]
+fn lowercase_identifiers_read_as_their_uppercase_letters() {
+    let input = "(;GaMe[1]AddBlack[aa][bb];Black[qd];thisisaWhitemove[kk]bbrWyryrerwLerreoi[10.3])";
+    let (d, json) = read(input);
+    assert!(
+        d.iter()
+            .all(|d| d.0 == "sgf/lowercase-identifier" && d.1 == Severity::Warning)
+    );
+    assert_eq!(d.len(), 5);
+    assert!(
+        json.contains(r#"["GM",["1"]],["AB",["aa","bb"]]"#),
+        "{json}"
+    );
+    assert!(json.contains(r#"["B",["qd"]]"#));
+    assert!(json.contains(r#"["W",["kk"]],["WL",["10.3"]]"#), "{json}");
+}
+
+#[test]
+fn missing_final_paren_is_assumed() {
+    let (d, json) = read("(;B[aa](;W[bb]");
+    assert_eq!(
+        d,
+        vec![("sgf/missing-close-paren".into(), Severity::Warning, 1, 15)]
+    );
+    assert!(json.contains(r#"["W",["bb"]]"#));
+}
+
+#[test]
+fn extra_close_paren_is_skipped() {
+    assert_eq!(codes("(;B[aa]))\n"), vec!["sgf/junk-after-game"]);
+}
+
+#[test]
+fn empty_variations_are_skipped() {
+    let (d, json) = read("(;B[aa]()(;W[bb]))");
+    assert_eq!(
+        d,
+        vec![("sgf/empty-variation".into(), Severity::Warning, 1, 8)]
+    );
+    assert_eq!(
+        json,
+        r#"[{"props":[["B",["aa"]]],"children":[{"props":[["W",["bb"]]],"children":[]}]}]"#
+    );
+}
+
+#[test]
+fn missing_semicolon_after_paren_is_assumed() {
+    let (d, json) = read("(B[aa](W[bb])(;W[cc]))");
+    assert_eq!(
+        d.iter().map(|d| (d.0.as_str(), d.3)).collect::<Vec<_>>(),
+        vec![("sgf/missing-semicolon", 2), ("sgf/missing-semicolon", 8)]
+    );
+    assert!(
+        json.contains(
+            r#""children":[{"props":[["W",["bb"]]],"children":[]},{"props":[["W",["cc"]]]"#
+        ),
+        "{json}"
+    );
+}
+
+#[test]
+fn missing_open_paren_is_assumed_when_no_game_is_found() {
+    let (d, json) = read(";GM[1];B[aa])");
+    assert_eq!(d[0].0, "sgf/missing-open-paren");
+    assert!(json.contains(r#"["B",["aa"]]"#));
+}
+
+#[test]
+fn no_data_is_an_error() {
+    let (d, json) = read("this is not a game record");
+    assert_eq!(d, vec![("sgf/no-data".into(), Severity::Error, 1, 1)]);
+    assert_eq!(json, "[]");
+    let (d, _) = read("");
+    assert_eq!(d[0].0, "sgf/no-data");
+}
+
+#[test]
+fn characters_between_properties_are_reported_where_they_are() {
+    let (d, json) = read("(;B[aa]\n  123 W[bb])");
+    assert_eq!(
+        d,
+        vec![("sgf/illegal-characters".into(), Severity::Warning, 2, 3)]
+    );
+    assert!(json.contains(r#"[["B",["aa"]],["W",["bb"]]]"#));
+}
+
+#[test]
+fn values_without_identifier_are_errors() {
+    let (d, json) = read("(;[aa]B[bb])");
+    assert_eq!(
+        d,
+        vec![("sgf/value-without-identifier".into(), Severity::Error, 1, 3)]
+    );
+    assert!(json.contains(r#"[["B",["bb"]]]"#));
+}
+
+#[test]
+fn identifiers_without_values_are_kept_and_reported() {
+    let (d, json) = read("(;LB B[aa])");
+    assert_eq!(
+        d,
+        vec![(
+            "sgf/identifier-without-value".into(),
+            Severity::Warning,
+            1,
+            3
+        )]
+    );
+    assert!(json.contains(r#"[["LB",[]],["B",["aa"]]]"#), "{json}");
+}
+
+#[test]
+fn an_unclosed_value_runs_to_the_end_and_is_an_error() {
+    let (d, json) = read("(;C[never closed\\]\n");
+    assert_eq!(d[0], ("sgf/unclosed-value".into(), Severity::Error, 1, 4));
+    assert!(json.contains("never closed]\\n"), "{json}");
+}
+
+#[test]
+fn nodes_after_variations_become_one_more_variation() {
+    let (d, json) = read("(;B[aa](;W[bb]);W[cc])");
+    assert_eq!(
+        d,
+        vec![(
+            "sgf/node-outside-variation".into(),
+            Severity::Warning,
+            1,
+            16
+        )]
+    );
+    assert!(
+        json.contains(r#"{"props":[["W",["cc"]]],"children":[]}"#),
+        "{json}"
+    );
+}
+
+#[test]
+fn double_open_paren_is_read_as_one() {
+    let (d, json) = read("((;B[aa]))");
+    assert_eq!(
+        codes_of(&d),
+        vec!["sgf/junk-before-game", "sgf/junk-after-game"]
+    );
+    assert_eq!(json, r#"[{"props":[["B",["aa"]]],"children":[]}]"#);
+    let (d, json) = read("(;B[aa]((;W[bb])))");
+    assert_eq!(
+        codes_of(&d),
+        vec!["sgf/unbalanced-paren", "sgf/junk-after-game"]
+    );
+    assert_eq!(
+        json,
+        r#"[{"props":[["B",["aa"]]],"children":[{"props":[["W",["bb"]]],"children":[]}]}]"#
+    );
+}
+
+fn codes_of(d: &[(String, Severity, usize, usize)]) -> Vec<&str> {
+    d.iter().map(|d| d.0.as_str()).collect()
+}
+
+#[test]
+fn long_identifiers_are_reported() {
+    let input = format!("(;{}[x])", "A".repeat(101));
+    assert_eq!(codes(&input), vec!["sgf/identifier-too-long"]);
+}
+
+#[test]
+fn escapes_are_resolved_in_json_and_nothing_else_changes() {
+    let (_, json) = read("(;C[a\\]b\\\\c\\:d  e\\\nf\tg\nh])");
+    assert_eq!(
+        json,
+        r#"[{"props":[["C",["a]b\\c:d  ef\tg\nh"]]],"children":[]}]"#
+    );
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    let (d, _) = read("(;C[日本語]\n;C[é] 12 B[aa])");
+    assert_eq!(
+        d,
+        vec![("sgf/illegal-characters".into(), Severity::Warning, 2, 7)]
+    );
+}
+
+#[test]
+fn deep_nesting_does_not_overflow_the_stack() {
+    let depth = 100_000;
+    let mut input = String::new();
+    for _ in 0..depth {
+        input.push_str("(;B[aa]");
+    }
+    input.push_str(&")".repeat(depth));
+    let parsed = parse(input.as_bytes());
+    assert!(parsed.diagnostics.is_empty());
+    assert_eq!(write::lossless(&parsed.value), input.as_bytes());
+    assert_eq!(parsed.value.game(0).unwrap().main_line().count(), depth);
+    assert!(write::json(&parsed.value).len() > depth * 20);
+    let normalized = write::normalized(&parsed.value);
+    assert_eq!(parse(&normalized).value.node_count(), depth);
+}

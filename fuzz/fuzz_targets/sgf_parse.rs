@@ -1,0 +1,20 @@
+//! Any bytes: the reader never panics and the lossless writer gives the
+//! input back. Run: `cargo +nightly fuzz run sgf_parse` (or `cargo fuzz`
+//! with a stable toolchain that supports it), from `fuzz/`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let parsed = kifu_sgf::parse(data);
+    assert_eq!(kifu_sgf::write::lossless(&parsed.value), data);
+    let _ = kifu_sgf::write::json(&parsed.value);
+    for game in parsed.value.games() {
+        let _ = game.info();
+        for node in game.nodes() {
+            for p in node.properties() {
+                let _ = p.value();
+            }
+        }
+    }
+});
