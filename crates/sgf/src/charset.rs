@@ -83,7 +83,18 @@ impl ScanMode {
 }
 
 fn ascii_value_end(bytes: &[u8], from: usize) -> Option<usize> {
+    // Most values are a few bytes (`pd`, `19`): look at them directly
+    // before paying for a vectorised search.
+    const SHORT: usize = 16;
     let mut at = from;
+    let short_end = bytes.len().min(from.saturating_add(SHORT));
+    while at < short_end {
+        match bytes[at] {
+            b']' => return Some(at),
+            b'\\' => at += 2,
+            _ => at += 1,
+        }
+    }
     while at <= bytes.len() {
         let found = at + memchr::memchr2(b']', b'\\', &bytes[at..])?;
         if bytes[found] == b']' {
@@ -369,6 +380,17 @@ pub fn resolve(ca: Option<&[u8]>, input: &[u8]) -> Resolution {
         }
     }
     resolution(declared, None)
+}
+
+/// The scanning mode to read a whole input with, decided before parsing
+/// from the first `CA` value (if any) and, only when there is no usable
+/// label and the input is not UTF-8, from detection.
+pub fn scan_mode_for(ca: Option<&[u8]>, input: &[u8]) -> ScanMode {
+    match ca.and_then(encoding_for_label) {
+        Some(e) => ScanMode::for_encoding(e),
+        None if input.is_ascii() || std::str::from_utf8(input).is_ok() => ScanMode::AsciiSafe,
+        None => ScanMode::for_encoding(detect(input)),
+    }
 }
 
 /// Decodes value bytes to UTF-8 text, borrowing when the bytes already are

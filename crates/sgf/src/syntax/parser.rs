@@ -38,8 +38,8 @@ pub(crate) struct Parser<'i, 's> {
     /// Start of the trivia that the next piece will own.
     lead: usize,
     scan: ScanMode,
-    file_charset: Resolution,
-    forced: bool,
+    /// The charset the caller imposed, if any.
+    forced: Option<Resolution>,
     collection: Collection<'i>,
     sink: &'s mut dyn DiagnosticSink,
     stack: Vec<Frame>,
@@ -51,22 +51,23 @@ impl<'i, 's> Parser<'i, 's> {
         options: &ParseOptions,
         sink: &'s mut dyn DiagnosticSink,
     ) -> Self {
-        let file_charset = match options.charset {
-            Some(encoding) => Resolution {
-                encoding,
-                scan: ScanMode::for_encoding(encoding),
-                finding: None,
-            },
-            None => charset::resolve(find_ca(input), input),
+        let file_ca = find_ca(input);
+        let scan = match options.charset {
+            Some(encoding) => ScanMode::for_encoding(encoding),
+            None => charset::scan_mode_for(file_ca, input),
         };
+        let forced = options.charset.map(|encoding| Resolution {
+            encoding,
+            scan,
+            finding: None,
+        });
         Parser {
             input,
             pos: 0,
             lead: 0,
-            scan: file_charset.scan,
-            file_charset,
-            forced: options.charset.is_some(),
-            collection: Collection::new(input),
+            scan,
+            forced,
+            collection: Collection::with_capacity_for(input),
             sink,
             stack: Vec::new(),
         }
@@ -365,7 +366,11 @@ impl<'i, 's> Parser<'i, 's> {
             if parent.is_none() {
                 self.collection.games.push(GameData {
                     root: id,
-                    charset: self.file_charset.clone(),
+                    charset: Resolution {
+                        encoding: encoding_rs::UTF_8,
+                        scan: self.scan,
+                        finding: None,
+                    },
                 });
             }
         }
@@ -621,30 +626,34 @@ impl<'i, 's> Parser<'i, 's> {
         self.collection.data_mut(node).props_len += 1;
     }
 
-    /// Decides each game's charset from its own `CA`, and reports what
-    /// had to be guessed.
+    /// Decides each game's charset from its own `CA` and its own bytes (a
+    /// collection may mix charsets), and reports what had to be guessed.
     fn resolve_charsets(&mut self) {
-        let file_ca = find_ca(self.input);
         for index in 0..self.collection.games.len() {
             let root = self.collection.games[index].root;
+            if let Some(forced) = &self.forced {
+                self.collection.games[index].charset = forced.clone();
+                continue;
+            }
             let ca = self
                 .collection
                 .node(root)
                 .property("CA")
                 .and_then(|p| p.raw_values().next().map(|v| (v.to_vec(), p.span())));
-            if !self.forced
-                && let Some((value, _)) = &ca
-                && Some(value.as_slice()) != file_ca
-            {
-                self.collection.games[index].charset = charset::resolve(Some(value), self.input);
-            }
-            let resolution = &self.collection.games[index].charset;
+            let bytes = match self.collection.data(root).paren {
+                Paren::Source { open, close } => {
+                    &self.input[open.start as usize..(close.end.max(open.start)) as usize]
+                }
+                _ => self.input,
+            };
+            let resolution = charset::resolve(ca.as_ref().map(|(v, _)| v.as_slice()), bytes);
             if let Some(finding) = &resolution.finding {
-                let span = ca.map_or(Span::empty(0), |(_, span)| span);
+                let span = ca.as_ref().map_or(Span::empty(0), |(_, span)| *span);
                 let (code, severity, message) =
                     (finding.code(), finding.severity(), finding.message());
                 self.report(code, severity, span, message);
             }
+            self.collection.games[index].charset = resolution;
         }
     }
 }
@@ -652,8 +661,11 @@ impl<'i, 's> Parser<'i, 's> {
 /// The value of the first `CA[...]` of the input, found without parsing.
 /// Used to pick the scanning mode before values are read.
 fn find_ca(input: &[u8]) -> Option<&[u8]> {
-    let finder = memchr::memmem::find_iter(input, b"CA[");
-    for at in finder {
+    // Built once: constructing a searcher costs more than searching a
+    // typical game record.
+    static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"CA["));
+    for at in FINDER.find_iter(input) {
         if at > 0 && input[at - 1].is_ascii_uppercase() {
             continue;
         }

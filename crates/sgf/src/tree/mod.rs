@@ -166,6 +166,23 @@ impl<'i> Collection<'i> {
         }
     }
 
+    /// An empty collection over `source` with room for the nodes,
+    /// properties and values it probably holds, so that reading a file
+    /// allocates each arena once instead of growing it step by step (for
+    /// game records of a few kilobytes, growth dominated the parse time).
+    pub(crate) fn with_capacity_for(source: &'i [u8]) -> Self {
+        // Each estimate is capped so that a huge input full of `[` does
+        // not reserve gigabytes before it is even read.
+        const CAP: usize = 1 << 20;
+        let values = memchr::memchr_iter(b'[', source).count().min(CAP);
+        let nodes = memchr::memchr_iter(b';', source).count().min(CAP);
+        let mut c = Self::new(source);
+        c.nodes.reserve_exact(nodes + 1);
+        c.props.reserve_exact(values + 1);
+        c.values.reserve_exact(values + 1);
+        c
+    }
+
     /// The bytes this collection was read from (the UTF-8 form of a UTF-16
     /// input).
     pub fn source(&self) -> &[u8] {
