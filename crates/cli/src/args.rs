@@ -42,9 +42,12 @@ pub(crate) enum DiagnosticFormat {
 
 #[derive(Debug, Args)]
 pub(crate) struct CheckArgs {
-    /// Files to check (`-` for stdin).
+    /// Files to check (`-` for stdin); directories are searched for .sgf and .mgt files.
     #[arg(required = true)]
     pub(crate) files: Vec<PathBuf>,
+    /// Print a summary on stderr: files, games, nodes, MB/s, games/s, errors, warnings.
+    #[arg(long)]
+    pub(crate) stats: bool,
     #[command(flatten)]
     pub(crate) diagnostics: DiagnosticArgs,
 }

@@ -193,3 +193,27 @@ fn info_prints_one_line_per_game() {
         "<stdin>#1: a vs ?, ?, -, 19x19, 0 moves, 1 variations\n<stdin>#2: ? vs b, B+R, -, 19x19, 0 moves, 1 variations\n"
     );
 }
+
+#[test]
+fn check_walks_directories_and_prints_stats() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("a/b")).unwrap();
+    std::fs::write(dir.path().join("a/one.sgf"), b"(;GM[1];B[aa];W[bb])").unwrap();
+    std::fs::write(dir.path().join("a/b/two.SGF"), b"(;GM[1])(;GM[1]C[x)").unwrap();
+    std::fs::write(dir.path().join("a/notes.txt"), b"not a game").unwrap();
+    let out = kifu(&["check", "--stats", "a"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("a/b/two.SGF:1:17: error[sgf/unclosed-value]"),
+        "{err}"
+    );
+    assert!(
+        err.lines()
+            .last()
+            .unwrap()
+            .starts_with("2 files, 3 games, 5 nodes, 39 bytes in "),
+        "{err}"
+    );
+    assert!(err.contains("1 errors, 1 warnings, 0 unreadable"), "{err}");
+}

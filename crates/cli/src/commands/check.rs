@@ -1,24 +1,89 @@
-//! `kifu check FILE...`
+//! `kifu check FILE|DIR...`
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use kifu_diag::Severity;
 
 use crate::args::CheckArgs;
 use crate::commands::{CliError, report_encoding, status};
 use crate::{input, report};
 
+/// Files to check: the files named, and the `.sgf` and `.mgt` files under
+/// the directories named (sorted, so the output order is stable).
+fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            out.push(path.clone());
+            continue;
+        }
+        let mut found = Vec::new();
+        let mut stack = vec![path.clone()];
+        while let Some(dir) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                eprintln!("kifu: {}: cannot read directory", dir.display());
+                continue;
+            };
+            for entry in entries.flatten() {
+                let p = entry.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if is_game_record(&p) {
+                    found.push(p);
+                }
+            }
+        }
+        found.sort();
+        out.extend(found);
+    }
+    out
+}
+
+fn is_game_record(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("mgt"))
+}
+
+#[derive(Default)]
+struct Stats {
+    files: usize,
+    games: usize,
+    nodes: usize,
+    bytes: usize,
+    errors: usize,
+    warnings: usize,
+    failed: usize,
+}
+
 pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
-    let mut errors = false;
-    let mut failed = false;
-    for path in &args.files {
-        let input = match input::read(path) {
+    let start = Instant::now();
+    let mut stats = Stats::default();
+    let mut any_errors = false;
+    for path in expand(&args.files) {
+        let input = match input::read(&path) {
             Ok(input) => input,
             Err(e) => {
                 // One unreadable file does not stop the others.
                 eprintln!("kifu: {e}");
-                failed = true;
+                stats.failed += 1;
                 continue;
             }
         };
         let parsed = kifu_sgf::parse(&input.bytes);
-        errors |= report::emit(
+        stats.files += 1;
+        stats.bytes += input.bytes.len();
+        stats.games += parsed.value.len();
+        stats.nodes += parsed.value.node_count();
+        for d in &parsed.diagnostics {
+            match d.severity {
+                Severity::Error => stats.errors += 1,
+                Severity::Warning => stats.warnings += 1,
+                _ => {}
+            }
+        }
+        any_errors |= report::emit(
             &input.name,
             &input.bytes,
             report_encoding(&parsed.value),
@@ -26,9 +91,24 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
             &args.diagnostics,
         );
     }
-    Ok(if failed {
+    if args.stats {
+        let seconds = start.elapsed().as_secs_f64().max(1e-9);
+        eprintln!(
+            "{} files, {} games, {} nodes, {} bytes in {seconds:.3} s: {:.1} MB/s, {:.0} games/s; {} errors, {} warnings, {} unreadable",
+            stats.files,
+            stats.games,
+            stats.nodes,
+            stats.bytes,
+            stats.bytes as f64 / seconds / 1e6,
+            stats.games as f64 / seconds,
+            stats.errors,
+            stats.warnings,
+            stats.failed,
+        );
+    }
+    Ok(if stats.failed > 0 {
         crate::EXIT_FAILURE
     } else {
-        status(errors)
+        status(any_errors)
     })
 }
