@@ -6,7 +6,9 @@ use kifu_diag::{Code, Diagnostic, DiagnosticSink, Severity, Span};
 use super::ParseOptions;
 use super::codes;
 use crate::charset::{self, Resolution, ScanMode};
-use crate::tree::{Collection, GameData, NodeData, NodeId, Paren, Piece, PropData, ValueData};
+use crate::tree::{
+    Collection, GameData, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData,
+};
 
 /// Identifiers longer than this are reported: no SGF property comes close,
 /// and SGFC treats longer ones as corrupt data.
@@ -359,10 +361,12 @@ impl<'i, 's> Parser<'i, 's> {
         }
         let id = self.new_node(semi, parent);
         if is_first {
-            self.collection.data_mut(id).paren = Paren::Source {
+            let index = self.collection.parens.len() as u32;
+            self.collection.parens.push(Parens {
                 open,
                 close: Piece::default(),
-            };
+            });
+            self.collection.data_mut(id).paren = Paren::Source(index);
             if parent.is_none() {
                 self.collection.games.push(GameData {
                     root: id,
@@ -437,8 +441,8 @@ impl<'i, 's> Parser<'i, 's> {
             return;
         };
         let close = self.take(1);
-        if let Paren::Source { close: c, .. } = &mut self.collection.data_mut(first).paren {
-            *c = close;
+        if let Paren::Source(i) = self.collection.data(first).paren {
+            self.collection.parens[i as usize].close = close;
         }
         if let Some(parent) = self.stack.last_mut() {
             parent.had_variation = true;
@@ -467,8 +471,8 @@ impl<'i, 's> Parser<'i, 's> {
                     start: end as u32,
                     end: end as u32,
                 };
-                if let Paren::Source { close: c, .. } = &mut self.collection.data_mut(first).paren {
-                    *c = close;
+                if let Paren::Source(i) = self.collection.data(first).paren {
+                    self.collection.parens[i as usize].close = close;
                 }
             }
         }
@@ -640,8 +644,8 @@ impl<'i, 's> Parser<'i, 's> {
                 .node(root)
                 .property("CA")
                 .and_then(|p| p.raw_values().next().map(|v| (v.to_vec(), p.span())));
-            let bytes = match self.collection.data(root).paren {
-                Paren::Source { open, close } => {
+            let bytes = match self.collection.parens_of(root) {
+                Some(Parens { open, close }) => {
                     &self.input[open.start as usize..(close.end.max(open.start)) as usize]
                 }
                 _ => self.input,

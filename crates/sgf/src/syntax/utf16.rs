@@ -102,6 +102,7 @@ pub(crate) fn parse<'i>(
         props,
         values,
         games,
+        parens,
         trailer,
         ..
     } = parsed;
@@ -113,6 +114,7 @@ pub(crate) fn parse<'i>(
         props,
         values,
         games,
+        parens,
         trailer,
     }
 }

@@ -60,10 +60,19 @@ impl Piece {
 pub(crate) enum Paren {
     /// Not the start of a game tree in the input.
     None,
-    /// Starts a game tree in the input; `close` is empty when the `)` was missing.
-    Source { open: Piece, close: Piece },
+    /// Starts a game tree in the input: index into `Collection::parens`
+    /// (kept out of the node because most nodes have none).
+    Source(u32),
     /// Created or moved by an edit: the writer brackets it when needed.
     Auto,
+}
+
+/// The parentheses of a game tree in the input; `close` is empty when the
+/// `)` was missing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Parens {
+    pub(crate) open: Piece,
+    pub(crate) close: Piece,
 }
 
 #[derive(Clone, Debug)]
@@ -143,6 +152,7 @@ pub struct Collection<'i> {
     pub(crate) props: Vec<PropData>,
     pub(crate) values: Vec<ValueData>,
     pub(crate) games: Vec<GameData>,
+    pub(crate) parens: Vec<Parens>,
     /// Trivia after the last game.
     pub(crate) trailer: Piece,
 }
@@ -158,6 +168,7 @@ impl<'i> Collection<'i> {
             props: Vec::new(),
             values: Vec::new(),
             games: Vec::new(),
+            parens: Vec::new(),
             trailer: Piece {
                 lead: len,
                 start: len,
@@ -255,6 +266,14 @@ impl<'i> Collection<'i> {
 
     pub(crate) fn data(&self, id: NodeId) -> &NodeData {
         &self.nodes[id.index()]
+    }
+
+    /// The source parentheses of a node, if it starts a game tree in the input.
+    pub(crate) fn parens_of(&self, id: NodeId) -> Option<Parens> {
+        match self.data(id).paren {
+            Paren::Source(i) => Some(self.parens[i as usize]),
+            _ => None,
+        }
     }
 
     pub(crate) fn data_mut(&mut self, id: NodeId) -> &mut NodeData {
@@ -663,5 +682,21 @@ impl<'c, 'i> Property<'c, 'i> {
             .collect();
         let raws: Vec<&str> = decoded.iter().map(|c| c.as_ref()).collect();
         props::parse_value(info, &raws, node.board_size())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The arena entries are written once per node, property and value of
+    /// every file read: keep them small.
+    #[test]
+    fn arena_entries_stay_small() {
+        assert!(
+            size_of::<super::NodeData>() <= 56,
+            "{}",
+            size_of::<super::NodeData>()
+        );
+        assert!(size_of::<super::PropData>() <= 28);
+        assert!(size_of::<super::ValueData>() <= 16);
     }
 }

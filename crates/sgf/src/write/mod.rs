@@ -70,8 +70,8 @@ pub(crate) fn needs_parens(collection: &Collection<'_>, id: NodeId) -> bool {
 
 fn open_paren(collection: &Collection<'_>, id: NodeId, out: &mut Vec<u8>) -> bool {
     match collection.data(id).paren {
-        Paren::Source { open, .. } => {
-            piece(collection, open, out);
+        Paren::Source(i) => {
+            piece(collection, collection.parens[i as usize].open, out);
             true
         }
         Paren::Auto if needs_parens(collection, id) => {
@@ -84,7 +84,7 @@ fn open_paren(collection: &Collection<'_>, id: NodeId, out: &mut Vec<u8>) -> boo
 
 fn close_paren(collection: &Collection<'_>, id: NodeId, out: &mut Vec<u8>) {
     match collection.data(id).paren {
-        Paren::Source { close, .. } => piece(collection, close, out),
+        Paren::Source(i) => piece(collection, collection.parens[i as usize].close, out),
         _ => out.push(b')'),
     }
 }
