@@ -375,6 +375,7 @@ impl<'i, 's> Parser<'i, 's> {
                         scan: self.scan,
                         finding: None,
                     },
+                    size: kifu_board::BoardSize::default(),
                 });
             }
         }
@@ -430,7 +431,9 @@ impl<'i, 's> Parser<'i, 's> {
         let frame = self.stack.pop().expect("stack not empty");
         let Some(first) = frame.first else {
             // Cannot happen for `()` (handled when opening) except after `((`.
+            // The `(` and `)` become trivia.
             let at = self.pos;
+            self.lead = self.lead.min(frame.open.lead as usize);
             self.pos += 1;
             self.report(
                 codes::EMPTY_VARIATION,
@@ -465,6 +468,16 @@ impl<'i, 's> Parser<'i, 's> {
             let _ = innermost;
         }
         while let Some(frame) = self.stack.pop() {
+            if frame.first.is_none() {
+                // A `(` with nothing after it: it becomes trivia again.
+                self.lead = self.lead.min(frame.open.lead as usize);
+                self.report(
+                    codes::UNBALANCED,
+                    Severity::Warning,
+                    Span::new(frame.open.start, frame.open.end),
+                    "'(' at the end of the input skipped",
+                );
+            }
             if let Some(first) = frame.first {
                 let close = Piece {
                     lead: end as u32,
@@ -635,6 +648,7 @@ impl<'i, 's> Parser<'i, 's> {
     fn resolve_charsets(&mut self) {
         for index in 0..self.collection.games.len() {
             let root = self.collection.games[index].root;
+            self.collection.games[index].size = self.collection.size_from_root(root);
             if let Some(forced) = &self.forced {
                 self.collection.games[index].charset = forced.clone();
                 continue;

@@ -116,6 +116,7 @@ impl Collection<'_> {
                 scan: charset::ScanMode::AsciiSafe,
                 finding: None,
             },
+            size: BoardSize::default(),
         });
         root
     }
@@ -317,7 +318,18 @@ impl Collection<'_> {
                 self.data_mut(node).props_len += 1;
             }
         }
+        self.refresh_size(node, id);
         Ok(())
+    }
+
+    /// Keeps a game's cached board size in step with its root's `SZ`.
+    fn refresh_size(&mut self, node: NodeId, id: &str) {
+        if id == "SZ"
+            && self.data(node).parent.is_none()
+            && let Some(g) = self.game_of(node)
+        {
+            self.games[g].size = self.size_from_root(node);
+        }
     }
 
     /// Sets property `id` to a typed value, formatted as its type in the
@@ -371,6 +383,7 @@ impl Collection<'_> {
         let end = (d.props_start + d.props_len) as usize;
         self.props[i..end].rotate_left(1);
         self.data_mut(node).props_len -= 1;
+        self.refresh_size(node, id);
         Ok(true)
     }
 
@@ -438,6 +451,17 @@ mod tests {
         c.remove_node(bb).unwrap();
         assert_eq!(lossless(&c), b"(;B[aa];W[cc])");
         assert_eq!(c.node_count(), 2);
+    }
+
+    #[test]
+    fn board_size_follows_edits_of_sz() {
+        let mut c = crate::parse(b"(;SZ[9];B[ii])").value;
+        let root = c.game(0).unwrap().root().id();
+        assert_eq!(c.game(0).unwrap().board_size().cols, 9);
+        c.set_raw(root, "SZ", &[b"13"]).unwrap();
+        assert_eq!(c.game(0).unwrap().board_size().cols, 13);
+        c.remove_property(root, "SZ").unwrap();
+        assert_eq!(c.game(0).unwrap().board_size().cols, 19);
     }
 
     #[test]

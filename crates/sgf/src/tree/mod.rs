@@ -135,6 +135,9 @@ pub(crate) struct Utf16 {
 pub(crate) struct GameData {
     pub(crate) root: NodeId,
     pub(crate) charset: Resolution,
+    /// From the root's `SZ`, kept up to date by edits: every typed point
+    /// value needs it.
+    pub(crate) size: BoardSize,
 }
 
 /// Everything read from one SGF input: its games, in order.
@@ -290,6 +293,25 @@ impl<'i> Collection<'i> {
         self.nodes.iter().filter(|n| !n.removed).count()
     }
 
+    /// Reads a game's board size from its root's `SZ` (19x19 when absent
+    /// or invalid).
+    pub(crate) fn size_from_root(&self, root: NodeId) -> BoardSize {
+        let Some(raw) = self
+            .node(root)
+            .property("SZ")
+            .and_then(|p| p.raw_values().next())
+        else {
+            return BoardSize::default();
+        };
+        let text = std::str::from_utf8(raw).unwrap_or("");
+        let mut parts = text.split(':').map(|p| p.trim().parse::<u32>());
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some(Ok(n)), None, None) => BoardSize::square(n).unwrap_or_default(),
+            (Some(Ok(c)), Some(Ok(r)), None) => BoardSize::new(c, r).unwrap_or_default(),
+            _ => BoardSize::default(),
+        }
+    }
+
     pub(crate) fn game_of(&self, id: NodeId) -> Option<usize> {
         let root = self.data(id).root;
         self.games.iter().position(|g| g.root == root)
@@ -337,19 +359,7 @@ impl<'c, 'i> Game<'c, 'i> {
 
     /// The board size from `SZ` (19x19 when absent or invalid).
     pub fn board_size(&self) -> BoardSize {
-        let root = self.root();
-        match root.raw_values("SZ").and_then(|v| v.first().copied()) {
-            Some(raw) => {
-                let text = String::from_utf8_lossy(raw);
-                let mut parts = text.split(':').map(|p| p.trim().parse::<u32>());
-                match (parts.next(), parts.next(), parts.next()) {
-                    (Some(Ok(n)), None, None) => BoardSize::square(n).unwrap_or_default(),
-                    (Some(Ok(c)), Some(Ok(r)), None) => BoardSize::new(c, r).unwrap_or_default(),
-                    _ => BoardSize::default(),
-                }
-            }
-            None => BoardSize::default(),
-        }
+        self.collection.games[self.index].size
     }
 
     /// The main line: the root and then always the first child.
@@ -548,9 +558,7 @@ impl<'c, 'i> Node<'c, 'i> {
     fn board_size(&self) -> BoardSize {
         self.collection
             .game_of(self.id)
-            .and_then(|g| self.collection.game(g))
-            .map(|g| g.board_size())
-            .unwrap_or_default()
+            .map_or_else(BoardSize::default, |g| self.collection.games[g].size)
     }
 
     /// The first value of `id` decoded to UTF-8 with escapes resolved (no
@@ -676,12 +684,18 @@ impl<'c, 'i> Property<'c, 'i> {
             return Err(ValueError::unknown_property(self.id()));
         };
         let encoding = node.game_charset();
+        let size = node.board_size();
+        // Most properties have one value: no vectors for them.
+        if self.value_count() == 1 {
+            let raw = self.raw_values().next().unwrap_or_default();
+            return props::parse_value(info, &[charset::decode(encoding, raw).as_ref()], size);
+        }
         let decoded: Vec<Cow<'_, str>> = self
             .raw_values()
             .map(|raw| charset::decode(encoding, raw))
             .collect();
         let raws: Vec<&str> = decoded.iter().map(|c| c.as_ref()).collect();
-        props::parse_value(info, &raws, node.board_size())
+        props::parse_value(info, &raws, size)
     }
 }
 

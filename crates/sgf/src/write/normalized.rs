@@ -139,80 +139,99 @@ fn write_game(w: &mut Writer, collection: &Collection<'_>, root: NodeId, ctx: &C
 }
 
 fn write_node(w: &mut Writer, node: Node<'_, '_>, is_root: bool, ctx: &Context) {
-    let mut units: Vec<Vec<u8>> = Vec::with_capacity(node.property_count() + 3);
-    let mut order: Vec<usize> = (0..node.property_count()).collect();
-    let props: Vec<_> = node.properties().collect();
-    if is_root {
-        let rank = |i: &usize| {
-            ROOT_ORDER
-                .iter()
-                .position(|id| *id == props[*i].id())
-                .unwrap_or(ROOT_ORDER.len())
-        };
-        order.sort_by_key(rank);
+    // One unit per property; the first carries the `;` so that a node
+    // never starts at the end of a line.
+    let mut unit: Vec<u8> = Vec::with_capacity(64);
+    if !is_root {
+        let mut first = true;
+        for p in node.properties() {
+            if p.id().is_empty() || p.value_count() == 0 {
+                continue;
+            }
+            unit.clear();
+            if first {
+                unit.push(b';');
+                first = false;
+            }
+            push_property(&mut unit, p.id(), property_values(&p, ctx));
+            w.unit(&unit);
+        }
+        if first {
+            w.unit(b";");
+        }
+        return;
     }
-    let mut seen_ff = false;
-    let mut seen_ca = false;
-    let mut seen_gm = false;
-    for i in order {
-        let p = props[i];
+    // The root: conventional order, and the canonical header.
+    let mut units: Vec<(usize, Vec<u8>)> = Vec::with_capacity(node.property_count() + 3);
+    let (mut seen_ff, mut seen_ca, mut seen_gm) = (false, false, false);
+    let rank = |id: &str| {
+        ROOT_ORDER
+            .iter()
+            .position(|r| *r == id)
+            .unwrap_or(ROOT_ORDER.len())
+    };
+    for p in node.properties() {
         let id = p.id();
         if id.is_empty() || p.value_count() == 0 {
             continue;
         }
-        let values: Vec<Cow<'_, [u8]>> = if is_root && id == "FF" {
-            seen_ff = true;
-            vec![Cow::Borrowed(b"4")]
-        } else if is_root && id == "CA" {
-            seen_ca = true;
-            vec![Cow::Borrowed(charset::ca_label(ctx.target).as_bytes())]
-        } else {
-            seen_gm |= is_root && id == "GM";
-            property_values(&p, ctx)
+        let values: Vec<Cow<'_, [u8]>> = match id {
+            "FF" => {
+                seen_ff = true;
+                vec![Cow::Borrowed(b"4")]
+            }
+            "CA" => {
+                seen_ca = true;
+                vec![Cow::Borrowed(charset::ca_label(ctx.target).as_bytes())]
+            }
+            _ => {
+                seen_gm |= id == "GM";
+                property_values(&p, ctx)
+            }
         };
-        let mut unit = id.as_bytes().to_vec();
-        for v in values {
-            unit.push(b'[');
-            unit.extend_from_slice(&v);
-            unit.push(b']');
-        }
-        units.push(unit);
+        let mut u = Vec::new();
+        push_property(&mut u, id, values);
+        units.push((rank(id), u));
     }
-    if is_root {
-        // The canonical header, added where the input left it implicit.
-        let mut header = Vec::new();
-        if !seen_gm {
-            header.push(b"GM[1]".to_vec());
-        }
-        if !seen_ff {
-            header.push(b"FF[4]".to_vec());
-        }
-        if !seen_ca {
-            header.push(format!("CA[{}]", charset::ca_label(ctx.target)).into_bytes());
-        }
-        units.extend(header);
-        units.sort_by_key(|u| {
-            let id_len = u.iter().position(|&b| b == b'[').unwrap_or(u.len());
-            ROOT_ORDER
-                .iter()
-                .position(|r| r.as_bytes() == &u[..id_len])
-                .unwrap_or(ROOT_ORDER.len())
-        });
+    if !seen_gm {
+        units.push((rank("GM"), b"GM[1]".to_vec()));
     }
-    let mut first = true;
-    for unit in units {
-        if first {
-            let mut u = b";".to_vec();
-            u.extend_from_slice(&unit);
-            w.unit(&u);
-            first = false;
-        } else {
+    if !seen_ff {
+        units.push((rank("FF"), b"FF[4]".to_vec()));
+    }
+    if !seen_ca {
+        let ca = format!("CA[{}]", charset::ca_label(ctx.target)).into_bytes();
+        units.push((rank("CA"), ca));
+    }
+    // Stable: properties of equal rank keep their file order.
+    units.sort_by_key(|(r, _)| *r);
+    for (i, (_, u)) in units.iter().enumerate() {
+        if i == 0 {
+            unit.clear();
+            unit.push(b';');
+            unit.extend_from_slice(u);
             w.unit(&unit);
+        } else {
+            w.unit(u);
         }
     }
-    if first {
-        w.unit(b";");
+}
+
+fn push_property(out: &mut Vec<u8>, id: &str, values: Vec<Cow<'_, [u8]>>) {
+    out.extend_from_slice(id.as_bytes());
+    for v in values {
+        out.push(b'[');
+        out.extend_from_slice(&v);
+        out.push(b']');
     }
+}
+
+/// Whether a raw point value is already in the canonical form: two letters
+/// on the board, and not the FF\[3\] `tt` pass.
+fn canonical_point(raw: &[u8], size: kifu_board::BoardSize) -> bool {
+    raw.len() == 2
+        && !(raw == b"tt" && size.tt_is_pass())
+        && kifu_board::Point::from_sgf(raw, size).is_ok()
 }
 
 /// The values of a property as they should be written: point-carrying
@@ -221,6 +240,7 @@ fn write_node(w: &mut Writer, node: Node<'_, '_>, is_root: bool, ctx: &Context) 
 fn property_values<'c>(p: &crate::tree::Property<'c, '_>, ctx: &Context) -> Vec<Cow<'c, [u8]>> {
     if let Some(info) = p.info()
         && props::carries_points(info)
+        && !p.raw_values().all(|raw| canonical_point(raw, ctx.size))
         && let Ok(value) = p.value()
         && let Ok(formatted) = props::format_value(info, &value, ctx.size)
     {

@@ -270,3 +270,14 @@ fn deep_nesting_does_not_overflow_the_stack() {
     let normalized = write::normalized(&parsed.value);
     assert_eq!(parse(&normalized).value.node_count(), depth);
 }
+
+/// Found by the mutation property test: a `(` at the very end, after an
+/// identifier without value, was dropped by the lossless writer.
+#[test]
+fn a_trailing_open_paren_is_kept() {
+    let (d, json) = read("unk(;AB[aa:cc]Cunterminated(");
+    assert!(codes_of(&d).contains(&"sgf/unbalanced-paren"), "{d:?}");
+    assert!(json.contains(r#"["AB",["aa:cc"]]"#));
+    let (_, _) = read("(;B[aa](  ");
+    let (_, _) = read("(;B[aa]((");
+}
