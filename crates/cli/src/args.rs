@@ -42,7 +42,7 @@ pub(crate) enum DiagnosticFormat {
 
 #[derive(Debug, Args)]
 pub(crate) struct CheckArgs {
-    /// Files to check (`-` for stdin); directories are searched for .sgf and .mgt files.
+    /// Files to check (`-` for stdin); directories are searched for .sgf, .mgt and .xml files.
     #[arg(required = true)]
     pub(crate) files: Vec<PathBuf>,
     /// Print a summary on stderr: files, games, nodes, MB/s, games/s, errors, warnings.
@@ -59,6 +59,8 @@ pub(crate) enum Format {
     /// The JSON form of a collection: an array of game roots, each node
     /// `{"props": [[ID, [VALUE...]]...], "children": [...]}`.
     Json,
+    /// GoGui / Jago Go XML.
+    Xml,
 }
 
 #[derive(Debug, Args)]
@@ -71,7 +73,7 @@ pub(crate) struct ConvertArgs {
     /// Output format (default: from the output's extension, else the input's format).
     #[arg(long, value_enum)]
     pub(crate) to: Option<Format>,
-    /// Rewrite SGF in the canonical layout (FF[4], UTF-8, one style).
+    /// Rewrite in the canonical layout (SGF: FF[4], UTF-8, one style; XML: GoGui's form).
     #[arg(long)]
     pub(crate) normalize: bool,
     /// With --normalize, keep the input's charset instead of UTF-8.

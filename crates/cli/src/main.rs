@@ -5,6 +5,7 @@
 
 mod args;
 mod commands;
+mod document;
 mod input;
 mod output;
 mod report;

@@ -217,3 +217,58 @@ fn check_walks_directories_and_prints_stats() {
     );
     assert!(err.contains("1 errors, 1 warnings, 0 unreadable"), "{err}");
 }
+
+#[test]
+fn sgf_converts_to_gogui_xml_and_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kifu(
+        &["convert", example().to_str().unwrap(), "-o", "game.xml"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let xml = std::fs::read_to_string(dir.path().join("game.xml")).unwrap();
+    assert!(
+        xml.starts_with("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Go>\n<GoGame>"),
+        "{xml}"
+    );
+    assert!(xml.contains("<BlackPlayer>Kuroda Ichiro</BlackPlayer>"));
+    assert!(xml.contains("<Variation>"));
+    let out = kifu(&["convert", "game.xml", "--to", "sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let sgf = String::from_utf8(out.stdout).unwrap();
+    // Same moves, comments and variations as the example.
+    let example = std::fs::read(example()).unwrap();
+    let a = kifu_sgf::write::json(&kifu_sgf::parse(sgf.as_bytes()).value);
+    let b = kifu_sgf::write::json(&kifu_sgf::parse(&example).value);
+    for needle in [
+        "\"B\",[\"fq\"]",
+        "\"W\",[\"\"]",
+        "星 (hoshi)",
+        "escaped ] brackets",
+        "\"LB\",[\"cn:A\",\"jq:B\"]",
+    ] {
+        assert!(a.contains(needle) && b.contains(needle), "{needle}");
+    }
+    // XML to XML without --normalize is the input itself.
+    let out = kifu(&["convert", "game.xml", "--to", "xml"], dir.path(), None);
+    assert_eq!(out.stdout, xml.as_bytes());
+    // info and check read XML too.
+    let out = kifu(&["info", "game.xml"], dir.path(), None);
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("Kuroda Ichiro (3d) vs Shiroyama Hanako (4d), W+2.5")
+    );
+    std::fs::write(
+        dir.path().join("bad.xml"),
+        "<Go><GoGame>\n<Nodes><Black at=\"Z9\"/></Nodes></GoGame></Go>",
+    )
+    .unwrap();
+    let out = kifu(&["check", "bad.xml"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with("bad.xml:2:8: error[xml/bad-coordinate]"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -6,10 +6,10 @@ use std::time::Instant;
 use kifu_diag::Severity;
 
 use crate::args::CheckArgs;
-use crate::commands::{CliError, report_encoding, status};
+use crate::commands::{CliError, status};
 use crate::{input, report};
 
-/// Files to check: the files named, and the `.sgf` and `.mgt` files under
+/// Files to check: the files named, and the `.sgf`, `.mgt` and `.xml` files under
 /// the directories named (sorted, so the output order is stable).
 fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -41,9 +41,11 @@ fn expand(paths: &[PathBuf]) -> Vec<PathBuf> {
 }
 
 fn is_game_record(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("mgt"))
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        ["sgf", "mgt", "xml"]
+            .iter()
+            .any(|x| e.eq_ignore_ascii_case(x))
+    })
 }
 
 #[derive(Default)]
@@ -71,12 +73,14 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
                 continue;
             }
         };
-        let parsed = kifu_sgf::parse(&input.bytes);
+        let (document, diagnostics) =
+            crate::document::Document::read(&input.bytes, crate::document::format_of(&path));
         stats.files += 1;
         stats.bytes += input.bytes.len();
-        stats.games += parsed.value.len();
-        stats.nodes += parsed.value.node_count();
-        for d in &parsed.diagnostics {
+        let collection = document.to_collection();
+        stats.games += collection.len();
+        stats.nodes += collection.node_count();
+        for d in &diagnostics {
             match d.severity {
                 Severity::Error => stats.errors += 1,
                 Severity::Warning => stats.warnings += 1,
@@ -86,8 +90,8 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
         any_errors |= report::emit(
             &input.name,
             &input.bytes,
-            report_encoding(&parsed.value),
-            &parsed.diagnostics,
+            document.encoding(),
+            &diagnostics,
             &args.diagnostics,
         );
     }

@@ -1,23 +1,20 @@
 //! `kifu convert IN [-o OUT] [--to FORMAT] [--normalize]`
 
-use std::path::Path;
-
 use kifu_sgf::write;
 
 use crate::args::{ConvertArgs, Format};
-use crate::commands::{CliError, report_encoding, status};
+use crate::commands::{CliError, status};
+use crate::document::{Document, format_of};
 use crate::{input, output, report};
 
-fn format_of(path: &Path) -> Option<Format> {
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    match ext.as_str() {
-        "sgf" | "mgt" => Some(Format::Sgf),
-        "json" => Some(Format::Json),
-        _ => None,
-    }
-}
-
 pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
+    let from = format_of(&args.input);
+    let input = input::read(&args.input)?;
+    let (document, diagnostics) = Document::read(&input.bytes, from);
+    let from = match &document {
+        Document::Sgf(_) => Format::Sgf,
+        Document::Xml(_) => Format::Xml,
+    };
     let to = match (args.to, &args.output) {
         (Some(f), _) => f,
         (None, Some(out)) if !input::is_stdio(out) => format_of(out).ok_or_else(|| {
@@ -26,28 +23,31 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
                 out.display()
             ))
         })?,
-        _ => format_of(&args.input).unwrap_or(Format::Sgf),
+        _ => from,
     };
-    let input = input::read(&args.input)?;
-    let parsed = kifu_sgf::parse(&input.bytes);
     let errors = report::emit(
         &input.name,
         &input.bytes,
-        report_encoding(&parsed.value),
-        &parsed.diagnostics,
+        document.encoding(),
+        &diagnostics,
         &args.diagnostics,
     );
-    let collection = &parsed.value;
-    let bytes = match to {
-        Format::Sgf if args.normalize => write::normalized_with(
-            collection,
+    let bytes = match (&document, to) {
+        // To its own format: the input itself unless asked to normalize.
+        (Document::Sgf(c), Format::Sgf) if !args.normalize => write::lossless(c),
+        (Document::Xml(_), Format::Xml) if !args.normalize => input.bytes.clone(),
+        (Document::Xml(d), Format::Xml) => kifu_xml::write(d).into_bytes(),
+        (Document::Sgf(c), Format::Xml) => {
+            kifu_xml::write(&kifu_xml::Document::from_sgf(c)).into_bytes()
+        }
+        (document, Format::Sgf) => write::normalized_with(
+            &document.to_collection(),
             &write::NormalizeOptions {
                 keep_charset: args.keep_charset,
                 ..write::NormalizeOptions::default()
             },
         ),
-        Format::Sgf => write::lossless(collection),
-        Format::Json => write::json(collection).into_bytes(),
+        (document, Format::Json) => write::json(&document.to_collection()).into_bytes(),
     };
     output::write(args.output.as_deref(), &bytes)?;
     Ok(status(errors))

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use crate::args::InfoArgs;
-use crate::commands::{CliError, report_encoding, status};
+use crate::commands::{CliError, status};
 use crate::{input, report};
 
 pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
@@ -20,16 +20,18 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
                 continue;
             }
         };
-        let parsed = kifu_sgf::parse(&input.bytes);
+        let (document, diagnostics) =
+            crate::document::Document::read(&input.bytes, crate::document::format_of(path));
         errors |= report::emit(
             &input.name,
             &input.bytes,
-            report_encoding(&parsed.value),
-            &parsed.diagnostics,
+            document.encoding(),
+            &diagnostics,
             &args.diagnostics,
         );
-        let many = parsed.value.len() > 1;
-        for game in parsed.value.games() {
+        let collection = document.to_collection();
+        let many = collection.len() > 1;
+        for game in collection.games() {
             let name = if many {
                 format!("{}#{}", input.name, game.index() + 1)
             } else {

@@ -51,15 +51,6 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
     }
 }
 
-/// The encoding positions are counted in: the first game's charset.
-pub(crate) fn report_encoding(
-    collection: &kifu_sgf::Collection<'_>,
-) -> &'static encoding_rs::Encoding {
-    collection
-        .game(0)
-        .map_or(encoding_rs::UTF_8, |g| g.charset().encoding)
-}
-
 pub(crate) fn status(errors: bool) -> u8 {
     if errors {
         crate::EXIT_ERRORS

@@ -176,6 +176,8 @@ fn write_node(w: &mut Writer, node: Node<'_, '_>, is_root: bool, ctx: &Context) 
             continue;
         }
         let values: Vec<Cow<'_, [u8]>> = match id {
+            // Written once, whatever the input repeated.
+            "FF" | "CA" if (id == "FF" && seen_ff) || (id == "CA" && seen_ca) => continue,
             "FF" => {
                 seen_ff = true;
                 vec![Cow::Borrowed(b"4")]

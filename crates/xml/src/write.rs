@@ -1,0 +1,398 @@
+//! The writer: the form GoGui writes, valid against `go.dtd`, without the
+//! DOCTYPE (offline readers reject a remote one).
+//!
+//! Every property that an XML element can hold *exactly* is written as that
+//! element; anything else (values the elements cannot represent, such as
+//! compressed point lists or `tt` passes, properties the DTD has no element
+//! for, game information outside the root) is written as
+//! `<SGF type="ID"><Arg>value</Arg>...</SGF>`, so that reading the output
+//! back gives the same tree.
+
+use std::fmt::Write as _;
+
+use kifu_board::{BoardSize, Point};
+
+use crate::model::{Document, Tree};
+
+/// Information elements of the root, in the order GoGui writes them.
+pub(crate) const INFORMATION: &[(&str, &str)] = &[
+    ("AP", "Application"),
+    ("SZ", "BoardSize"),
+    ("PW", "WhitePlayer"),
+    ("PB", "BlackPlayer"),
+    ("WR", "WhiteRank"),
+    ("BR", "BlackRank"),
+    ("DT", "Date"),
+    ("TM", "Time"),
+    ("KM", "Komi"),
+    ("RE", "Result"),
+    ("HA", "Handicap"),
+    ("US", "User"),
+    ("CP", "Copyright"),
+    ("AN", "Annotation"),
+    ("BT", "BlackTeam"),
+    ("WT", "WhiteTeam"),
+    ("RO", "Round"),
+    ("RU", "Rules"),
+    ("SO", "Source"),
+];
+
+/// Mark elements: property, `type` or `territory` attribute.
+pub(crate) const MARKS: &[(&str, &str)] = &[
+    ("MA", ""),
+    ("SQ", " type=\"square\""),
+    ("CR", " type=\"circle\""),
+    ("TR", " type=\"triangle\""),
+    ("TB", " territory=\"black\""),
+    ("TW", " territory=\"white\""),
+];
+
+/// Writes a document as Go XML.
+///
+/// ```
+/// let sgf = kifu_sgf::parse(b"(;SZ[9]PB[Kuro];B[ee]C[center];W[]XY[private])").value;
+/// let doc = kifu_xml::Document::from_sgf(&sgf);
+/// let xml = kifu_xml::write(&doc);
+/// assert!(xml.contains("<BlackPlayer>Kuro</BlackPlayer>"));
+/// assert!(xml.contains("<Black number=\"1\" at=\"E5\"/>\n<Comment>\n<P>center</P>\n</Comment>"));
+/// assert!(xml.contains("<SGF type=\"XY\"><Arg>private</Arg></SGF>"));
+/// ```
+pub fn write(document: &Document) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Go>\n");
+    for tree in &document.games {
+        write_game(tree, &mut out);
+    }
+    out.push_str("</Go>\n");
+    out
+}
+
+fn board_size(tree: &Tree) -> BoardSize {
+    let Some(sz) = tree.values(0, "SZ").and_then(|v| v.first()) else {
+        return BoardSize::default();
+    };
+    let mut parts = sz.split(':').map(|p| p.trim().parse::<u32>());
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(Ok(n)), None, None) => BoardSize::square(n).unwrap_or_default(),
+        (Some(Ok(c)), Some(Ok(r)), None) => BoardSize::new(c, r).unwrap_or_default(),
+        _ => BoardSize::default(),
+    }
+}
+
+/// The XML form of an SGF point value, if it has an exact one.
+pub(crate) fn xml_point(value: &str, size: BoardSize) -> Option<String> {
+    let bytes = value.as_bytes();
+    if bytes.len() != 2 || (bytes == b"tt" && size.tt_is_pass()) {
+        return None;
+    }
+    let p = Point::from_sgf(bytes, size).ok()?;
+    Some(if size.cols <= 25 {
+        p.to_standard(size)
+    } else {
+        // Wider boards: "column,row", both from 1, rows from the bottom.
+        format!("{},{}", p.x + 1, size.rows - p.y)
+    })
+}
+
+/// Control characters XML 1.0 cannot hold are written as U+F700 plus
+/// their code (a private-use character) and read back as themselves.
+pub(crate) const CONTROL_BASE: u32 = 0xF700;
+
+/// Escapes text content; CR is kept as a character reference because XML
+/// readers turn a literal CR into LF.
+pub(crate) fn escape(text: &str, attribute: bool, out: &mut String) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if attribute => out.push_str("&quot;"),
+            '\r' => out.push_str("&#13;"),
+            '\n' if attribute => out.push_str("&#10;"),
+            '\t' if attribute => out.push_str("&#9;"),
+            // Not allowed in XML 1.0 at all, not even as a reference: kept
+            // as a private-use character that the reader maps back.
+            c if (c as u32) < 0x20 && !matches!(c, '\n' | '\t') => {
+                out.push(char::from_u32(CONTROL_BASE + c as u32).expect("valid"));
+            }
+            c => out.push(c),
+        }
+    }
+}
+
+fn write_game(tree: &Tree, out: &mut String) {
+    let size = board_size(tree);
+    let root_values = |id: &str| tree.values(0, id);
+    out.push_str("<GoGame");
+    if let Some([name]) = root_values("GN") {
+        out.push_str(" name=\"");
+        escape(name, true, out);
+        out.push('"');
+    }
+    out.push_str(">\n<Information>\n");
+    for (id, element) in INFORMATION {
+        let Some([value]) = root_values(id) else {
+            continue;
+        };
+        if *id == "SZ" && !(size.is_square() && value.trim() == size.cols.to_string()) {
+            continue;
+        }
+        let _ = write!(out, "<{element}>");
+        if *id == "CP" {
+            out.push('\n');
+            paragraphs(value, out);
+        } else {
+            escape(value, false, out);
+        }
+        let _ = writeln!(out, "</{element}>");
+    }
+    out.push_str("</Information>\n<Nodes>\n");
+    let moves = move_numbers(tree);
+    // Explicit stack: variations nest as deep as the file nests them.
+    enum Task {
+        Node(usize),
+        Line(usize),
+        Open,
+        Close,
+    }
+    let mut stack = vec![Task::Line(0), Task::Node(0)];
+    while let Some(task) = stack.pop() {
+        match task {
+            Task::Node(n) => write_node(tree, n, size, moves[n], out),
+            Task::Open => out.push_str("<Variation>\n"),
+            Task::Close => out.push_str("</Variation>\n"),
+            Task::Line(n) => {
+                let kids = &tree.nodes[n].children;
+                let Some(&first) = kids.first() else {
+                    continue;
+                };
+                stack.push(Task::Line(first));
+                for &k in kids[1..].iter().rev() {
+                    stack.push(Task::Close);
+                    stack.push(Task::Line(k));
+                    stack.push(Task::Node(k));
+                    stack.push(Task::Open);
+                }
+                stack.push(Task::Node(first));
+            }
+        }
+    }
+    out.push_str("</Nodes>\n</GoGame>\n");
+}
+
+fn has_move(tree: &Tree, n: usize) -> bool {
+    tree.values(n, "B").is_some() || tree.values(n, "W").is_some()
+}
+
+/// The number of moves from the root to each node, the node included.
+pub(crate) fn move_numbers(tree: &Tree) -> Vec<u32> {
+    let mut numbers = vec![0u32; tree.nodes.len()];
+    let mut stack = vec![0usize];
+    while let Some(n) = stack.pop() {
+        let before = tree.nodes[n].parent.map_or(0, |p| numbers[p]);
+        numbers[n] = before + u32::from(has_move(tree, n));
+        stack.extend(&tree.nodes[n].children);
+    }
+    numbers
+}
+
+fn paragraphs(text: &str, out: &mut String) {
+    for line in text.split('\n') {
+        if line.is_empty() {
+            out.push_str("<P/>\n");
+        } else {
+            out.push_str("<P>");
+            escape(line, false, out);
+            out.push_str("</P>\n");
+        }
+    }
+}
+
+/// What one node becomes.
+struct Parts {
+    /// `<Black ...>` / `<White ...>`.
+    mv: Option<String>,
+    /// Everything else inside a `<Node>`.
+    body: String,
+    /// Only the move and a comment: GoGui writes such nodes without `<Node>`.
+    bare: bool,
+}
+
+fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut String) {
+    let node = &tree.nodes[n];
+    let is_root = n == 0;
+    let mut parts = Parts {
+        mv: None,
+        body: String::new(),
+        bare: !is_root,
+    };
+    let mut comment = String::new();
+    let mut sgf = String::new();
+    let mut name: Option<&str> = None;
+    let value_of = |id: &str| tree.values(n, id);
+    // Information and the game name hold the first property of each id.
+    let mut first_seen: Vec<&str> = Vec::new();
+    for (id, values) in &node.props {
+        let id = id.as_str();
+        let first = !first_seen.contains(&id);
+        first_seen.push(id);
+        match (id, values.as_slice()) {
+            (_, _) if is_root && id == "CA" => continue,
+            (_, [_]) if is_root && first && id == "GN" => continue,
+            (_, [value])
+                if is_root
+                    && first
+                    && INFORMATION.iter().any(|(i, _)| *i == id)
+                    && (id != "SZ"
+                        || (size.is_square() && value.trim() == size.cols.to_string())) =>
+            {
+                continue;
+            }
+            ("B" | "W", [value]) if parts.mv.is_none() => {
+                let at = if value.is_empty() {
+                    Some(String::new())
+                } else {
+                    xml_point(value, size)
+                };
+                if let Some(at) = at {
+                    let (element, time) = if id == "B" {
+                        ("Black", "BL")
+                    } else {
+                        ("White", "WL")
+                    };
+                    let mut e = format!("<{element}");
+                    let mn = value_of("MN").and_then(|v| match v {
+                        [m] => m.trim().parse::<u32>().ok().filter(|m| *m != number),
+                        _ => None,
+                    });
+                    let _ = write!(e, " number=\"{}\"", mn.unwrap_or(number));
+                    e.push_str(" at=\"");
+                    escape(&at, true, &mut e);
+                    e.push('"');
+                    if let Some([t]) = value_of(time) {
+                        e.push_str(" timeleft=\"");
+                        escape(t, true, &mut e);
+                        e.push('"');
+                    }
+                    e.push_str("/>\n");
+                    parts.mv = Some(e);
+                    continue;
+                }
+                sgf_element(id, values, &mut sgf);
+            }
+            ("MN", [m]) if parts.mv.is_some() || has_move_mappable(tree, n, size) => {
+                // Written as `number`, unless it equals the natural number
+                // (then `number` cannot tell it was there).
+                if m.trim().parse::<u32>().ok().is_some_and(|m| m != number) {
+                    continue;
+                }
+                sgf_element(id, values, &mut sgf);
+            }
+            ("BL", [_]) if move_color(tree, n, size) == Some("B") => continue,
+            ("WL", [_]) if move_color(tree, n, size) == Some("W") => continue,
+            ("AB" | "AW" | "AE", _) if all_points(values, size) => {
+                let element = match id {
+                    "AB" => "AddBlack",
+                    "AW" => "AddWhite",
+                    _ => "Delete",
+                };
+                for v in values {
+                    let at = xml_point(v, size).expect("checked");
+                    let _ = writeln!(parts.body, "<{element} at=\"{at}\"/>");
+                }
+            }
+            (_, _) if MARKS.iter().any(|(i, _)| *i == id) && all_points(values, size) => {
+                let attr = MARKS.iter().find(|(i, _)| *i == id).expect("checked").1;
+                for v in values {
+                    let at = xml_point(v, size).expect("checked");
+                    let _ = writeln!(parts.body, "<Mark at=\"{at}\"{attr}/>");
+                }
+            }
+            ("LB", _) if values.iter().all(|v| label(v, size).is_some()) => {
+                for v in values {
+                    let (at, text) = label(v, size).expect("checked");
+                    let _ = write!(parts.body, "<Mark at=\"{at}\" label=\"");
+                    escape(text, true, &mut parts.body);
+                    parts.body.push_str("\"/>\n");
+                }
+            }
+            ("C", [text]) if comment.is_empty() => {
+                comment.push_str("<Comment>\n");
+                paragraphs(text, &mut comment);
+                comment.push_str("</Comment>\n");
+                continue;
+            }
+            ("N", [text]) if name.is_none() => {
+                name = Some(text);
+            }
+            _ => sgf_element(id, values, &mut sgf),
+        }
+        parts.bare = false;
+    }
+    if !sgf.is_empty() || parts.mv.is_none() {
+        parts.bare = false;
+    }
+    if parts.bare {
+        out.push_str(parts.mv.as_deref().unwrap_or_default());
+        out.push_str(&comment);
+        return;
+    }
+    out.push_str("<Node");
+    if let Some(name) = name {
+        out.push_str(" name=\"");
+        escape(name, true, out);
+        out.push('"');
+    }
+    let inner = [
+        parts.mv.as_deref().unwrap_or_default(),
+        &parts.body,
+        &comment,
+        &sgf,
+    ]
+    .concat();
+    if inner.is_empty() {
+        out.push_str("/>\n");
+    } else {
+        out.push_str(">\n");
+        out.push_str(&inner);
+        out.push_str("</Node>\n");
+    }
+}
+
+fn move_color(tree: &Tree, n: usize, size: BoardSize) -> Option<&'static str> {
+    let mappable = |v: &[String]| match v {
+        [m] => m.is_empty() || xml_point(m, size).is_some(),
+        _ => false,
+    };
+    // The first move property decides, as in `write_node`.
+    for (id, values) in &tree.nodes[n].props {
+        match id.as_str() {
+            "B" => return mappable(values).then_some("B"),
+            "W" => return mappable(values).then_some("W"),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn has_move_mappable(tree: &Tree, n: usize, size: BoardSize) -> bool {
+    move_color(tree, n, size).is_some()
+}
+
+fn all_points(values: &[String], size: BoardSize) -> bool {
+    !values.is_empty() && values.iter().all(|v| xml_point(v, size).is_some())
+}
+
+fn label(value: &str, size: BoardSize) -> Option<(String, &str)> {
+    let (point, text) = value.split_once(':')?;
+    Some((xml_point(point, size)?, text))
+}
+
+fn sgf_element(id: &str, values: &[String], out: &mut String) {
+    let _ = write!(out, "<SGF type=\"{id}\">");
+    for v in values {
+        out.push_str("<Arg>");
+        escape(v, false, out);
+        out.push_str("</Arg>");
+    }
+    out.push_str("</SGF>\n");
+}

@@ -1,0 +1,151 @@
+//! What Jago and GoGui write, and what the reader reports.
+
+use kifu_diag::LineIndex;
+
+fn read(xml: &str) -> (kifu_xml::Document, Vec<String>) {
+    let parsed = kifu_xml::read(xml.as_bytes());
+    let index = LineIndex::new(xml.as_bytes());
+    let diags = parsed
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (l, c) = index.position(xml.as_bytes(), d.span.start);
+            format!("{l}:{c}: {}", d.code)
+        })
+        .collect();
+    (parsed.value, diags)
+}
+
+/// The SGF of a document, normalized.
+fn sgf(doc: &kifu_xml::Document) -> String {
+    String::from_utf8(kifu_sgf::write::normalized(&doc.to_sgf())).unwrap()
+}
+
+#[test]
+fn gogui_form_with_variations() {
+    let (doc, d) = read(
+        r#"<?xml version="1.0" encoding="utf-8"?>
+<Go><GoGame name="Test"><Information><BoardSize>9</BoardSize><Komi>6.5</Komi></Information>
+<Nodes>
+<Node/>
+<Black number="1" at="E5"/>
+<Comment><P>first line</P><P/><P>third</P></Comment>
+<White number="2" at="G7"/>
+<Variation>
+<White number="2" at="C3"/>
+<Black number="3" at=""/>
+</Variation>
+<Node name="x"><Black number="7" at="A1" timeleft="30"/><Mark at="B2" type="triangle"/><Mark at="C2" label="A"/><SGF type="PL"><Arg>W</Arg></SGF></Node>
+</Nodes></GoGame></Go>"#,
+    );
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(
+        sgf(&doc),
+        "(;GM[1]FF[4]CA[UTF-8]SZ[9]GN[Test]KM[6.5];B[ee]C[first line\n\nthird]\n(;W[gc];N[x]B[ai]BL[30]MN[7]TR[bh]LB[ch:A]PL[W])\n(;W[cg];B[]))\n"
+    );
+}
+
+#[test]
+fn jago_deviations_are_accepted() {
+    // Moves directly in GoGame, a Comment first, text outside P, `at` as
+    // child elements, BlackToPlay in a Node, large-board points.
+    let (doc, d) = read(
+        r#"<Go><GoGame><Information><BoardSize>30</BoardSize></Information>
+<Comment>Direct text</Comment>
+<Black><at>4,10</at></Black>
+<Node><BlackToPlay/><AddWhite><at>AA1</at><at>a30</at></AddWhite></Node>
+</GoGame></Go>"#,
+    );
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(
+        sgf(&doc),
+        "(;GM[1]FF[4]CA[UTF-8]SZ[30]C[Direct text];B[du];PL[B]AW[zD][aa])\n"
+    );
+}
+
+#[test]
+fn unknown_elements_and_attributes_are_kept_with_a_warning() {
+    let xml = "<Go><GoGame><Information/><Nodes>\n<Node><Black at=\"D4\" color=\"red\"/><Sound file=\"x.wav\"><Loud/></Sound></Node>\n</Nodes></GoGame></Go>";
+    let (doc, d) = read(xml);
+    assert_eq!(
+        d,
+        vec!["2:7: xml/unknown-attribute", "2:35: xml/unknown-element"]
+    );
+    let out = sgf(&doc);
+    assert!(out.contains("XMLATTR[Black color=red]"), "{out}");
+    assert!(
+        out.contains(r#"XML[<Sound file="x.wav"><Loud/></Sound>]"#),
+        "{out}"
+    );
+    // Written back as XML, they survive as SGF elements.
+    let xml2 = kifu_xml::write(&doc);
+    assert!(xml2.contains("<SGF type=\"XML\"><Arg>&lt;Sound file=\"x.wav\"&gt;&lt;Loud/&gt;&lt;/Sound&gt;</Arg></SGF>"), "{xml2}");
+}
+
+#[test]
+fn malformed_xml_is_reported_where_it_breaks() {
+    let (_, d) = read("<Go><GoGame>\n<Information></Informatio>\n</GoGame></Go>");
+    assert_eq!(d.len(), 1);
+    assert!(
+        d[0].starts_with("2:") && d[0].ends_with("xml/not-well-formed"),
+        "{d:?}"
+    );
+    let (_, d) = read("<html><body/></html>");
+    assert!(d.iter().any(|x| x.ends_with("xml/not-a-go-game")), "{d:?}");
+}
+
+#[test]
+fn bad_coordinates_sizes_and_numbers_are_reported() {
+    let (_, d) = read(
+        "<Go><GoGame><Information><BoardSize>99</BoardSize><Handicap>two</Handicap></Information>\n<Nodes><Black at=\"Z99\"/><White number=\"x\" at=\"D4\"/></Nodes></GoGame></Go>",
+    );
+    let codes: Vec<&str> = d.iter().map(|s| s.split(' ').nth(1).unwrap()).collect();
+    assert_eq!(
+        codes,
+        [
+            "xml/unsupported-board-size",
+            "xml/integer-expected",
+            "xml/bad-coordinate",
+            "xml/integer-expected"
+        ]
+    );
+}
+
+#[test]
+fn latin1_declaration_is_honoured_and_positions_are_in_bytes() {
+    let mut bytes = b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<Go><GoGame><Information><BlackPlayer>J\xF6rg</BlackPlayer></Information><Nodes><Node><Oops/></Node></Nodes></GoGame></Go>".to_vec();
+    let parsed = kifu_xml::read(&bytes);
+    assert_eq!(parsed.value.games[0].values(0, "PB").unwrap(), ["Jörg"]);
+    let d = &parsed.diagnostics[0];
+    assert_eq!(
+        &bytes[d.span.start as usize..d.span.start as usize + 6],
+        b"<Oops/"
+    );
+    bytes.clear();
+}
+
+#[test]
+fn text_survives_escaping_both_ways() {
+    let sgf_in = "(;C[a < b & \"c\"\r\nnew \\] line\n\n]N[tab\there])";
+    let original = kifu_xml::Document::from_sgf(&kifu_sgf::parse(sgf_in.as_bytes()).value);
+    let xml = kifu_xml::write(&original);
+    let back = kifu_xml::read(xml.as_bytes()).value;
+    assert_eq!(
+        back.games[0].values(0, "C"),
+        original.games[0].values(0, "C")
+    );
+    assert_eq!(back.games[0].values(0, "N").unwrap(), ["tab\there"]);
+}
+
+#[test]
+fn control_characters_survive_the_round_trip() {
+    let original = kifu_xml::Document::from_sgf(&kifu_sgf::parse(b"(;C[bell \x07 here])").value);
+    let xml = kifu_xml::write(&original);
+    assert!(!xml.contains('\u{7}'));
+    let back = kifu_xml::read(xml.as_bytes());
+    assert!(back.diagnostics.is_empty());
+    assert_eq!(
+        back.value.games[0].values(0, "C").unwrap(),
+        ["bell \u{7} here"]
+    );
+}
