@@ -65,11 +65,24 @@ pub(crate) enum Format {
 
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
-    /// Input file (`-` for stdin).
-    pub(crate) input: PathBuf,
+    /// Input files (`-` for stdin); several files, directories or globs need --out-dir or --in-place.
+    #[arg(required = true)]
+    pub(crate) inputs: Vec<PathBuf>,
     /// Output file (`-` for stdout, the default). Written atomically.
-    #[arg(short, long)]
+    #[arg(short, long, conflicts_with_all = ["out_dir", "in_place"])]
     pub(crate) output: Option<PathBuf>,
+    /// Write each output under this directory, mirroring the input tree.
+    #[arg(long, conflicts_with = "in_place")]
+    pub(crate) out_dir: Option<PathBuf>,
+    /// Replace each input by its output (atomically; same format only).
+    #[arg(long)]
+    pub(crate) in_place: bool,
+    /// With --in-place, keep each original as FILE + SUFFIX.
+    #[arg(long, value_name = "SUFFIX", requires = "in_place")]
+    pub(crate) backup: Option<String>,
+    /// Print a summary on stderr (always printed for several files).
+    #[arg(long)]
+    pub(crate) stats: bool,
     /// Output format (default: from the output's extension, else the input's format).
     #[arg(long, value_enum)]
     pub(crate) to: Option<Format>,
@@ -85,9 +98,29 @@ pub(crate) struct ConvertArgs {
 
 #[derive(Debug, Args)]
 pub(crate) struct InfoArgs {
-    /// Files to describe (`-` for stdin).
+    /// Files to describe (`-` for stdin); directories and glob patterns are searched.
     #[arg(required = true)]
     pub(crate) files: Vec<PathBuf>,
-    #[command(flatten)]
-    pub(crate) diagnostics: DiagnosticArgs,
+    /// Output: one line per game, JSON Lines, or CSV with a header.
+    #[arg(long = "format", value_enum, default_value_t = InfoFormat::Line)]
+    pub(crate) format: InfoFormat,
+    /// Only games matching, e.g. 'PB~Lee and RE~^B' or 'moves>200 or HA>=2'.
+    #[arg(long = "where", value_name = "EXPR")]
+    pub(crate) filter: Option<String>,
+    /// Print a summary on stderr: files, games, nodes, MB/s, errors, warnings.
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Print nothing but errors on stderr.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum InfoFormat {
+    /// `file: Black (rank) vs White (rank), result, date, size, moves, variations`.
+    Line,
+    /// One JSON object per game and line.
+    Json,
+    /// Comma-separated values with a header line.
+    Csv,
 }

@@ -4,10 +4,12 @@
 //! output live here, everything about the formats in the library crates.
 
 mod args;
+mod batch;
 mod commands;
 mod document;
 mod input;
 mod output;
+mod query;
 mod report;
 
 use std::process::ExitCode;

@@ -1,27 +1,26 @@
-//! Printing diagnostics: `file:line:col: severity[code]: message`, or one
-//! JSON object per line for machines.
+//! Rendering diagnostics: `file:line:col: severity[code]: message`, or one
+//! JSON object per line for machines. Rendered to text first so that a
+//! parallel batch prints each file's lines together and in input order.
 
-use std::io::Write;
+use std::fmt::Write as _;
 
 use kifu_diag::{Diagnostic, LineIndex, Severity};
 
 use crate::args::{DiagnosticArgs, DiagnosticFormat};
 
-/// Prints diagnostics of one input to stderr; returns whether any is an error.
-pub(crate) fn emit(
+/// Renders the diagnostics of one input into `out`.
+pub(crate) fn render(
     name: &str,
     source: &[u8],
     encoding: &'static encoding_rs::Encoding,
     diagnostics: &[Diagnostic],
     args: &DiagnosticArgs,
-) -> bool {
-    let errors = diagnostics.iter().any(Diagnostic::is_error);
+    out: &mut String,
+) {
     if diagnostics.is_empty() {
-        return false;
+        return;
     }
     let index = LineIndex::new(source);
-    let stderr = std::io::stderr();
-    let mut err = stderr.lock();
     for d in diagnostics {
         if args.quiet && d.severity < Severity::Error {
             continue;
@@ -29,12 +28,12 @@ pub(crate) fn emit(
         let (line, column) = position(&index, source, encoding, d.span.start);
         let _ = match args.format {
             DiagnosticFormat::Short => writeln!(
-                err,
+                out,
                 "{name}:{line}:{column}: {}[{}]: {}",
                 d.severity, d.code, d.message
             ),
             DiagnosticFormat::Json => writeln!(
-                err,
+                out,
                 "{}",
                 serde_json::json!({
                     "file": name,
@@ -48,7 +47,6 @@ pub(crate) fn emit(
             ),
         };
     }
-    errors
 }
 
 /// 1-based line and column in characters of the input's charset.

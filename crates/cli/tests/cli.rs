@@ -215,7 +215,8 @@ fn check_walks_directories_and_prints_stats() {
             .starts_with("2 files, 3 games, 5 nodes, 39 bytes in "),
         "{err}"
     );
-    assert!(err.contains("1 errors, 1 warnings, 0 unreadable"), "{err}");
+    assert!(err.contains("1 errors, 1 warnings, 0 failed"), "{err}");
+    assert!(err.contains("kifu: note: a: 1 files skipped"), "{err}");
 }
 
 #[test]
@@ -271,4 +272,126 @@ fn sgf_converts_to_gogui_xml_and_back() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn convert_batches_mirror_the_tree_under_out_dir() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("in/sub")).unwrap();
+    std::fs::write(dir.path().join("in/a.sgf"), b"(;GM[1];B[aa])").unwrap();
+    std::fs::write(dir.path().join("in/sub/b.sgf"), b"(;GM[1];W[bb])").unwrap();
+    let out = kifu(
+        &["convert", "in", "--out-dir", "out", "--to", "xml"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let b = std::fs::read_to_string(dir.path().join("out/sub/b.xml")).unwrap();
+    assert!(b.contains("<White number=\"1\" at=\"B18\"/>"), "{b}");
+    assert!(dir.path().join("out/a.xml").exists());
+    assert!(
+        stderr(&out).starts_with("2 files, 2 games, 4 nodes"),
+        "{}",
+        stderr(&out)
+    );
+    // Several inputs without a destination is a usage error.
+    let out = kifu(&["convert", "in/a.sgf", "in/sub/b.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn in_place_rewrites_only_what_changes_and_keeps_backups() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("same.sgf"), b"(;GM[1] ;B[aa])").unwrap();
+    std::fs::write(dir.path().join("old.sgf"), b"(;SZ[9];B[tt])").unwrap();
+    // Lossless in place: byte-identical, nothing written.
+    let out = kifu(&["convert", "--in-place", "*.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(dir.path().join("same.sgf")).unwrap(),
+        b"(;GM[1] ;B[aa])"
+    );
+    let out = kifu(
+        &[
+            "convert",
+            "--in-place",
+            "--normalize",
+            "--backup",
+            ".bak",
+            "old.sgf",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(dir.path().join("old.sgf")).unwrap(),
+        b"(;GM[1]FF[4]CA[UTF-8]SZ[9];B[])\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("old.sgf.bak")).unwrap(),
+        b"(;SZ[9];B[tt])"
+    );
+    let out = kifu(
+        &["convert", "--in-place", "--to", "xml", "old.sgf"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn info_queries_archives_as_json_and_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.sgf"),
+        b"(;PB[Lee Sedol]PW[Cho]RE[B+R];B[aa];W[bb])(;PB[Lee]PW[X]RE[W+2.5])",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("b.sgf"),
+        b"(;PB[Ke Jie]PW[Lee, \"Jr\"]RE[B+0.5];B[cc])",
+    )
+    .unwrap();
+    let out = kifu(
+        &[
+            "info",
+            ".",
+            "--format",
+            "json",
+            "--where",
+            "PB~^lee and RE~^B",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["PB"], "Lee Sedol");
+    assert_eq!(lines[0]["moves"], 2);
+    assert_eq!(lines[0]["game"], 1);
+    let out = kifu(&["info", "b.sgf", "--format", "csv"], dir.path(), None);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut rows = text.lines();
+    assert!(
+        rows.next()
+            .unwrap()
+            .starts_with("file,game,PB,BR,PW,WR,RE,")
+    );
+    assert!(
+        rows.next()
+            .unwrap()
+            .starts_with("b.sgf,1,Ke Jie,,\"Lee, \"\"Jr\"\"\",,B+0.5,"),
+        "{text}"
+    );
+    let out = kifu(&["info", "a.sgf", "--where", "moves>1"], dir.path(), None);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+    let out = kifu(&["info", "a.sgf", "--where", "bogus~x"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown field 'bogus'"));
 }

@@ -1,36 +1,101 @@
-//! `kifu convert IN [-o OUT] [--to FORMAT] [--normalize]`
+//! `kifu convert IN... [-o OUT | --out-dir DIR | --in-place] [--to FORMAT] [--normalize]`
+
+use std::path::{Path, PathBuf};
 
 use kifu_sgf::write;
 
 use crate::args::{ConvertArgs, Format};
-use crate::commands::{CliError, status};
+use crate::batch::{self, Job, Outcome, Stats};
+use crate::commands::CliError;
+use crate::commands::check::EXTENSIONS;
 use crate::document::{Document, format_of};
 use crate::{input, output, report};
 
+fn extension(format: Format) -> &'static str {
+    match format {
+        Format::Sgf => "sgf",
+        Format::Json => "json",
+        Format::Xml => "xml",
+    }
+}
+
 pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
-    let from = format_of(&args.input);
-    let input = input::read(&args.input)?;
-    let (document, diagnostics) = Document::read(&input.bytes, from);
+    let batch_mode = args.out_dir.is_some() || args.in_place;
+    let mut notes = Vec::new();
+    let jobs = batch::expand(&args.inputs, EXTENSIONS, &mut notes);
+    if !args.diagnostics.quiet {
+        for n in notes {
+            eprintln!("kifu: note: {n}");
+        }
+    }
+    if !batch_mode {
+        let [job] = jobs.as_slice() else {
+            return Err(CliError::usage(
+                "several inputs: give --out-dir DIR or --in-place",
+            ));
+        };
+        let to = match (args.to, &args.output) {
+            (Some(f), _) => Some(f),
+            (None, Some(out)) if !input::is_stdio(out) => {
+                Some(format_of(out).ok_or_else(|| {
+                    CliError::usage(format!(
+                        "cannot tell the output format from '{}': give --to",
+                        out.display()
+                    ))
+                })?)
+            }
+            _ => None,
+        };
+        let input = input::read(&job.path)?;
+        let (bytes, outcome) = convert(&input, &job.path, to, args);
+        eprint!("{}", outcome.stderr);
+        output::write(args.output.as_deref(), &bytes)?;
+        return Ok(batch::status(&outcome.stats));
+    }
+    if jobs.iter().any(|j| input::is_stdio(&j.path)) {
+        return Err(CliError::usage(
+            "stdin cannot be converted with --out-dir or --in-place",
+        ));
+    }
+    let summary = args.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
+    let stats = batch::run(&jobs, args.diagnostics.quiet, summary, |job| {
+        convert_to_file(job, args)
+    });
+    Ok(batch::status(&stats))
+}
+
+/// Converts one input; returns the output bytes and what was found.
+fn convert(
+    input: &input::Input,
+    path: &Path,
+    to: Option<Format>,
+    args: &ConvertArgs,
+) -> (Vec<u8>, Outcome) {
+    let (document, diagnostics) = Document::read(&input.bytes, format_of(path));
     let from = match &document {
         Document::Sgf(_) => Format::Sgf,
         Document::Xml(_) => Format::Xml,
     };
-    let to = match (args.to, &args.output) {
-        (Some(f), _) => f,
-        (None, Some(out)) if !input::is_stdio(out) => format_of(out).ok_or_else(|| {
-            CliError::usage(format!(
-                "cannot tell the output format from '{}': give --to",
-                out.display()
-            ))
-        })?,
-        _ => from,
+    let to = to.unwrap_or(from);
+    let collection = document.to_collection();
+    let mut outcome = Outcome {
+        stats: Stats {
+            files: 1,
+            bytes: input.bytes.len(),
+            games: collection.len(),
+            nodes: collection.node_count(),
+            ..Stats::default()
+        },
+        ..Outcome::default()
     };
-    let errors = report::emit(
+    outcome.stats.count(&diagnostics);
+    report::render(
         &input.name,
         &input.bytes,
         document.encoding(),
         &diagnostics,
         &args.diagnostics,
+        &mut outcome.stderr,
     );
     let bytes = match (&document, to) {
         // To its own format: the input itself unless asked to normalize.
@@ -40,15 +105,67 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         (Document::Sgf(c), Format::Xml) => {
             kifu_xml::write(&kifu_xml::Document::from_sgf(c)).into_bytes()
         }
-        (document, Format::Sgf) => write::normalized_with(
-            &document.to_collection(),
+        (_, Format::Sgf) => write::normalized_with(
+            &collection,
             &write::NormalizeOptions {
                 keep_charset: args.keep_charset,
                 ..write::NormalizeOptions::default()
             },
         ),
-        (document, Format::Json) => write::json(&document.to_collection()).into_bytes(),
+        (_, Format::Json) => write::json(&collection).into_bytes(),
     };
-    output::write(args.output.as_deref(), &bytes)?;
-    Ok(status(errors))
+    (bytes, outcome)
+}
+
+fn convert_to_file(job: &Job, args: &ConvertArgs) -> Outcome {
+    let input = match input::read(&job.path) {
+        Ok(input) => input,
+        Err(e) => return Outcome::failed(e.to_string()),
+    };
+    let from = format_of(&job.path);
+    if args.in_place && args.to.is_some_and(|t| Some(t) != from) {
+        return Outcome::failed(format!(
+            "{}: --in-place keeps the format; use --out-dir to convert",
+            job.path.display()
+        ));
+    }
+    let (bytes, mut outcome) = convert(&input, &job.path, args.to, args);
+    let target: PathBuf = if args.in_place {
+        if bytes == input.bytes {
+            // Nothing changed: leave the file (and its timestamps) alone.
+            return outcome;
+        }
+        if let Some(suffix) = &args.backup {
+            let mut backup = job.path.clone().into_os_string();
+            backup.push(suffix);
+            if let Err(e) = std::fs::copy(&job.path, &backup) {
+                let mut failed = Outcome::failed(format!("{}: backup: {e}", job.path.display()));
+                failed.stderr.insert_str(0, &outcome.stderr);
+                return failed;
+            }
+        }
+        job.path.clone()
+    } else {
+        let to = args.to.or(from).unwrap_or(Format::Sgf);
+        let mut relative = job.relative();
+        relative.set_extension(extension(to));
+        let target = args
+            .out_dir
+            .as_deref()
+            .unwrap_or(Path::new("."))
+            .join(relative);
+        if let Some(parent) = target.parent()
+            && let Err(e) = std::fs::create_dir_all(parent)
+        {
+            let mut failed = Outcome::failed(format!("{}: {e}", parent.display()));
+            failed.stderr.insert_str(0, &outcome.stderr);
+            return failed;
+        }
+        target
+    };
+    if let Err(e) = output::write(Some(&target), &bytes) {
+        outcome.stderr.push_str(&format!("kifu: {e}\n"));
+        outcome.stats.failed += 1;
+    }
+    outcome
 }

@@ -1,51 +1,158 @@
-//! `kifu info FILE...`: one line per game.
+//! `kifu info FILE|DIR|GLOB... [--format line|json|csv] [--where EXPR]`:
+//! one record per game.
 
-use std::io::Write;
+use std::fmt::Write as _;
 
-use crate::args::InfoArgs;
-use crate::commands::{CliError, status};
+use crate::args::{DiagnosticArgs, DiagnosticFormat, InfoArgs, InfoFormat};
+use crate::batch::{self, Job, Outcome, Stats};
+use crate::commands::CliError;
+use crate::commands::check::EXTENSIONS;
+use crate::document::{Document, format_of};
+use crate::query::{FIELDS, Filter, Record};
 use crate::{input, report};
 
 pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
-    let mut errors = false;
-    let mut failed = false;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for path in &args.files {
-        let input = match input::read(path) {
-            Ok(input) => input,
-            Err(e) => {
-                eprintln!("kifu: {e}");
-                failed = true;
-                continue;
-            }
-        };
-        let (document, diagnostics) =
-            crate::document::Document::read(&input.bytes, crate::document::format_of(path));
-        errors |= report::emit(
-            &input.name,
-            &input.bytes,
-            document.encoding(),
-            &diagnostics,
-            &args.diagnostics,
-        );
-        let collection = document.to_collection();
-        let many = collection.len() > 1;
-        for game in collection.games() {
-            let name = if many {
-                format!("{}#{}", input.name, game.index() + 1)
-            } else {
-                input.name.clone()
-            };
-            writeln!(out, "{name}: {}", describe(&game))
-                .map_err(|e| CliError::io("<stdout>", e))?;
+    let filter = match &args.filter {
+        Some(text) => {
+            Some(Filter::parse(text).map_err(|e| CliError::usage(format!("--where: {e}")))?)
+        }
+        None => None,
+    };
+    let mut notes = Vec::new();
+    let jobs = batch::expand(&args.files, EXTENSIONS, &mut notes);
+    if !args.quiet {
+        for n in notes {
+            eprintln!("kifu: note: {n}");
         }
     }
-    Ok(if failed {
-        crate::EXIT_FAILURE
+    if args.format == InfoFormat::Csv {
+        batch::print_stdout(format!("{}\n", FIELDS.join(",")).as_bytes());
+    }
+    let stats = batch::run(&jobs, args.quiet, args.stats, |job| {
+        info_one(job, args, filter.as_ref())
+    });
+    Ok(batch::status(&stats))
+}
+
+fn info_one(job: &Job, args: &InfoArgs, filter: Option<&Filter>) -> Outcome {
+    let input = match input::read(&job.path) {
+        Ok(input) => input,
+        Err(e) => return Outcome::failed(e.to_string()),
+    };
+    let (document, diagnostics) = Document::read(&input.bytes, format_of(&job.path));
+    let collection = document.to_collection();
+    let mut outcome = Outcome {
+        stats: Stats {
+            files: 1,
+            bytes: input.bytes.len(),
+            games: collection.len(),
+            nodes: collection.node_count(),
+            ..Stats::default()
+        },
+        ..Outcome::default()
+    };
+    outcome.stats.count(&diagnostics);
+    report::render(
+        &input.name,
+        &input.bytes,
+        document.encoding(),
+        &diagnostics,
+        &DiagnosticArgs {
+            format: DiagnosticFormat::Short,
+            quiet: args.quiet,
+        },
+        &mut outcome.stderr,
+    );
+    let many = collection.len() > 1;
+    let mut text = String::new();
+    for game in collection.games() {
+        let record = record(&input.name, &game);
+        if filter.is_some_and(|f| !f.matches(&record)) {
+            continue;
+        }
+        match args.format {
+            InfoFormat::Line => {
+                let name = if many {
+                    format!("{}#{}", input.name, game.index() + 1)
+                } else {
+                    input.name.clone()
+                };
+                let _ = writeln!(text, "{name}: {}", describe(&game));
+            }
+            InfoFormat::Json => {
+                let object: serde_json::Map<String, serde_json::Value> = FIELDS
+                    .iter()
+                    .zip(&record.0)
+                    .map(|(f, v)| {
+                        let value = match *f {
+                            "game" | "moves" | "variations" => v
+                                .parse::<u64>()
+                                .map_or_else(|_| v.clone().into(), serde_json::Value::from),
+                            _ => v.clone().into(),
+                        };
+                        ((*f).to_owned(), value)
+                    })
+                    .collect();
+                let _ = writeln!(text, "{}", serde_json::Value::Object(object));
+            }
+            InfoFormat::Csv => {
+                let cells: Vec<String> = record.0.iter().map(|v| csv_cell(v)).collect();
+                let _ = writeln!(text, "{}", cells.join(","));
+            }
+        }
+    }
+    outcome.stdout = text.into_bytes();
+    outcome
+}
+
+fn csv_cell(value: &str) -> String {
+    if value.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", value.replace('"', "\"\""))
     } else {
-        status(errors)
-    })
+        value.to_owned()
+    }
+}
+
+/// The fields of a game, in [`FIELDS`] order.
+fn record(file: &str, game: &kifu_sgf::Game<'_, '_>) -> Record {
+    let info = game.info();
+    let size = game.board_size();
+    let opt = |v: &Option<String>| v.clone().unwrap_or_default();
+    let fields = FIELDS
+        .iter()
+        .map(|f| match *f {
+            "file" => file.to_owned(),
+            "game" => (game.index() + 1).to_string(),
+            "PB" => opt(&info.black),
+            "BR" => opt(&info.black_rank),
+            "PW" => opt(&info.white),
+            "WR" => opt(&info.white_rank),
+            "RE" => info
+                .result
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+            "DT" => kifu_sgf::game_info::format_dates(&info.dates),
+            "KM" => opt(&info.komi_raw),
+            "HA" => info.handicap.map(|h| h.to_string()).unwrap_or_default(),
+            "SZ" => {
+                if size.is_square() {
+                    size.cols.to_string()
+                } else {
+                    format!("{}:{}", size.cols, size.rows)
+                }
+            }
+            "RU" => opt(&info.rules),
+            "EV" => opt(&info.event),
+            "RO" => opt(&info.round),
+            "PC" => opt(&info.place),
+            "GN" => opt(&info.name),
+            "moves" => game.main_line_moves().to_string(),
+            "variations" => game.variation_count().to_string(),
+            _ => String::new(),
+        })
+        .collect();
+    Record(fields)
 }
 
 fn player(name: Option<&str>, rank: Option<&str>) -> String {

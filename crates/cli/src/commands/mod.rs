@@ -50,11 +50,3 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Info(args) => info::run(&args),
     }
 }
-
-pub(crate) fn status(errors: bool) -> u8 {
-    if errors {
-        crate::EXIT_ERRORS
-    } else {
-        crate::EXIT_CLEAN
-    }
-}
