@@ -19,9 +19,18 @@
 
 pub mod coord;
 
+use std::fmt;
+
 pub use coord::CoordError;
 
 /// The colour of a stone or a player.
+///
+/// Displays as `Black` or `White`:
+///
+/// ```
+/// use kifu_board::Color;
+/// assert_eq!(Color::White.to_string(), "White");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// Black, who plays first in an even game.
@@ -32,6 +41,11 @@ pub enum Color {
 
 impl Color {
     /// The other colour.
+    ///
+    /// ```
+    /// use kifu_board::Color;
+    /// assert_eq!(Color::Black.opponent(), Color::White);
+    /// ```
     #[must_use]
     pub const fn opponent(self) -> Color {
         match self {
@@ -41,6 +55,11 @@ impl Color {
     }
 
     /// `'B'` or `'W'`, as SGF writes it.
+    ///
+    /// ```
+    /// use kifu_board::Color;
+    /// assert_eq!(Color::Black.to_char(), 'B');
+    /// ```
     pub const fn to_char(self) -> char {
         match self {
             Color::Black => 'B',
@@ -49,10 +68,31 @@ impl Color {
     }
 }
 
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        })
+    }
+}
+
 /// The largest board side the formats allow (SGF letters `a-z`, `A-Z`).
 pub const MAX_SIZE: u8 = 52;
 
 /// The dimensions of a board: `cols` wide and `rows` high, each 1 to 52.
+///
+/// Build it with [`BoardSize::new`] or [`BoardSize::square`], which check
+/// the range. The fields are public, so a value built by hand may be out of
+/// range; the conversions in [`coord`] then return
+/// [`CoordError::SizeOutOfRange`] instead of a point, and never panic.
+///
+/// Displays as `COLSxROWS`:
+///
+/// ```
+/// use kifu_board::BoardSize;
+/// assert_eq!(BoardSize::new(19, 13).unwrap().to_string(), "19x13");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BoardSize {
     /// Number of columns (width).
@@ -67,10 +107,21 @@ impl BoardSize {
 
     /// A `cols` x `rows` board.
     ///
+    /// ```
+    /// use kifu_board::{BoardSize, CoordError};
+    /// let size = BoardSize::new(19, 13).unwrap();
+    /// assert_eq!((size.cols, size.rows), (19, 13));
+    /// assert_eq!(
+    ///     BoardSize::new(53, 19),
+    ///     Err(CoordError::SizeOutOfRange { cols: 53, rows: 19 })
+    /// );
+    /// ```
+    ///
     /// # Errors
     /// [`CoordError::SizeOutOfRange`] unless both sides are 1 to 52.
     pub fn new(cols: u32, rows: u32) -> Result<Self, CoordError> {
-        if (1..=MAX_SIZE as u32).contains(&cols) && (1..=MAX_SIZE as u32).contains(&rows) {
+        let ok = |n: u32| (1..=u32::from(MAX_SIZE)).contains(&n);
+        if ok(cols) && ok(rows) {
             Ok(BoardSize {
                 cols: cols as u8,
                 rows: rows as u8,
@@ -82,24 +133,70 @@ impl BoardSize {
 
     /// A square board.
     ///
+    /// ```
+    /// use kifu_board::BoardSize;
+    /// assert_eq!(BoardSize::square(19).unwrap(), BoardSize::STANDARD);
+    /// assert!(BoardSize::square(0).is_err());
+    /// ```
+    ///
     /// # Errors
     /// [`CoordError::SizeOutOfRange`] unless `n` is 1 to 52.
     pub fn square(n: u32) -> Result<Self, CoordError> {
         Self::new(n, n)
     }
 
+    /// Whether both sides are 1 to 52, as [`BoardSize::new`] guarantees.
+    ///
+    /// ```
+    /// use kifu_board::BoardSize;
+    /// assert!(BoardSize::STANDARD.is_valid());
+    /// assert!(!BoardSize { cols: 0, rows: 19 }.is_valid());
+    /// ```
+    pub const fn is_valid(self) -> bool {
+        self.cols >= 1 && self.cols <= MAX_SIZE && self.rows >= 1 && self.rows <= MAX_SIZE
+    }
+
     /// Whether the board is square.
+    ///
+    /// ```
+    /// use kifu_board::BoardSize;
+    /// assert!(BoardSize::STANDARD.is_square());
+    /// assert!(!BoardSize::new(19, 13).unwrap().is_square());
+    /// ```
     pub const fn is_square(self) -> bool {
         self.cols == self.rows
     }
 
+    /// Number of intersections, `cols * rows`.
+    ///
+    /// ```
+    /// use kifu_board::BoardSize;
+    /// assert_eq!(BoardSize::STANDARD.point_count(), 361);
+    /// ```
+    pub const fn point_count(self) -> usize {
+        self.cols as usize * self.rows as usize
+    }
+
     /// Whether `point` lies on the board.
+    ///
+    /// ```
+    /// use kifu_board::{BoardSize, Point};
+    /// let size = BoardSize::new(19, 13).unwrap();
+    /// assert!(size.contains(Point::new(18, 12)));
+    /// assert!(!size.contains(Point::new(18, 13)));
+    /// ```
     pub const fn contains(self, point: Point) -> bool {
         point.x < self.cols && point.y < self.rows
     }
 
     /// Whether SGF's `[tt]` means a pass on this board (FF[3] convention,
     /// accepted on boards up to 19x19 where `t` is off the board).
+    ///
+    /// ```
+    /// use kifu_board::BoardSize;
+    /// assert!(BoardSize::STANDARD.tt_is_pass());
+    /// assert!(!BoardSize::square(21).unwrap().tt_is_pass());
+    /// ```
     pub const fn tt_is_pass(self) -> bool {
         self.cols <= 19 && self.rows <= 19
     }
@@ -111,7 +208,15 @@ impl Default for BoardSize {
     }
 }
 
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.cols, self.rows)
+    }
+}
+
 /// An intersection: `x` columns from the left, `y` rows from the top.
+///
+/// See the [`coord`] module for the other coordinate systems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
     /// Column, 0 = leftmost.
@@ -122,7 +227,107 @@ pub struct Point {
 
 impl Point {
     /// The point at column `x` and row `y` from the top left.
+    ///
+    /// ```
+    /// use kifu_board::{BoardSize, Point};
+    /// let p = Point::new(3, 15);
+    /// assert_eq!(p.to_standard(BoardSize::STANDARD), "D4");
+    /// ```
     pub const fn new(x: u8, y: u8) -> Self {
         Point { x, y }
+    }
+
+    /// Row-major index of the point in a board array: `y * cols + x`.
+    ///
+    /// Meaningful only for points on the board; it is computed without
+    /// overflow or panic for any point.
+    ///
+    /// ```
+    /// use kifu_board::{BoardSize, Point};
+    /// let size = BoardSize::new(19, 13).unwrap();
+    /// assert_eq!(Point::new(0, 0).index(size), 0);
+    /// assert_eq!(Point::new(2, 1).index(size), 21);
+    /// assert_eq!(Point::new(18, 12).index(size), 19 * 13 - 1);
+    /// ```
+    pub const fn index(self, size: BoardSize) -> usize {
+        self.y as usize * size.cols as usize + self.x as usize
+    }
+
+    /// The point at a row-major index, or `None` unless
+    /// `index < size.point_count()`.
+    ///
+    /// ```
+    /// use kifu_board::{BoardSize, Point};
+    /// let size = BoardSize::new(19, 13).unwrap();
+    /// assert_eq!(Point::from_index(21, size), Some(Point::new(2, 1)));
+    /// assert_eq!(Point::from_index(19 * 13, size), None);
+    /// ```
+    pub const fn from_index(index: usize, size: BoardSize) -> Option<Point> {
+        if index >= size.point_count() {
+            // Also covers a zero-width hand-built size: no division by zero.
+            return None;
+        }
+        let cols = size.cols as usize;
+        // Both quotient and remainder are below 256 because the index is
+        // below cols * rows with cols, rows <= 255.
+        Some(Point::new((index % cols) as u8, (index / cols) as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_and_from_index_are_inverse_and_row_major() {
+        for (c, r) in [(1, 1), (19, 19), (19, 13), (7, 3), (1, 52), (52, 1), (52, 52)] {
+            let size = BoardSize::new(c, r).unwrap();
+            let mut expected = 0usize;
+            for y in 0..size.rows {
+                for x in 0..size.cols {
+                    let p = Point::new(x, y);
+                    assert_eq!(p.index(size), expected, "{p:?} on {size}");
+                    assert_eq!(Point::from_index(expected, size), Some(p));
+                    expected += 1;
+                }
+            }
+            assert_eq!(expected, size.point_count());
+            assert_eq!(Point::from_index(expected, size), None);
+            assert_eq!(Point::from_index(usize::MAX, size), None);
+        }
+    }
+
+    #[test]
+    fn from_index_on_hand_built_sizes_does_not_panic() {
+        let zero = BoardSize { cols: 0, rows: 0 };
+        assert_eq!(Point::from_index(0, zero), None);
+        let flat = BoardSize { cols: 0, rows: 9 };
+        assert_eq!(Point::from_index(5, flat), None);
+        let huge = BoardSize {
+            cols: 255,
+            rows: 255,
+        };
+        assert_eq!(
+            Point::from_index(255 * 255 - 1, huge),
+            Some(Point::new(254, 254))
+        );
+        assert_eq!(Point::new(255, 255).index(huge), 255 * 255 + 255);
+    }
+
+    #[test]
+    fn displays() {
+        assert_eq!(Color::Black.to_string(), "Black");
+        assert_eq!(Color::White.to_string(), "White");
+        assert_eq!(BoardSize::new(52, 1).unwrap().to_string(), "52x1");
+    }
+
+    #[test]
+    fn size_validity() {
+        assert!(BoardSize::new(1, 52).unwrap().is_valid());
+        assert!(BoardSize::new(0, 5).is_err());
+        assert!(BoardSize::new(5, 53).is_err());
+        assert!(BoardSize::new(u32::MAX, 5).is_err());
+        assert!(!BoardSize { cols: 53, rows: 1 }.is_valid());
+        assert!(!BoardSize { cols: 1, rows: 0 }.is_valid());
     }
 }

@@ -114,6 +114,9 @@ struct State<'a> {
     buffer: String,
     /// The end tag being handled is `</GoGame>`.
     closing_game: bool,
+    /// Per node of the current tree: the moves on the path before it, so
+    /// that a move's natural number costs nothing to find.
+    moves_before: Vec<u32>,
 }
 
 impl State<'_> {
@@ -144,6 +147,14 @@ impl State<'_> {
             (None, None) => tree.add_child(0),
         };
         *last = Some(node);
+        let before = tree.nodes[node].parent.map_or(0, |p| {
+            let has_move = tree.values(p, "B").is_some() || tree.values(p, "W").is_some();
+            self.moves_before.get(p).copied().unwrap_or(0) + u32::from(has_move)
+        });
+        if self.moves_before.len() <= node {
+            self.moves_before.resize(node + 1, 0);
+        }
+        self.moves_before[node] = before;
         node
     }
 
@@ -276,6 +287,7 @@ fn read_str(text: &str) -> kifu_diag::Parsed<Document> {
         tree: None,
         buffer: String::new(),
         closing_game: false,
+        moves_before: Vec::new(),
     };
     let mut stack: Vec<Frame> = Vec::new();
     let mut saw_go = false;
@@ -396,6 +408,7 @@ fn start(st: &mut State<'_>, stack: &mut Vec<Frame>, e: &BytesStart<'_>, at: u64
             st.info.clear();
             st.size = BoardSize::default();
             st.tree = None;
+            st.moves_before.clear();
             Frame::GoGame
         }
         (Some(Frame::GoGame), "Information") => Frame::Information,
@@ -705,7 +718,7 @@ fn end(st: &mut State<'_>, stack: &mut Vec<Frame>, after: u64) {
                         st.tree().add_value(node, time, t);
                     }
                     if let Some(n) = number {
-                        let natural = natural_number(st.tree(), node);
+                        let natural = st.moves_before.get(node).copied().unwrap_or(0) + 1;
                         match n.trim().parse::<u32>() {
                             Ok(n) if n == natural => {}
                             Ok(n) => st.tree().add_value(node, "MN", n.to_string()),
@@ -780,18 +793,6 @@ fn end(st: &mut State<'_>, stack: &mut Vec<Frame>, after: u64) {
         }
         Frame::Go | Frame::Information | Frame::Sequence { .. } | Frame::Node(_) => {}
     }
-}
-
-fn natural_number(tree: &Tree, node: usize) -> u32 {
-    let mut count = 0;
-    let mut at = Some(node);
-    while let Some(n) = at {
-        if tree.values(n, "B").is_some() || tree.values(n, "W").is_some() || n == node {
-            count += 1;
-        }
-        at = tree.nodes[n].parent;
-    }
-    count
 }
 
 /// Appends text, mapping the writer's stand-ins for control characters back.

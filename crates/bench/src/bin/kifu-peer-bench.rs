@@ -79,5 +79,9 @@ fn main() {
         eprintln!("usage: kifu-peer-bench CORPUS_ROOT FILES_TXT [PER_FILE_TSV]");
         std::process::exit(2);
     }
-    run(Path::new(&args[0]), Path::new(&args[1]), args.get(2).map(Path::new));
+    run(
+        Path::new(&args[0]),
+        Path::new(&args[1]),
+        args.get(2).map(Path::new),
+    );
 }

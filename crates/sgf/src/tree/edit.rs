@@ -148,8 +148,25 @@ impl Collection<'_> {
         index: Option<usize>,
     ) -> Result<NodeId, EditError> {
         self.live(parent)?;
+        let Some(index) = index else {
+            // Appending is the common case (building a tree): O(1).
+            let id = self.blank_node(Some(parent));
+            let last = self.data(parent).last_child;
+            self.data_mut(id).prev_sibling = last;
+            match last {
+                Some(l) => {
+                    self.data_mut(l).next_sibling = Some(id);
+                    // A single child written without parentheses now has a sibling.
+                    if self.data(l).prev_sibling.is_none() && self.data(l).paren == Paren::None {
+                        self.data_mut(l).paren = Paren::Auto;
+                    }
+                }
+                None => self.data_mut(parent).first_child = Some(id),
+            }
+            self.data_mut(parent).last_child = Some(id);
+            return Ok(id);
+        };
         let count = self.node(parent).children().count();
-        let index = index.unwrap_or(count);
         if index > count {
             return Err(EditError::OutOfRange { index, len: count });
         }

@@ -3,8 +3,10 @@
 //! - `syntax`: recovery from broken input, diagnostics and their positions.
 //! - `tree`: navigation, game info, editing.
 //! - `roundtrip`: property tests (generated trees, mutated bytes).
+//! - `limits`: huge and deep inputs (linear time, no stack overflow).
 
 mod corpus;
+mod limits;
 mod roundtrip;
 mod syntax;
 mod tree;

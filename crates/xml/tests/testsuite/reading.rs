@@ -149,3 +149,20 @@ fn control_characters_survive_the_round_trip() {
         ["bell \u{7} here"]
     );
 }
+
+#[test]
+fn deep_variation_trees_need_no_stack() {
+    // 50,000 nested variations: a node with two children, again and again.
+    let depth = 50_000;
+    let mut sgf = Vec::new();
+    for _ in 0..depth {
+        sgf.extend_from_slice(b"(;B[aa](;W[bb])");
+    }
+    sgf.extend(std::iter::repeat_n(b')', depth));
+    let doc = kifu_xml::Document::from_sgf(&kifu_sgf::parse(&sgf).value);
+    let xml = kifu_xml::write(&doc);
+    assert_eq!(xml.matches("<Variation>").count(), depth - 1);
+    let back = kifu_xml::read(xml.as_bytes());
+    assert!(back.diagnostics.is_empty());
+    assert_eq!(back.value.games[0].nodes.len(), 2 * depth);
+}
