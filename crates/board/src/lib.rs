@@ -17,6 +17,8 @@
 //! assert_eq!(p.to_row_col(size), (15, 15));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod coord;
 
 use std::fmt;
@@ -189,7 +191,7 @@ impl BoardSize {
         point.x < self.cols && point.y < self.rows
     }
 
-    /// Whether SGF's `[tt]` means a pass on this board (FF[3] convention,
+    /// Whether SGF's `[tt]` means a pass on this board (`FF[3]` convention,
     /// accepted on boards up to 19x19 where `t` is off the board).
     ///
     /// ```
@@ -280,7 +282,15 @@ mod tests {
 
     #[test]
     fn index_and_from_index_are_inverse_and_row_major() {
-        for (c, r) in [(1, 1), (19, 19), (19, 13), (7, 3), (1, 52), (52, 1), (52, 52)] {
+        for (c, r) in [
+            (1, 1),
+            (19, 19),
+            (19, 13),
+            (7, 3),
+            (1, 52),
+            (52, 1),
+            (52, 52),
+        ] {
             let size = BoardSize::new(c, r).unwrap();
             let mut expected = 0usize;
             for y in 0..size.rows {

@@ -22,6 +22,8 @@
 //! - [`Severity::Warning`]: a violation of the format that was tolerated or repaired without loss.
 //! - [`Severity::Note`]: style or convention.
 
+#![warn(missing_docs)]
+
 use std::borrow::Cow;
 use std::fmt;
 

@@ -37,6 +37,8 @@
 //!   `CA` in it; a collection mixing such charsets per game is read with
 //!   the first one.
 
+#![warn(missing_docs)]
+
 pub mod charset;
 pub mod game_info;
 pub mod props;

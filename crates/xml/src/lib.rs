@@ -42,6 +42,8 @@
 //! - Unknown attributes are kept in the SGF property `XMLATTR` of their
 //!   node, not put back on their element.
 
+#![warn(missing_docs)]
+
 mod model;
 mod read;
 mod write;
