@@ -57,8 +57,10 @@ pub fn parse_with<'i>(
     sink: &mut dyn DiagnosticSink,
 ) -> Collection<'i> {
     match utf16::sniff(input) {
-        Some(form) => utf16::parse(input, form, sink),
-        None => parser::Parser::new(input, options, sink).run(),
+        Some(form) if utf16::is_valid(input, form) => utf16::parse(input, form, sink),
+        // Invalid UTF-16 could not be written back byte for byte: read
+        // the bytes as they are (the diagnostics will say what is wrong).
+        _ => parser::Parser::new(input, options, sink).run(),
     }
 }
 

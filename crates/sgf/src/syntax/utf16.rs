@@ -56,6 +56,21 @@ fn zero_share(input: &[u8], parity: usize) -> bool {
     pairs >= 2 && zeros * 10 >= pairs * 9 && others == 0
 }
 
+/// Whether the input is valid UTF-16 of that form, so that it can be read
+/// through UTF-8 and written back unchanged.
+pub(crate) fn is_valid(input: &[u8], form: Utf16) -> bool {
+    let body = &input[if form.bom { 2 } else { 0 }..];
+    let encoding = if form.big_endian {
+        encoding_rs::UTF_16BE
+    } else {
+        encoding_rs::UTF_16LE
+    };
+    body.len() % 2 == 0
+        && encoding
+            .decode_without_bom_handling_and_without_replacement(body)
+            .is_some()
+}
+
 pub(crate) fn parse<'i>(
     input: &'i [u8],
     form: Utf16,

@@ -281,3 +281,28 @@ fn a_trailing_open_paren_is_kept() {
     let (_, _) = read("(;B[aa](  ");
     let (_, _) = read("(;B[aa]((");
 }
+
+/// Found by fuzzing (sgf_parse): a UTF-16 byte order mark followed by an
+/// odd byte was read through a lossy UTF-8 transcoding and not written back.
+#[test]
+fn invalid_utf16_is_read_as_bytes_and_written_back() {
+    for input in [
+        &b"\xFF\xFE\xFD\xFF"[..],
+        b"\xFF\xFEH",
+        b"\xFE\xFF\xD8\x00(\x00",
+    ] {
+        let parsed = parse(input);
+        assert_eq!(write::lossless(&parsed.value), input);
+    }
+    // Valid UTF-16 is still read as text.
+    let utf16: Vec<u8> = "\u{feff}(;C[日本])"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let parsed = parse(&utf16);
+    assert_eq!(
+        parsed.value.game(0).unwrap().root().text("C").as_deref(),
+        Some("日本")
+    );
+    assert_eq!(write::lossless(&parsed.value), utf16);
+}
