@@ -20,6 +20,42 @@ pub(crate) enum Command {
     Convert(ConvertArgs),
     /// Print one line per game: players, result, date, size, moves, variations.
     Info(InfoArgs),
+    /// Write each game of a collection (or of a stream on stdin) to its own file.
+    Split(SplitArgs),
+    /// Join the games of several files into one collection.
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct SplitArgs {
+    /// The collection (`-` reads a stream of games from stdin, one game at a time).
+    pub(crate) input: PathBuf,
+    /// Directory for the game files (created if needed).
+    #[arg(short = 'o', long = "out-dir", default_value = ".")]
+    pub(crate) out_dir: PathBuf,
+    /// File name pattern: {N} (game number), {name} (input name), and any
+    /// game-info property such as {DT}, {PB}, {PW}, {EV}, {RO}, {RE}.
+    #[arg(long, default_value = "{name}-{N}")]
+    pub(crate) name: String,
+    /// Print nothing but errors.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct MergeArgs {
+    /// Files, directories or globs whose games are joined, in order.
+    #[arg(required = true)]
+    pub(crate) inputs: Vec<PathBuf>,
+    /// The collection to write (`-` for stdout). Written atomically.
+    #[arg(short, long)]
+    pub(crate) output: PathBuf,
+    /// Write every game in the canonical layout (FF[4], UTF-8) instead of as read.
+    #[arg(long)]
+    pub(crate) normalize: bool,
+    /// Print nothing but errors.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
 }
 
 #[derive(Debug, Args)]

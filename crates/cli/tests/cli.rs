@@ -395,3 +395,50 @@ fn info_queries_archives_as_json_and_csv() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown field 'bogus'"));
 }
+
+#[test]
+fn split_names_games_from_game_info_and_merge_joins_them_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let collection = b"(;DT[2024-01-02]PB[Lee]PW[Cho/Kim];B[aa])\n(;DT[2024-01-03]PB[Lee]PW[Cho/Kim];B[bb])\n(;PB[A];W[cc])";
+    std::fs::write(dir.path().join("c.sgf"), collection).unwrap();
+    let out = kifu(
+        &["split", "c.sgf", "-o", "games", "--name", "{DT}-{PB}-{PW}"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "-A-.sgf",
+            "2024-01-02-Lee-Cho_Kim.sgf",
+            "2024-01-03-Lee-Cho_Kim.sgf"
+        ]
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("games/2024-01-03-Lee-Cho_Kim.sgf")).unwrap(),
+        b"(;DT[2024-01-03]PB[Lee]PW[Cho/Kim];B[bb])\n"
+    );
+    // A stream on stdin, split game by game.
+    let out = kifu(
+        &["split", "-", "-o", "streamed"],
+        dir.path(),
+        Some(collection),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(dir.path().join("streamed/stdin-0003.sgf").exists());
+    // Merge the split files back into one collection.
+    let out = kifu(&["merge", "games", "-o", "all.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let merged = std::fs::read_to_string(dir.path().join("all.sgf")).unwrap();
+    assert_eq!(merged.matches("(;").count(), 3);
+    assert!(
+        merged.starts_with("(;PB[A];W[cc])\n(;DT[2024-01-02]"),
+        "{merged}"
+    );
+}

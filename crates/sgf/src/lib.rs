@@ -42,6 +42,7 @@
 pub mod charset;
 pub mod game_info;
 pub mod props;
+pub mod stream;
 pub mod syntax;
 pub mod tree;
 pub mod write;

@@ -3,6 +3,7 @@
 mod check;
 mod convert;
 mod info;
+mod split;
 
 use std::fmt;
 
@@ -48,5 +49,7 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Check(args) => check::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Info(args) => info::run(&args),
+        Command::Split(args) => split::split(&args),
+        Command::Merge(args) => split::merge(&args),
     }
 }

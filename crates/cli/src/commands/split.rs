@@ -1,0 +1,160 @@
+//! `kifu split` and `kifu merge`: collections to files and back.
+//!
+//! Both keep each game's bytes as they were read (layout, charset and
+//! all); `merge --normalize` rewrites them in the canonical layout.
+
+use std::collections::HashSet;
+use std::io::Read;
+use std::path::Path;
+
+use kifu_sgf::stream::GameStream;
+
+use crate::args::{MergeArgs, SplitArgs};
+use crate::batch;
+use crate::commands::CliError;
+use crate::{input, output};
+
+/// Characters that cannot stand in a file name on common systems.
+fn file_safe(text: &str) -> String {
+    let cleaned: String = text
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    cleaned.trim_matches('.').to_owned()
+}
+
+/// The file name for a game from the pattern.
+fn file_name(pattern: &str, stem: &str, number: usize, game: &kifu_sgf::Game<'_, '_>) -> String {
+    let mut out = String::new();
+    let mut rest = pattern;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else {
+            out.push_str(&rest[open..]);
+            rest = "";
+            break;
+        };
+        let key = &rest[open + 1..open + close];
+        let value = match key {
+            "N" => format!("{number:04}"),
+            "name" => stem.to_owned(),
+            id => game
+                .root()
+                .simple_text(id)
+                .or_else(|| game.nodes().find_map(|n| n.simple_text(id)))
+                .map(|v| v.into_owned())
+                .unwrap_or_default(),
+        };
+        out.push_str(&file_safe(&value));
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    let name = file_safe(&out);
+    if name.is_empty() {
+        format!("game-{number:04}")
+    } else {
+        name
+    }
+}
+
+pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
+    let reader: Box<dyn Read> = if input::is_stdio(&args.input) {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(
+            std::fs::File::open(&args.input)
+                .map_err(|e| CliError::io(&args.input.display().to_string(), e))?,
+        )
+    };
+    let stem = if input::is_stdio(&args.input) {
+        "stdin".to_owned()
+    } else {
+        args.input
+            .file_stem()
+            .map_or_else(|| "game".to_owned(), |s| s.to_string_lossy().into_owned())
+    };
+    std::fs::create_dir_all(&args.out_dir)
+        .map_err(|e| CliError::io(&args.out_dir.display().to_string(), e))?;
+    let mut used: HashSet<String> = HashSet::new();
+    let (mut games, mut errors) = (0usize, 0usize);
+    for game_bytes in GameStream::new(std::io::BufReader::new(reader)) {
+        let game_bytes = game_bytes.map_err(|e| CliError::io(&stem, e))?;
+        let parsed = kifu_sgf::parse(&game_bytes);
+        let Some(game) = parsed.value.game(0) else {
+            if !args.quiet {
+                eprintln!("kifu: note: {stem}: text in parentheses that holds no game skipped");
+            }
+            continue;
+        };
+        games += 1;
+        errors += parsed.diagnostics.iter().filter(|d| d.is_error()).count();
+        let base = file_name(&args.name, &stem, games, &game);
+        let mut name = format!("{base}.sgf");
+        let mut k = 2;
+        while !used.insert(name.clone()) || args.out_dir.join(&name).exists() {
+            name = format!("{base}-{k}.sgf");
+            k += 1;
+        }
+        let mut bytes = game_bytes;
+        bytes.push(b'\n');
+        output::write(Some(&args.out_dir.join(&name)), &bytes)?;
+    }
+    if !args.quiet {
+        eprintln!("{games} games written to {}", args.out_dir.display());
+    }
+    Ok(if errors > 0 {
+        crate::EXIT_ERRORS
+    } else {
+        crate::EXIT_CLEAN
+    })
+}
+
+pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
+    let mut notes = Vec::new();
+    let jobs = batch::expand(&args.inputs, &["sgf", "mgt"], &mut notes);
+    if !args.quiet {
+        for n in notes {
+            eprintln!("kifu: note: {n}");
+        }
+    }
+    let mut out = Vec::new();
+    let (mut games, mut errors) = (0usize, 0usize);
+    for job in &jobs {
+        let path: &Path = &job.path;
+        let input = input::read(path)?;
+        let parsed = kifu_sgf::parse(&input.bytes);
+        errors += parsed.diagnostics.iter().filter(|d| d.is_error()).count();
+        if args.normalize {
+            out.extend(kifu_sgf::write::normalized(&parsed.value));
+            games += parsed.value.len();
+            continue;
+        }
+        // As read: each game's own bytes, one per line.
+        for game in GameStream::new(&input.bytes[..]) {
+            let game = game.map_err(|e| CliError::io(&input.name, e))?;
+            out.extend_from_slice(&game);
+            out.push(b'\n');
+            games += 1;
+        }
+    }
+    output::write(Some(&args.output), &out)?;
+    if !args.quiet {
+        eprintln!(
+            "{games} games from {} files written to {}",
+            jobs.len(),
+            args.output.display()
+        );
+    }
+    Ok(if errors > 0 {
+        crate::EXIT_ERRORS
+    } else {
+        crate::EXIT_CLEAN
+    })
+}

@@ -1,0 +1,195 @@
+//! Reading a stream of concatenated games one game at a time, holding only
+//! the current game in memory (archives piped through stdin, huge
+//! collections).
+//!
+//! The splitter finds where each game tree ends: it follows `(` and `)`
+//! outside values and skips values (`[...]`, with `\` escapes). What lies
+//! between games is dropped. Each game's bytes are yielded exactly as they
+//! were, to be read with [`parse`](crate::parse). Values are scanned as
+//! ASCII-compatible bytes: a stream in Shift_JIS, Big5 or GBK whose values
+//! end in a trail byte `\` should be read whole with `parse` instead.
+//!
+//! ```
+//! use kifu_sgf::stream::GameStream;
+//!
+//! let input = &b"(;GN[one]C[a ) in a value])\njunk\n(;GN[two])"[..];
+//! let games: Vec<Vec<u8>> = GameStream::new(input).collect::<Result<_, _>>().unwrap();
+//! assert_eq!(games, [&b"(;GN[one]C[a ) in a value])"[..], b"(;GN[two])"]);
+//! ```
+
+use std::io::{self, Read};
+
+/// An iterator over the games of a byte stream.
+pub struct GameStream<R> {
+    reader: R,
+    buffer: Vec<u8>,
+    /// Bytes of `buffer` already scanned.
+    scanned: usize,
+    /// Where the current game starts in `buffer`, once its `(` is seen.
+    start: Option<usize>,
+    depth: usize,
+    in_value: bool,
+    escaped: bool,
+    eof: bool,
+}
+
+const CHUNK: usize = 64 * 1024;
+
+impl<R: Read> GameStream<R> {
+    /// Splits the games of `reader`.
+    pub fn new(reader: R) -> Self {
+        GameStream {
+            reader,
+            buffer: Vec::with_capacity(CHUNK),
+            scanned: 0,
+            start: None,
+            depth: 0,
+            in_value: false,
+            escaped: false,
+            eof: false,
+        }
+    }
+
+    fn fill(&mut self) -> io::Result<bool> {
+        // Drop what is behind us before reading more: memory holds one game.
+        let keep_from = self.start.unwrap_or(self.scanned);
+        if keep_from > 0 {
+            self.buffer.drain(..keep_from);
+            self.scanned -= keep_from;
+            self.start = self.start.map(|s| s - keep_from);
+        }
+        let old = self.buffer.len();
+        self.buffer.resize(old + CHUNK, 0);
+        let n = loop {
+            match self.reader.read(&mut self.buffer[old..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.buffer.truncate(old);
+                    return Err(e);
+                }
+            }
+        };
+        self.buffer.truncate(old + n);
+        Ok(n > 0)
+    }
+
+    /// The next game's bytes, `None` at the end of the stream.
+    ///
+    /// # Errors
+    /// Reading the stream failed.
+    pub fn next_game(&mut self) -> io::Result<Option<Vec<u8>>> {
+        loop {
+            while self.scanned < self.buffer.len() {
+                let b = self.buffer[self.scanned];
+                let at = self.scanned;
+                self.scanned += 1;
+                if self.in_value {
+                    if self.escaped {
+                        self.escaped = false;
+                    } else if b == b'\\' {
+                        self.escaped = true;
+                    } else if b == b']' {
+                        self.in_value = false;
+                    }
+                    continue;
+                }
+                match b {
+                    b'(' => {
+                        if self.start.is_none() {
+                            self.start = Some(at);
+                        }
+                        self.depth += 1;
+                    }
+                    b')' if self.start.is_some() => {
+                        self.depth -= 1;
+                        if self.depth == 0 {
+                            let start = self.start.take().unwrap_or(0);
+                            return Ok(Some(self.buffer[start..self.scanned].to_vec()));
+                        }
+                    }
+                    b'[' if self.start.is_some() => self.in_value = true,
+                    _ => {}
+                }
+            }
+            if self.eof {
+                // An unfinished game at the end is still a game (the
+                // parser reports what is missing).
+                return Ok(self.start.take().map(|s| {
+                    let game = self.buffer[s..].to_vec();
+                    self.buffer.clear();
+                    self.scanned = 0;
+                    game
+                }));
+            }
+            self.eof = !self.fill()?;
+        }
+    }
+}
+
+impl<R: Read> Iterator for GameStream<R> {
+    type Item = io::Result<Vec<u8>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_game().transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that gives one byte per call, to cross every chunk boundary.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match (self.0.split_first(), buf.first_mut()) {
+                (Some((b, rest)), Some(slot)) => {
+                    *slot = *b;
+                    self.0 = rest;
+                    Ok(1)
+                }
+                _ => Ok(0),
+            }
+        }
+    }
+
+    #[test]
+    fn games_are_split_whatever_the_read_sizes() {
+        let input = b"header (;C[x\\])(]B[aa](;W[bb])(;W[cc]))\n\n(;GN[2])  (;GN[3]";
+        let expected: Vec<&[u8]> = vec![
+            b"(;C[x\\])(]B[aa](;W[bb])(;W[cc]))",
+            b"(;GN[2])",
+            b"(;GN[3]",
+        ];
+        let whole: Vec<Vec<u8>> = GameStream::new(&input[..]).map(Result::unwrap).collect();
+        assert_eq!(whole, expected);
+        let trickled: Vec<Vec<u8>> = GameStream::new(Trickle(input))
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(trickled, expected);
+    }
+
+    #[test]
+    fn memory_holds_one_game() {
+        // Many games through a stream: the buffer never grows past a game
+        // plus a chunk.
+        let game = b"(;GM[1];B[aa];W[bb])\n".to_vec();
+        let input = game.repeat(50_000);
+        let mut stream = GameStream::new(&input[..]);
+        let mut count = 0;
+        while let Some(g) = stream.next_game().unwrap() {
+            assert_eq!(g, &game[..game.len() - 1]);
+            assert!(stream.buffer.capacity() <= 4 * CHUNK);
+            count += 1;
+        }
+        assert_eq!(count, 50_000);
+    }
+
+    #[test]
+    fn nothing_but_junk_gives_no_game() {
+        assert_eq!(GameStream::new(&b"no games ) here"[..]).count(), 0);
+        assert_eq!(GameStream::new(&b""[..]).count(), 0);
+    }
+}
