@@ -258,25 +258,64 @@ fn property_values<'c>(p: &crate::tree::Property<'c, '_>, ctx: &Context) -> Vec<
 }
 
 fn transcode<'c>(raw: &'c [u8], ctx: &Context) -> Cow<'c, [u8]> {
-    let raw = strip_dangling_backslash(raw);
-    if ctx.encoding == ctx.target {
+    let text = charset::decode(ctx.encoding, raw);
+    let fixed = fix_escapes(&text);
+    if ctx.encoding == ctx.target && matches!(fixed, Cow::Borrowed(_)) {
         return Cow::Borrowed(raw);
     }
-    let text = charset::decode(ctx.encoding, raw);
-    match charset::encode(ctx.target, &text) {
-        Ok(Cow::Borrowed(b)) => Cow::Owned(b.to_vec()),
-        Ok(Cow::Owned(b)) => Cow::Owned(b),
-        Err(_) => Cow::Owned(text.into_owned().into_bytes()),
+    match charset::encode(ctx.target, &fixed) {
+        Ok(b) => Cow::Owned(b.into_owned()),
+        Err(_) => Cow::Owned(fixed.into_owned().into_bytes()),
     }
 }
 
-/// A value left open at the end of the input may end in a lone `\`, which
-/// would escape the `]` the writer adds.
-fn strip_dangling_backslash(raw: &[u8]) -> &[u8] {
-    let trailing = raw.iter().rev().take_while(|&&b| b == b'\\').count();
-    if trailing % 2 == 1 {
-        &raw[..raw.len() - 1]
-    } else {
-        raw
+/// Makes a value's escapes well-formed, changing nothing else: a `]` that
+/// decoding left unescaped (a multibyte charset's invalid pair) gets its
+/// backslash, and a backslash left dangling at the end of a value that
+/// was open at the end of the input is dropped, so that the value reads
+/// back as it was read.
+fn fix_escapes(text: &str) -> Cow<'_, str> {
+    let mut escaped = false;
+    let mut broken = false;
+    for c in text.chars() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == ']' {
+            broken = true;
+        }
+    }
+    if !broken && !escaped {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut escaped = false;
+    for c in text.chars() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == ']' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    if escaped {
+        out.pop();
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fix_escapes;
+
+    #[test]
+    fn escapes_are_made_well_formed() {
+        assert_eq!(fix_escapes("plain \\] text"), "plain \\] text");
+        assert_eq!(fix_escapes("a]b"), "a\\]b");
+        assert_eq!(fix_escapes("dangling\\"), "dangling");
+        assert_eq!(fix_escapes("even\\\\"), "even\\\\");
     }
 }

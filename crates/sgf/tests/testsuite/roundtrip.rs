@@ -201,3 +201,16 @@ fn pathological_inputs_are_read_to_the_end() {
         assert_eq!(write::lossless(&parsed.value), case);
     }
 }
+
+/// Found by fuzzing (sgf_roundtrip): in a value read as a double-byte
+/// charset, a trail byte `\` before a final escape left the normalized
+/// (UTF-8) value ending in a lone backslash, which escaped its `]`.
+#[test]
+fn normalized_values_never_end_in_a_lone_backslash() {
+    let input = b"\x00\x00\x08;A[\xf6\xac\x9b\xa3\xa3\\\\\\\\\x08;A[\xf6\xac\x9b\xa3\xa3\\\\";
+    let parsed = parse(input);
+    let normalized = write::normalized(&parsed.value);
+    let again = parse(&normalized);
+    assert!(!again.has_errors(), "{:?}", again.diagnostics);
+    assert_eq!(write::normalized(&again.value), normalized);
+}
