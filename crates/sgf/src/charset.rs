@@ -160,6 +160,10 @@ fn iso2022jp_value_end(bytes: &[u8], from: usize) -> Option<usize> {
 /// `ISO8859_1`, `Latin1`, `SJIS`, `MS_Kanji`, `GB2312`, `CP936`, `ASCII`...).
 pub fn encoding_for_label(label: &[u8]) -> Option<&'static Encoding> {
     let trimmed = label.trim_ascii();
+    // By far the most common label: no table search.
+    if trimmed.eq_ignore_ascii_case(b"UTF-8") {
+        return Some(encoding_rs::UTF_8);
+    }
     if let Some(e) = Encoding::for_label_no_replacement(trimmed) {
         return Some(e);
     }

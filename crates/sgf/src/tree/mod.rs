@@ -188,8 +188,10 @@ impl<'i> Collection<'i> {
         // Each estimate is capped so that a huge input full of `[` does
         // not reserve gigabytes before it is even read.
         const CAP: usize = 1 << 20;
+        // One pass: a game record has about as many nodes as values (one
+        // move each), and a node vector that must grow later costs little.
         let values = memchr::memchr_iter(b'[', source).count().min(CAP);
-        let nodes = memchr::memchr_iter(b';', source).count().min(CAP);
+        let nodes = values;
         let mut c = Self::new(source);
         c.nodes.reserve_exact(nodes + 1);
         c.props.reserve_exact(values + 1);
