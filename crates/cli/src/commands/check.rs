@@ -1,10 +1,9 @@
 //! `kifu check FILE|DIR|GLOB...`
 
 use crate::args::CheckArgs;
-use crate::batch::{self, Job, Outcome, Stats};
-use crate::commands::CliError;
-use crate::document::{Document, format_of};
-use crate::{input, report};
+use crate::batch::{self, Job, Outcome};
+use crate::commands::{CliError, read_document};
+use crate::input;
 
 /// The extensions `check` looks for in directories.
 pub(crate) const EXTENSIONS: &[&str] = &["sgf", "mgt", "xml"];
@@ -29,26 +28,6 @@ fn check_one(job: &Job, args: &CheckArgs) -> Outcome {
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),
     };
-    let (document, diagnostics) = Document::read(&input.bytes, format_of(&job.path));
-    let collection = document.to_collection();
-    let mut outcome = Outcome {
-        stats: Stats {
-            files: 1,
-            bytes: input.bytes.len(),
-            games: collection.len(),
-            nodes: collection.node_count(),
-            ..Stats::default()
-        },
-        ..Outcome::default()
-    };
-    outcome.stats.count(&diagnostics);
-    report::render(
-        &input.name,
-        &input.bytes,
-        document.encoding(),
-        &diagnostics,
-        &args.diagnostics,
-        &mut outcome.stderr,
-    );
+    let (_, outcome) = read_document(&input, &job.path, &args.diagnostics);
     outcome
 }

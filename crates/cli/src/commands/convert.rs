@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use kifu_sgf::write;
 
 use crate::args::{ConvertArgs, Format};
-use crate::batch::{self, Job, Outcome, Stats};
-use crate::commands::CliError;
+use crate::batch::{self, Job, Outcome};
 use crate::commands::check::EXTENSIONS;
+use crate::commands::{CliError, read_document};
 use crate::document::{Document, format_of};
-use crate::{input, output, report};
+use crate::{input, output};
 
 fn extension(format: Format) -> &'static str {
     match format {
@@ -71,32 +71,13 @@ fn convert(
     to: Option<Format>,
     args: &ConvertArgs,
 ) -> (Vec<u8>, Outcome) {
-    let (document, diagnostics) = Document::read(&input.bytes, format_of(path));
+    let (document, outcome) = read_document(input, path, &args.diagnostics);
     let from = match &document {
         Document::Sgf(_) => Format::Sgf,
         Document::Xml(_) => Format::Xml,
     };
     let to = to.unwrap_or(from);
     let collection = document.to_collection();
-    let mut outcome = Outcome {
-        stats: Stats {
-            files: 1,
-            bytes: input.bytes.len(),
-            games: collection.len(),
-            nodes: collection.node_count(),
-            ..Stats::default()
-        },
-        ..Outcome::default()
-    };
-    outcome.stats.count(&diagnostics);
-    report::render(
-        &input.name,
-        &input.bytes,
-        document.encoding(),
-        &diagnostics,
-        &args.diagnostics,
-        &mut outcome.stderr,
-    );
     let bytes = match (&document, to) {
         // To its own format: the input itself unless asked to normalize.
         (Document::Sgf(c), Format::Sgf) if !args.normalize => write::lossless(c),

@@ -4,12 +4,11 @@
 use std::fmt::Write as _;
 
 use crate::args::{DiagnosticArgs, DiagnosticFormat, InfoArgs, InfoFormat};
-use crate::batch::{self, Job, Outcome, Stats};
-use crate::commands::CliError;
+use crate::batch::{self, Job, Outcome};
 use crate::commands::check::EXTENSIONS;
-use crate::document::{Document, format_of};
+use crate::commands::{CliError, read_document};
+use crate::input;
 use crate::query::{FIELDS, Filter, Record};
-use crate::{input, report};
 
 pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
     let filter = match &args.filter {
@@ -39,30 +38,12 @@ fn info_one(job: &Job, args: &InfoArgs, filter: Option<&Filter>) -> Outcome {
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),
     };
-    let (document, diagnostics) = Document::read(&input.bytes, format_of(&job.path));
-    let collection = document.to_collection();
-    let mut outcome = Outcome {
-        stats: Stats {
-            files: 1,
-            bytes: input.bytes.len(),
-            games: collection.len(),
-            nodes: collection.node_count(),
-            ..Stats::default()
-        },
-        ..Outcome::default()
+    let diagnostics_args = DiagnosticArgs {
+        format: DiagnosticFormat::Short,
+        quiet: args.quiet,
     };
-    outcome.stats.count(&diagnostics);
-    report::render(
-        &input.name,
-        &input.bytes,
-        document.encoding(),
-        &diagnostics,
-        &DiagnosticArgs {
-            format: DiagnosticFormat::Short,
-            quiet: args.quiet,
-        },
-        &mut outcome.stderr,
-    );
+    let (document, mut outcome) = read_document(&input, &job.path, &diagnostics_args);
+    let collection = document.to_collection();
     let many = collection.len() > 1;
     let mut text = String::new();
     for game in collection.games() {

@@ -53,3 +53,36 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Merge(args) => split::merge(&args),
     }
 }
+
+/// Reads one input as the format its path names (or its content says),
+/// counting and rendering what was found: the start of every command.
+pub(crate) fn read_document<'i>(
+    input: &'i crate::input::Input,
+    path: &std::path::Path,
+    diagnostics_args: &crate::args::DiagnosticArgs,
+) -> (crate::document::Document<'i>, crate::batch::Outcome) {
+    let (document, diagnostics) =
+        crate::document::Document::read(&input.bytes, crate::document::format_of(path));
+    let collection = document.to_collection();
+    let mut outcome = crate::batch::Outcome {
+        stats: crate::batch::Stats {
+            files: 1,
+            bytes: input.bytes.len(),
+            games: collection.len(),
+            nodes: collection.node_count(),
+            ..crate::batch::Stats::default()
+        },
+        ..crate::batch::Outcome::default()
+    };
+    drop(collection);
+    outcome.stats.count(&diagnostics);
+    crate::report::render(
+        &input.name,
+        &input.bytes,
+        document.encoding(),
+        &diagnostics,
+        diagnostics_args,
+        &mut outcome.stderr,
+    );
+    (document, outcome)
+}

@@ -6,9 +6,7 @@ use kifu_diag::{Code, Diagnostic, DiagnosticSink, Severity, Span};
 use super::ParseOptions;
 use super::codes;
 use crate::charset::{self, Resolution, ScanMode};
-use crate::tree::{
-    Collection, GameData, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData,
-};
+use crate::tree::{Collection, GameData, NodeId, Paren, Parens, Piece, PropData, ValueData};
 
 /// Identifiers longer than this are reported: no SGF property comes close,
 /// and SGFC treats longer ones as corrupt data.
@@ -221,21 +219,7 @@ impl<'i, 's> Parser<'i, 's> {
     }
 
     fn new_node(&mut self, semi: Piece, parent: Option<NodeId>) -> NodeId {
-        let next = NodeId::from_index(self.collection.nodes.len());
-        let root = parent.map_or(next, |p| self.collection.data(p).root);
-        let id = self.collection.push_node(NodeData {
-            parent,
-            root,
-            first_child: None,
-            last_child: None,
-            prev_sibling: None,
-            next_sibling: None,
-            paren: Paren::None,
-            semi,
-            props_start: self.collection.props.len() as u32,
-            props_len: 0,
-            removed: false,
-        });
+        let id = self.collection.push_unlinked(parent, semi, Paren::None);
         if let Some(parent) = parent {
             let last = self.collection.data(parent).last_child;
             match last {

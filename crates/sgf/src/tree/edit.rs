@@ -10,7 +10,7 @@ use std::fmt;
 
 use kifu_board::BoardSize;
 
-use super::{Collection, GameData, NodeData, NodeId, Paren, Piece, PropData, ValueData};
+use super::{Collection, GameData, NodeId, Paren, Piece, PropData, ValueData};
 use crate::charset;
 use crate::props::{self, Value, ValueError};
 
@@ -89,21 +89,7 @@ impl Collection<'_> {
 
     fn blank_node(&mut self, parent: Option<NodeId>) -> NodeId {
         let semi = self.created_piece(b";");
-        let next = NodeId::from_index(self.nodes.len());
-        let root = parent.map_or(next, |p| self.data(p).root);
-        self.push_node(NodeData {
-            parent,
-            root,
-            first_child: None,
-            last_child: None,
-            prev_sibling: None,
-            next_sibling: None,
-            paren: Paren::Auto,
-            semi,
-            props_start: self.props.len() as u32,
-            props_len: 0,
-            removed: false,
-        })
+        self.push_unlinked(parent, semi, Paren::Auto)
     }
 
     /// Appends a new game with an empty root node; returns the root.

@@ -290,6 +290,32 @@ impl<'i> Collection<'i> {
         NodeId::from_index(self.nodes.len() - 1)
     }
 
+    /// Pushes a node without links or properties yet (its properties will
+    /// start at the end of the property arena); `root` is the parent's root,
+    /// or the new node itself.
+    pub(crate) fn push_unlinked(
+        &mut self,
+        parent: Option<NodeId>,
+        semi: Piece,
+        paren: Paren,
+    ) -> NodeId {
+        let next = NodeId::from_index(self.nodes.len());
+        let root = parent.map_or(next, |p| self.data(p).root);
+        self.push_node(NodeData {
+            parent,
+            root,
+            first_child: None,
+            last_child: None,
+            prev_sibling: None,
+            next_sibling: None,
+            paren,
+            semi,
+            props_start: self.props.len() as u32,
+            props_len: 0,
+            removed: false,
+        })
+    }
+
     /// Number of nodes in all games.
     pub fn node_count(&self) -> usize {
         self.nodes.iter().filter(|n| !n.removed).count()
