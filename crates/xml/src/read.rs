@@ -252,19 +252,23 @@ pub fn read(bytes: &[u8]) -> kifu_diag::Parsed<Document> {
         }
     };
     let bom = bytes.len() - body.len();
-    let (text, _) = encoding.decode_without_bom_handling(body);
+    let (text, malformed) = encoding.decode_without_bom_handling(body);
     let mut parsed = read_str(&text);
     // Positions refer to the bytes of the file, not to its UTF-8 form.
-    if encoding != encoding_rs::UTF_8 || bom > 0 {
+    if encoding != encoding_rs::UTF_8 || bom > 0 || malformed {
         for d in &mut parsed.diagnostics {
             let offset = |o: u32| {
-                let prefix = &text[..(o as usize).min(text.len())];
-                let len = if encoding == encoding_rs::UTF_8 {
-                    prefix.len()
+                let o = (o as usize).min(text.len());
+                let original = if encoding == encoding_rs::UTF_8 {
+                    utf8_original_offset(body, o)
                 } else {
-                    encoding.encode(prefix).0.len()
+                    let mut cut = o;
+                    while !text.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    encoding.encode(&text[..cut]).0.len()
                 };
-                (bom + len) as u32
+                ((bom + original).min(bytes.len())) as u32
             };
             d.span = Span::new(offset(d.span.start), offset(d.span.end));
         }
@@ -272,6 +276,28 @@ pub fn read(bytes: &[u8]) -> kifu_diag::Parsed<Document> {
     pre.extend(parsed.diagnostics);
     parsed.diagnostics = pre;
     parsed
+}
+
+/// The offset in possibly invalid UTF-8 `bytes` of offset `decoded` in
+/// their lossy decoding (each invalid sequence became one U+FFFD).
+fn utf8_original_offset(bytes: &[u8], decoded: usize) -> usize {
+    let (mut d, mut o) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        let valid = chunk.valid().len();
+        if decoded <= d + valid {
+            return o + (decoded - d);
+        }
+        d += valid;
+        o += valid;
+        if !chunk.invalid().is_empty() {
+            if decoded < d + 3 {
+                return o;
+            }
+            d += 3;
+            o += chunk.invalid().len();
+        }
+    }
+    o
 }
 
 fn read_str(text: &str) -> kifu_diag::Parsed<Document> {

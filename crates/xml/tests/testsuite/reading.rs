@@ -166,3 +166,32 @@ fn deep_variation_trees_need_no_stack() {
     assert!(back.diagnostics.is_empty());
     assert_eq!(back.value.games[0].nodes.len(), 2 * depth);
 }
+
+/// Found by fuzzing (xml_read): positions in invalid UTF-8 pointed past
+/// the end of the input (they were offsets in its lossy decoding).
+#[test]
+fn positions_in_invalid_utf8_stay_inside_the_input() {
+    for input in [
+        &b"\xe0\xe0\xd9<"[..],
+        b"\xff\xff<Go><GoGame>\xfe<Bad/>",
+        b"<Go>\xc3(<x",
+    ] {
+        let parsed = kifu_xml::read(input);
+        assert!(!parsed.diagnostics.is_empty());
+        for d in &parsed.diagnostics {
+            assert!(d.span.end as usize <= input.len(), "{d:?} in {input:?}");
+        }
+    }
+    // The unknown element after an invalid byte is found at its own byte.
+    let input = b"<Go><GoGame><Information/><Nodes><Node>\xfe<Bad/></Node></Nodes></GoGame></Go>";
+    let parsed = kifu_xml::read(input);
+    let d = parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.code.as_str() == "xml/unknown-element")
+        .unwrap();
+    assert_eq!(
+        &input[d.span.start as usize..d.span.start as usize + 5],
+        b"<Bad/"
+    );
+}
