@@ -60,8 +60,8 @@ pub(crate) struct MergeArgs {
 
 #[derive(Debug, Args)]
 pub(crate) struct DiagnosticArgs {
-    /// How to print diagnostics on stderr.
-    #[arg(long, value_enum, default_value_t = DiagnosticFormat::Short)]
+    /// How to print diagnostics on stderr (auto: human on a terminal, else short).
+    #[arg(long, value_enum, default_value_t = DiagnosticFormat::Auto)]
     pub(crate) format: DiagnosticFormat,
     /// Print nothing but errors.
     #[arg(short, long)]
@@ -70,6 +70,10 @@ pub(crate) struct DiagnosticArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum DiagnosticFormat {
+    /// `human` when stderr is a terminal, `short` otherwise.
+    Auto,
+    /// The message, then the source line with the place marked.
+    Human,
     /// `file:line:col: severity[code]: message`, one per line.
     Short,
     /// One JSON object per line.

@@ -442,3 +442,25 @@ fn split_names_games_from_game_info_and_merge_joins_them_back() {
         "{merged}"
     );
 }
+
+#[test]
+fn the_human_form_shows_the_line_and_marks_the_place() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bad.sgf"),
+        "(;GM[1]\n;B[aa] 12 W[bb]\n;C[日本 open",
+    )
+    .unwrap();
+    let out = kifu(&["check", "--format", "human", "bad.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "warning[sgf/illegal-characters]: illegal characters '12' skipped\n --> bad.sgf:2:8\n"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("2 | ;B[aa] 12 W[bb]\n  |        --"), "{err}");
+    assert!(err.contains("error[sgf/unclosed-value]"), "{err}");
+    assert!(err.contains("3 | ;C[日本 open"), "{err}");
+}
