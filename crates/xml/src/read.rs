@@ -440,7 +440,11 @@ fn start(st: &mut State<'_>, stack: &mut Vec<Frame>, e: &BytesStart<'_>, at: u64
         (Some(Frame::GoGame), "Information") => Frame::Information,
         (Some(Frame::Information), "Copyright") => Frame::Copyright(Vec::new()),
         (Some(Frame::Information), field) if INFORMATION.iter().any(|(_, f)| *f == field) => {
-            let _ = attributes(st, e, &["format"], at, &mut unknown_attrs);
+            // `format` has no SGF meaning: kept in XMLATTR so nothing is lost.
+            let attrs = attributes(st, e, &["format"], at, &mut unknown_attrs);
+            if let Some(format) = get(&attrs, "format") {
+                unknown_attrs.push(format!("{field} format={format}"));
+            }
             let id = INFORMATION
                 .iter()
                 .find(|(_, f)| *f == field)

@@ -195,3 +195,16 @@ fn positions_in_invalid_utf8_stay_inside_the_input() {
         b"<Bad/"
     );
 }
+
+#[test]
+fn information_format_attributes_are_kept() {
+    let (doc, d) = read(
+        "<Go><GoGame><Information><Komi format=\"jp\">6.5</Komi></Information><Nodes><Node/></Nodes></GoGame></Go>",
+    );
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(
+        doc.games[0].values(0, "XMLATTR").unwrap(),
+        ["Komi format=jp"]
+    );
+    assert_eq!(doc.games[0].values(0, "KM").unwrap(), ["6.5"]);
+}
