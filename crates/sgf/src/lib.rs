@@ -27,7 +27,7 @@
 //! - [`tree`]: games, nodes, properties; navigation and editing.
 //! - [`props`]: the FF\[4\] property table and typed values.
 //! - [`charset`]: `CA` and charset detection.
-//! - [`write`]: the lossless and the normalized writer.
+//! - [`write`](mod@write): the lossless and the normalized writer.
 //!
 //! # Limitations
 //! - Inputs of 4 GiB or more are not supported (offsets are `u32`).

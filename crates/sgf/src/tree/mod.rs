@@ -561,7 +561,7 @@ impl<'c, 'i> Node<'c, 'i> {
         })
     }
 
-    /// The first property with identifier `id` (uppercase, as in FF[4]).
+    /// The first property with identifier `id` (uppercase, as in FF\[4\]).
     pub fn property(&self, id: &str) -> Option<Property<'c, 'i>> {
         self.properties().find(|p| p.id() == id)
     }
@@ -604,7 +604,7 @@ impl<'c, 'i> Node<'c, 'i> {
         Some(Cow::Owned(props::text::decode_simple_text(&decoded)))
     }
 
-    /// The typed value of property `id`, read as its type in the FF[4]
+    /// The typed value of property `id`, read as its type in the FF\[4\]
     /// table says (`None` when the node lacks it).
     ///
     /// # Errors
@@ -654,7 +654,7 @@ impl<'c, 'i> Property<'c, 'i> {
         std::str::from_utf8(self.collection.bytes(self.data().id)).unwrap_or("")
     }
 
-    /// The identifier exactly as written, e.g. `AddBlack` in an FF[3] file.
+    /// The identifier exactly as written, e.g. `AddBlack` in an FF\[3\] file.
     pub fn written_id(&self) -> &'c [u8] {
         self.collection.bytes(self.data().ident.token())
     }
@@ -702,7 +702,7 @@ impl<'c, 'i> Property<'c, 'i> {
             })
     }
 
-    /// The typed value, read as the FF[4] table says.
+    /// The typed value, read as the FF\[4\] table says.
     ///
     /// # Errors
     /// [`ValueError`] when the value does not fit its type or the property is unknown.
