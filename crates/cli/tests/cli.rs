@@ -464,3 +464,19 @@ fn the_human_form_shows_the_line_and_marks_the_place() {
     assert!(err.contains("error[sgf/unclosed-value]"), "{err}");
     assert!(err.contains("3 | ;C[日本 open"), "{err}");
 }
+
+#[test]
+fn check_also_checks_values_and_structure() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.sgf"), b"(;GM[1]SZ[9]\n;B[zz]W[aa])").unwrap();
+    let out = kifu(&["check", "--format", "short", "g.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "g.sgf:2:4: error[sgf/invalid-value]: B: expected a point: 'zz' is off the 9x9 board\n\
+         g.sgf:2:7: warning[sgf/two-moves-in-node]: B and W in one node\n"
+    );
+    // convert reports what reading found, not the checks.
+    let out = kifu(&["convert", "g.sgf", "--to", "sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0));
+}

@@ -24,6 +24,7 @@
 //!
 //! # Layers
 //! - [`syntax`]: bytes to a [`Collection`], with [`Diagnostic`]s, never failing.
+//! - [`check`]: values against the property table, properties in the wrong node.
 //! - [`tree`]: games, nodes, properties; navigation and editing.
 //! - [`props`]: the FF\[4\] property table and typed values.
 //! - [`charset`]: `CA` and charset detection.
@@ -40,6 +41,7 @@
 #![warn(missing_docs)]
 
 pub mod charset;
+pub mod check;
 pub mod game_info;
 pub mod props;
 pub mod stream;

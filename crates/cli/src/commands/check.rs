@@ -2,7 +2,7 @@
 
 use crate::args::CheckArgs;
 use crate::batch::{self, Job, Outcome};
-use crate::commands::{CliError, read_document};
+use crate::commands::{CliError, read_and_check};
 use crate::input;
 
 /// The extensions `check` looks for in directories.
@@ -28,6 +28,6 @@ fn check_one(job: &Job, args: &CheckArgs) -> Outcome {
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),
     };
-    let (_, outcome) = read_document(&input, &job.path, &args.diagnostics);
+    let (_, outcome) = read_and_check(&input, &job.path, &args.diagnostics, true);
     outcome
 }

@@ -61,8 +61,23 @@ pub(crate) fn read_document<'i>(
     path: &std::path::Path,
     diagnostics_args: &crate::args::DiagnosticArgs,
 ) -> (crate::document::Document<'i>, crate::batch::Outcome) {
-    let (document, diagnostics) =
+    read_and_check(input, path, diagnostics_args, false)
+}
+
+/// As [`read_document`], with the checks of values and structure when
+/// `checks` is set (SGF: `kifu_sgf::check`).
+pub(crate) fn read_and_check<'i>(
+    input: &'i crate::input::Input,
+    path: &std::path::Path,
+    diagnostics_args: &crate::args::DiagnosticArgs,
+    checks: bool,
+) -> (crate::document::Document<'i>, crate::batch::Outcome) {
+    let (document, mut diagnostics) =
         crate::document::Document::read(&input.bytes, crate::document::format_of(path));
+    if checks && let crate::document::Document::Sgf(collection) = &document {
+        diagnostics.extend(kifu_sgf::check::check(collection));
+        diagnostics.sort_by_key(|d| d.span.start);
+    }
     let collection = document.to_collection();
     let mut outcome = crate::batch::Outcome {
         stats: crate::batch::Stats {

@@ -1,0 +1,339 @@
+//! Checks of what the syntax layer read: values against the property
+//! table, properties in the wrong kind of node, and the structure the
+//! FF\[4\] specification asks for. Each finding is a [`Diagnostic`] with a
+//! stable code; nothing is repaired here.
+//!
+//! ```
+//! let c = kifu_sgf::parse(b"(;GM[1]SZ[9]PB[Kuro];B[ee]W[ff];PW[Shiro]KM[six])").value;
+//! let codes: Vec<_> = kifu_sgf::check::check(&c).iter().map(|d| d.code.as_str()).collect();
+//! assert_eq!(
+//!     codes,
+//!     ["sgf/two-moves-in-node", "sgf/game-info-outside-info-node", "sgf/invalid-value"]
+//! );
+//! ```
+
+use kifu_diag::{Code, Diagnostic, Severity, Span};
+
+use crate::props::{PropertyKind, ValueShape, ValueType};
+use crate::tree::{Collection, Node};
+
+/// Diagnostic codes of the checks.
+pub mod codes {
+    use kifu_diag::Code;
+
+    /// A value that does not fit its property's type (or lies off the board):
+    /// an error for moves, stones and `SZ`, a warning elsewhere.
+    pub const INVALID_VALUE: Code = Code::new("sgf/invalid-value");
+    /// More than one value for a single-valued property (often a missing `]`).
+    pub const TOO_MANY_VALUES: Code = Code::new("sgf/too-many-values");
+    /// An empty value where the type needs one (`DT[]`).
+    pub const EMPTY_VALUE: Code = Code::new("sgf/empty-value");
+    /// The same property twice in one node.
+    pub const DUPLICATE_PROPERTY: Code = Code::new("sgf/duplicate-property");
+    /// The same point twice in one list.
+    pub const DUPLICATE_POINT: Code = Code::new("sgf/duplicate-point");
+    /// A root property in a node that is not a game's root.
+    pub const ROOT_PROPERTY_OUTSIDE_ROOT: Code = Code::new("sgf/root-property-outside-root");
+    /// Game information in a second node of one path.
+    pub const GAME_INFO_OUTSIDE_INFO_NODE: Code = Code::new("sgf/game-info-outside-info-node");
+    /// Setup and move properties in one node.
+    pub const SETUP_AND_MOVE: Code = Code::new("sgf/setup-and-move-mixed");
+    /// `B` and `W` in one node.
+    pub const TWO_MOVES: Code = Code::new("sgf/two-moves-in-node");
+    /// A move annotation (`BM`, `TE`, `DO`, `IT`) in a node without a move.
+    pub const ANNOTATION_WITHOUT_MOVE: Code = Code::new("sgf/annotation-without-move");
+    /// `GB` and `GW` in one node.
+    pub const CONTRADICTING_ANNOTATIONS: Code = Code::new("sgf/contradicting-annotations");
+    /// A property of FF\[1\]-FF\[3\] that FF\[4\] dropped.
+    pub const OBSOLETE_PROPERTY: Code = Code::new("sgf/obsolete-property");
+    /// `FF` other than 1 to 4.
+    pub const UNKNOWN_FF: Code = Code::new("sgf/unknown-file-format");
+    /// A game that is not Go (`GM` other than 1): Go checks are skipped.
+    pub const NOT_GO: Code = Code::new("sgf/not-go");
+}
+
+fn report(out: &mut Vec<Diagnostic>, code: Code, severity: Severity, span: Span, message: String) {
+    out.push(Diagnostic::new(code, severity, span, message));
+}
+
+/// Runs every check on every game; diagnostics come in file order.
+pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for game in collection.games() {
+        let root = game.root();
+        let go = game.game_type() == 1;
+        if !go {
+            let span = root.property("GM").map_or(Span::empty(0), |p| p.span());
+            report(
+                &mut out,
+                codes::NOT_GO,
+                Severity::Note,
+                span,
+                format!(
+                    "game type GM[{}] is not Go: Go checks skipped",
+                    game.game_type()
+                ),
+            );
+        }
+        if let Some(ff) = root.property("FF") {
+            let valid = ff.raw_values().next().is_some_and(|v| {
+                matches!(
+                    std::str::from_utf8(v).map(str::trim),
+                    Ok("1" | "2" | "3" | "4")
+                )
+            });
+            if !valid {
+                report(
+                    &mut out,
+                    codes::UNKNOWN_FF,
+                    Severity::Warning,
+                    ff.span(),
+                    "file format FF is not 1, 2, 3 or 4: read as FF[4]".into(),
+                );
+            }
+        }
+        // Pre-order with, for each node, whether an ancestor held game info.
+        let mut info_above: Vec<(crate::NodeId, bool)> = Vec::new();
+        for node in game.nodes() {
+            while let Some((id, _)) = info_above.last() {
+                if node.parent().is_some_and(|p| p.id() == *id) {
+                    break;
+                }
+                info_above.pop();
+            }
+            let above = info_above.last().is_some_and(|(_, i)| *i);
+            let has_info = check_node(&node, node.parent().is_none(), go, above, &mut out);
+            info_above.push((node.id(), above || has_info));
+        }
+    }
+    out.sort_by_key(|d| d.span.start);
+    out
+}
+
+/// Checks one node; returns whether it holds game information.
+fn check_node(
+    node: &Node<'_, '_>,
+    is_root: bool,
+    go: bool,
+    info_above: bool,
+    out: &mut Vec<Diagnostic>,
+) -> bool {
+    let mut seen: Vec<&str> = Vec::new();
+    let (mut setup, mut moves, mut info) = (None, Vec::new(), None);
+    let mut annotation = None;
+    for p in node.properties() {
+        let id = p.id();
+        if id.is_empty() {
+            continue;
+        }
+        if seen.contains(&id) {
+            report(
+                out,
+                codes::DUPLICATE_PROPERTY,
+                Severity::Warning,
+                p.span(),
+                format!("property {id} appears twice in this node"),
+            );
+        }
+        seen.push(id);
+        let Some(table) = p.info() else { continue };
+        if table.go_only && !go {
+            continue;
+        }
+        if table.obsolete {
+            report(
+                out,
+                codes::OBSOLETE_PROPERTY,
+                Severity::Warning,
+                p.span(),
+                format!("{id} ({}) is not part of FF[4]", table.description),
+            );
+        }
+        match table.kind {
+            PropertyKind::Root if !is_root => report(
+                out,
+                codes::ROOT_PROPERTY_OUTSIDE_ROOT,
+                Severity::Warning,
+                p.span(),
+                format!("root property {id} in a node that is not the root"),
+            ),
+            PropertyKind::Setup => setup = setup.or(Some(p.span())),
+            PropertyKind::Move if matches!(id, "B" | "W") => moves.push((id, p.span())),
+            PropertyKind::Move if matches!(id, "BM" | "TE" | "DO" | "IT") => {
+                annotation = annotation.or(Some((id, p.span())));
+            }
+            PropertyKind::GameInfo => info = info.or(Some((id, p.span()))),
+            _ => {}
+        }
+        check_values(&p, table.value, out);
+    }
+    if let (Some(s), Some((_, m))) = (setup, moves.first()) {
+        report(
+            out,
+            codes::SETUP_AND_MOVE,
+            Severity::Warning,
+            s.min(*m),
+            "setup and move properties in one node".into(),
+        );
+    }
+    if moves.len() > 1 {
+        report(
+            out,
+            codes::TWO_MOVES,
+            Severity::Warning,
+            moves[1].1,
+            format!("{} and {} in one node", moves[0].0, moves[1].0),
+        );
+    }
+    if let Some((id, span)) = annotation
+        && moves.is_empty()
+    {
+        report(
+            out,
+            codes::ANNOTATION_WITHOUT_MOVE,
+            Severity::Warning,
+            span,
+            format!("move annotation {id} in a node without a move"),
+        );
+    }
+    if node.has("GB") && node.has("GW") {
+        let span = node.property("GW").map_or(Span::empty(0), |p| p.span());
+        report(
+            out,
+            codes::CONTRADICTING_ANNOTATIONS,
+            Severity::Warning,
+            span,
+            "GB (good for black) and GW (good for white) in one node".into(),
+        );
+    }
+    if let Some((id, span)) = info
+        && info_above
+    {
+        report(
+            out,
+            codes::GAME_INFO_OUTSIDE_INFO_NODE,
+            Severity::Warning,
+            span,
+            format!("game information {id} below a node that already holds game information"),
+        );
+    }
+    info.is_some()
+}
+
+fn check_values(p: &crate::Property<'_, '_>, shape: ValueShape, out: &mut Vec<Diagnostic>) {
+    let id = p.id();
+    let first = p.value_spans().next().unwrap_or(p.span());
+    let single = matches!(
+        shape,
+        ValueShape::Single(_) | ValueShape::Compose(..) | ValueShape::Size | ValueShape::Figure
+    );
+    if single && p.value_count() > 1 {
+        let second = p.value_spans().nth(1).unwrap_or(first);
+        report(
+            out,
+            codes::TOO_MANY_VALUES,
+            Severity::Error,
+            second,
+            format!("{id} takes one value, found {}", p.value_count()),
+        );
+        return;
+    }
+    let needs_text = matches!(
+        shape,
+        ValueShape::Single(ValueType::SimpleText | ValueType::Text)
+    );
+    if single
+        && needs_text
+        && p.raw_values()
+            .next()
+            .is_some_and(|v| v.trim_ascii().is_empty())
+    {
+        report(
+            out,
+            codes::EMPTY_VALUE,
+            Severity::Warning,
+            first,
+            format!("{id} has an empty value"),
+        );
+        return;
+    }
+    match p.value() {
+        // A bad move or stone changes the game; elsewhere the value is
+        // kept as written and nothing depends on it.
+        Err(e) => report(
+            out,
+            codes::INVALID_VALUE,
+            if matches!(id, "B" | "W" | "AB" | "AW" | "AE" | "SZ") {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
+            first,
+            format!("{id}: {e}"),
+        ),
+        Ok(crate::props::Value::List(items)) => {
+            for (i, item) in items.iter().enumerate() {
+                if items[..i].contains(item) {
+                    report(
+                        out,
+                        codes::DUPLICATE_POINT,
+                        Severity::Warning,
+                        first,
+                        format!("{id} lists the same point more than once"),
+                    );
+                    break;
+                }
+            }
+        }
+        Ok(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(input: &str) -> Vec<&'static str> {
+        check(&crate::parse(input.as_bytes()).value)
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn clean_games_pass() {
+        assert!(
+            codes("(;GM[1]FF[4]SZ[19]PB[a]KM[6.5];B[pd]C[hi];W[dd](;B[aa])(;B[bb]))").is_empty()
+        );
+    }
+
+    #[test]
+    fn values_are_checked_against_the_table() {
+        assert_eq!(codes("(;SZ[9];B[zz])"), ["sgf/invalid-value"]);
+        assert_eq!(codes("(;KM[6.5][7])"), ["sgf/too-many-values"]);
+        assert_eq!(codes("(;DT[])"), ["sgf/empty-value"]);
+        assert_eq!(codes("(;AB[aa][bb][aa])"), ["sgf/duplicate-point"]);
+        assert_eq!(codes("(;PL[X])"), ["sgf/invalid-value"]);
+    }
+
+    #[test]
+    fn properties_in_the_wrong_node_are_found() {
+        assert_eq!(codes("(;GM[1];SZ[19])"), ["sgf/root-property-outside-root"]);
+        assert_eq!(codes("(;PB[a];PW[b])"), ["sgf/game-info-outside-info-node"]);
+        // Game info in two variations (not on one path) is fine.
+        assert!(codes("(;GM[1](;PB[a])(;PB[b]))").is_empty());
+        assert_eq!(codes("(;AB[aa];AB[bb]B[cc])"), ["sgf/setup-and-move-mixed"]);
+        assert_eq!(codes("(;B[aa]W[bb])"), ["sgf/two-moves-in-node"]);
+        assert_eq!(codes("(;BM[1])"), ["sgf/annotation-without-move"]);
+        assert_eq!(codes("(;GB[1]GW[1])"), ["sgf/contradicting-annotations"]);
+        assert_eq!(codes("(;C[a]C[b])"), ["sgf/duplicate-property"]);
+    }
+
+    #[test]
+    fn old_formats_and_other_games_are_named() {
+        assert_eq!(codes("(;FF[3]L[aa])"), ["sgf/obsolete-property"]);
+        assert_eq!(codes("(;FF[7])"), ["sgf/unknown-file-format"]);
+        // Not Go: HA is not checked, and that is said once.
+        assert_eq!(codes("(;GM[2]HA[x])"), ["sgf/not-go"]);
+    }
+}
