@@ -50,6 +50,18 @@ pub mod codes {
     pub const UNKNOWN_FF: Code = Code::new("sgf/unknown-file-format");
     /// A game that is not Go (`GM` other than 1): Go checks are skipped.
     pub const NOT_GO: Code = Code::new("sgf/not-go");
+    /// `B` or `W` in a game's root node.
+    pub const MOVE_IN_ROOT: Code = Code::new("sgf/move-in-root");
+    /// `KI` (integer komi, an old private property) where FF\[4\] has `KM`.
+    pub const INTEGER_KOMI: Code = Code::new("sgf/integer-komi");
+    /// A pass written `[tt]` in an FF\[4\] file (FF\[4\] writes `[]`).
+    pub const TT_PASS: Code = Code::new("sgf/tt-pass");
+    /// A pass written `[]` in an FF\[1\]-FF\[3\] file (they write `[tt]`).
+    pub const EMPTY_PASS_IN_OLD: Code = Code::new("sgf/empty-pass-in-old-format");
+    /// A compressed point list (`aa:cc`) in an FF\[1\]-FF\[3\] file.
+    pub const COMPRESSED_LIST_IN_OLD: Code = Code::new("sgf/compressed-list-in-old-format");
+    /// A square board written as a rectangle, `SZ[19:19]`.
+    pub const SQUARE_AS_RECTANGLE: Code = Code::new("sgf/square-as-rectangle");
 }
 
 fn report(out: &mut Vec<Diagnostic>, code: Code, severity: Severity, span: Span, message: String) {
@@ -102,7 +114,14 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
                 info_above.pop();
             }
             let above = info_above.last().is_some_and(|(_, i)| *i);
-            let has_info = check_node(&node, node.parent().is_none(), go, above, &mut out);
+            let context = Context {
+                is_root: node.parent().is_none(),
+                go,
+                info_above: above,
+                old_format: game.file_format() < 4,
+                tt_is_pass: game.board_size().tt_is_pass(),
+            };
+            let has_info = check_node(&node, &context, &mut out);
             info_above.push((node.id(), above || has_info));
         }
     }
@@ -110,14 +129,19 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
     out
 }
 
-/// Checks one node; returns whether it holds game information.
-fn check_node(
-    node: &Node<'_, '_>,
+/// What a node's checks need to know about its place and its game.
+struct Context {
     is_root: bool,
     go: bool,
     info_above: bool,
-    out: &mut Vec<Diagnostic>,
-) -> bool {
+    /// FF\[1\]-FF\[3\].
+    old_format: bool,
+    tt_is_pass: bool,
+}
+
+/// Checks one node; returns whether it holds game information.
+fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> bool {
+    let (is_root, go, info_above) = (cx.is_root, cx.go, cx.info_above);
     let mut seen: Vec<&str> = Vec::new();
     let (mut setup, mut moves, mut info) = (None, Vec::new(), None);
     let mut annotation = None;
@@ -136,6 +160,9 @@ fn check_node(
             );
         }
         seen.push(id);
+        if go {
+            check_format_details(&p, id, cx, out);
+        }
         let Some(table) = p.info() else { continue };
         if table.go_only && !go {
             continue;
@@ -174,6 +201,15 @@ fn check_node(
             Severity::Warning,
             s.min(*m),
             "setup and move properties in one node".into(),
+        );
+    }
+    if is_root && let Some((id, span)) = moves.first() {
+        report(
+            out,
+            codes::MOVE_IN_ROOT,
+            Severity::Warning,
+            *span,
+            format!("move {id} in the root node"),
         );
     }
     if moves.len() > 1 {
@@ -218,6 +254,69 @@ fn check_node(
         );
     }
     info.is_some()
+}
+
+/// Forms that belong to another file format version.
+fn check_format_details(
+    p: &crate::Property<'_, '_>,
+    id: &str,
+    cx: &Context,
+    out: &mut Vec<Diagnostic>,
+) {
+    let first = p.value_spans().next().unwrap_or(p.span());
+    let raw = p.raw_values().next().unwrap_or_default();
+    match id {
+        "KI" => report(
+            out,
+            codes::INTEGER_KOMI,
+            Severity::Warning,
+            p.span(),
+            "KI (integer komi) is not FF[4]: KM holds komi".into(),
+        ),
+        "B" | "W" if !cx.old_format && raw == b"tt" && cx.tt_is_pass => report(
+            out,
+            codes::TT_PASS,
+            Severity::Note,
+            first,
+            format!("{id}[tt]: a pass in the FF[3] form; FF[4] writes {id}[]"),
+        ),
+        "B" | "W" if cx.old_format && raw.is_empty() => report(
+            out,
+            codes::EMPTY_PASS_IN_OLD,
+            Severity::Note,
+            first,
+            format!("{id}[]: a pass in the FF[4] form in an FF[1]-FF[3] file"),
+        ),
+        "SZ" => {
+            let text = String::from_utf8_lossy(raw);
+            if let Some((c, r)) = text.split_once(':')
+                && c.trim() == r.trim()
+            {
+                report(
+                    out,
+                    codes::SQUARE_AS_RECTANGLE,
+                    Severity::Note,
+                    first,
+                    format!("SZ[{text}] is a square board: SZ[{}]", c.trim()),
+                );
+            }
+        }
+        _ => {
+            let points = p.info().is_some_and(|i| {
+                matches!(i.value, ValueShape::List(_) | ValueShape::EList(_))
+                    && crate::props::carries_points(i)
+            });
+            if cx.old_format && points && p.raw_values().any(|v| v.contains(&b':')) {
+                report(
+                    out,
+                    codes::COMPRESSED_LIST_IN_OLD,
+                    Severity::Warning,
+                    first,
+                    format!("{id}: compressed point list in an FF[1]-FF[3] file (FF[4] only)"),
+                );
+            }
+        }
+    }
 }
 
 fn check_values(p: &crate::Property<'_, '_>, shape: ValueShape, out: &mut Vec<Diagnostic>) {
@@ -323,10 +422,24 @@ mod tests {
         // Game info in two variations (not on one path) is fine.
         assert!(codes("(;GM[1](;PB[a])(;PB[b]))").is_empty());
         assert_eq!(codes("(;AB[aa];AB[bb]B[cc])"), ["sgf/setup-and-move-mixed"]);
-        assert_eq!(codes("(;B[aa]W[bb])"), ["sgf/two-moves-in-node"]);
+        assert_eq!(codes("(;GM[1];B[aa]W[bb])"), ["sgf/two-moves-in-node"]);
         assert_eq!(codes("(;BM[1])"), ["sgf/annotation-without-move"]);
         assert_eq!(codes("(;GB[1]GW[1])"), ["sgf/contradicting-annotations"]);
         assert_eq!(codes("(;C[a]C[b])"), ["sgf/duplicate-property"]);
+    }
+
+    #[test]
+    fn forms_of_other_versions_are_named() {
+        assert_eq!(codes("(;B[aa])"), ["sgf/move-in-root"]);
+        assert_eq!(codes("(;FF[4]KI[6])"), ["sgf/integer-komi"]);
+        assert_eq!(codes("(;FF[4];B[tt])"), ["sgf/tt-pass"]);
+        assert_eq!(codes("(;FF[3];B[])"), ["sgf/empty-pass-in-old-format"]);
+        assert_eq!(
+            codes("(;FF[3];AB[aa:bb])"),
+            ["sgf/compressed-list-in-old-format"]
+        );
+        assert!(codes("(;FF[4];AB[aa:bb])").is_empty());
+        assert_eq!(codes("(;SZ[19:19])"), ["sgf/square-as-rectangle"]);
     }
 
     #[test]
