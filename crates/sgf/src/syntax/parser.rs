@@ -477,13 +477,21 @@ impl<'i, 's> Parser<'i, 's> {
 
     /// Reads the properties of `node` up to the next `;`, `(`, `)` or the end.
     fn properties(&mut self, node: NodeId) {
+        let first = self.collection.props.len();
+        self.properties_of_node();
+        // Counted once at the end rather than per property.
+        let count = (self.collection.props.len() - first) as u32;
+        self.collection.data_mut(node).props_len = count;
+    }
+
+    fn properties_of_node(&mut self) {
         loop {
             self.skip_space();
             let Some(b) = self.peek() else { return };
             match b {
                 b';' | b'(' | b')' => return,
                 b'[' => self.skip_orphan_value(),
-                b if b.is_ascii_alphabetic() => self.property(node),
+                b if b.is_ascii_alphabetic() => self.property(),
                 _ => {
                     let start = self.pos;
                     while let Some(&b) = self.input.get(self.pos) {
@@ -514,7 +522,7 @@ impl<'i, 's> Parser<'i, 's> {
         );
     }
 
-    fn property(&mut self, node: NodeId) {
+    fn property(&mut self) {
         let start = self.pos;
         let mut end = start;
         let mut lowercase = false;
@@ -579,7 +587,18 @@ impl<'i, 's> Parser<'i, 's> {
                 break;
             }
             let open = self.pos;
-            match self.scan.find_value_end(self.input, open + 1) {
+            // Two-letter points (`[pd]`) are most values: no search for
+            // them. (Neither byte may be `\` or `]`, so a multibyte
+            // character cannot hide the end.)
+            let quick = match self.input.get(open + 1..open + 4) {
+                Some([a, b, b']'])
+                    if !matches!(*a, b'\\' | b']') && !matches!(*b, b'\\' | b']') =>
+                {
+                    Some(open + 3)
+                }
+                _ => None,
+            };
+            match quick.or_else(|| self.scan.find_value_end(self.input, open + 1)) {
                 Some(close) => {
                     let piece = self.take(close + 1 - open);
                     self.collection.values.push(ValueData {
@@ -624,7 +643,6 @@ impl<'i, 's> Parser<'i, 's> {
             values_start,
             values_len,
         });
-        self.collection.data_mut(node).props_len += 1;
     }
 
     /// Decides each game's charset from its own `CA` and its own bytes (a
