@@ -14,8 +14,21 @@ pub const MAX_IDENT_LEN: usize = 100;
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// White space between tokens: space, tab, LF, CR, VT, FF. A table,
+/// because the parser asks this several times per node.
+static SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b' ' as usize] = true;
+    table[b'\t' as usize] = true;
+    table[b'\n' as usize] = true;
+    table[b'\r' as usize] = true;
+    table[0x0B] = true;
+    table[0x0C] = true;
+    table
+};
+
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+    SPACE[b as usize]
 }
 
 /// One open game tree.
