@@ -102,4 +102,6 @@ pub mod codes {
     pub const UNCLOSED_VALUE: Code = Code::new("sgf/unclosed-value");
     /// A NUL byte.
     pub const NUL_BYTE: Code = Code::new("sgf/nul-byte");
+    /// A `]` inside a text value that was not escaped (`US[Matsuyama[3d]]`).
+    pub const UNESCAPED_BRACKET: Code = Code::new("sgf/unescaped-bracket");
 }

@@ -31,6 +31,19 @@ fn is_space(b: u8) -> bool {
     SPACE[b as usize]
 }
 
+/// Bytes that can start what follows a value: an identifier, another
+/// value, a node or a variation.
+static STARTS_TOKEN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphabetic() || matches!(c, b';' | b'(' | b')' | b'[');
+        b += 1;
+    }
+    table
+};
+
 /// One open game tree.
 struct Frame {
     /// The `(` that opened it.
@@ -613,6 +626,17 @@ impl<'i, 's> Parser<'i, 's> {
             };
             match quick.or_else(|| self.scan.find_value_end(self.input, open + 1)) {
                 Some(close) => {
+                    // Most values are followed at once by what comes next.
+                    let close = match self.input.get(close + 1) {
+                        None => close,
+                        Some(&b)
+                            if b.is_ascii_alphabetic()
+                                || matches!(b, b';' | b'(' | b')' | b'[') =>
+                        {
+                            close
+                        }
+                        Some(_) => self.extend_text_value(id, close),
+                    };
                     let piece = self.take(close + 1 - open);
                     self.collection.values.push(ValueData {
                         piece,
@@ -658,6 +682,61 @@ impl<'i, 's> Parser<'i, 's> {
         });
     }
 
+    /// Where a text value really ends: a `]` ends it only if what follows
+    /// (after white space) can start a property, a value, a node or a
+    /// variation, or is the end of the input. Otherwise the `]` was text
+    /// that should have been escaped, and the value goes on to the next
+    /// `]` (reported once per value).
+    #[cold]
+    #[inline(never)]
+    fn extend_text_value(&mut self, id: Span, mut close: usize) -> usize {
+        let first = close;
+        // The common case first: what follows can start something.
+        let next = self.space_end(close + 1);
+        match self.input.get(next) {
+            Some(&b) if !STARTS_TOKEN[b as usize] => {}
+            _ => return close,
+        }
+        // Text values are where an unescaped `]` is common (`US[Matsuyama[3d]]`).
+        let text_like =
+            crate::props::lookup(std::str::from_utf8(self.collection.bytes(id)).unwrap_or(""))
+                .is_some_and(|info| {
+                    matches!(
+                        info.value,
+                        crate::props::ValueShape::Single(
+                            crate::props::ValueType::Text | crate::props::ValueType::SimpleText
+                        )
+                    )
+                });
+        if !text_like {
+            return close;
+        }
+        loop {
+            let next = self.space_end(close + 1);
+            match self.input.get(next) {
+                None => break,
+                Some(&b) if STARTS_TOKEN[b as usize] => break,
+                Some(_) => match self.scan.find_value_end(self.input, close + 1) {
+                    // Not across what looks like a property (`12 B[aa]`):
+                    // that is junk between properties, not text.
+                    Some(further) if !looks_like_property(&self.input[close + 1..further]) => {
+                        close = further;
+                    }
+                    _ => break,
+                },
+            }
+        }
+        if close != first {
+            self.report(
+                codes::UNESCAPED_BRACKET,
+                Severity::Warning,
+                Self::span(first, first + 1),
+                "']' inside a text value that should have been escaped: read as text",
+            );
+        }
+        close
+    }
+
     /// Decides each game's charset from its own `CA` and its own bytes (a
     /// collection may mix charsets), and reports what had to be guessed.
     fn resolve_charsets(&mut self) {
@@ -689,6 +768,18 @@ impl<'i, 's> Parser<'i, 's> {
             self.collection.games[index].charset = resolution;
         }
     }
+}
+
+/// Whether `bytes` hold an identifier followed by `[` (`B[`, `AddBlack [`).
+fn looks_like_property(bytes: &[u8]) -> bool {
+    bytes.iter().enumerate().any(|(i, &b)| {
+        b == b'['
+            && bytes[..i]
+                .iter()
+                .rev()
+                .find(|&&c| !is_space(c))
+                .is_some_and(u8::is_ascii_alphabetic)
+    })
 }
 
 /// The value of the first `CA[...]` of the input, found without parsing.

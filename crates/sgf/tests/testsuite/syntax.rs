@@ -306,3 +306,30 @@ fn invalid_utf16_is_read_as_bytes_and_written_back() {
     );
     assert_eq!(write::lossless(&parsed.value), utf16);
 }
+
+#[test]
+fn an_unescaped_bracket_in_text_is_read_as_text() {
+    let (d, json) = read("(;US[Matsuyama[3d]]PB[x];C[see [1] 2];B[aa])");
+    assert_eq!(
+        d,
+        vec![
+            ("sgf/unescaped-bracket".into(), Severity::Warning, 1, 18),
+            ("sgf/unescaped-bracket".into(), Severity::Warning, 1, 34),
+        ]
+    );
+    assert!(
+        json.contains(r#"["US",["Matsuyama[3d]"]],["PB",["x"]]"#),
+        "{json}"
+    );
+    assert!(json.contains(r#"["C",["see [1] 2"]]"#), "{json}");
+    // Only text values, and not across a property: junk stays junk.
+    let (d, json) = read("(;C[x] 12 B[aa])");
+    assert_eq!(codes_of(&d), ["sgf/illegal-characters"]);
+    assert!(json.contains(r#"[["C",["x"]],["B",["aa"]]]"#), "{json}");
+    let (d, json) = read("(;B[aa]12W[bb])");
+    assert_eq!(codes_of(&d), ["sgf/illegal-characters"]);
+    assert!(json.contains(r#"[["B",["aa"]],["W",["bb"]]]"#));
+    // A value whose `]` is followed by something that starts a property is unchanged.
+    let (d, _) = read("(;C[a]GN[b])");
+    assert!(d.is_empty());
+}
