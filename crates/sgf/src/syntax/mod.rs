@@ -17,7 +17,9 @@
 //! belong to no property; values without an identifier; identifiers
 //! without values; empty variations `()`; a `(` with no node; nodes after
 //! the variations of a sequence; `)` missing at the end of the input;
-//! values left open at the end of the input. Whatever it skips stays in the
+//! values left open at the end of the input; an unescaped `]` inside a
+//! text value (`US[Matsuyama[3d]]`: in text, a `]` ends the value only if
+//! what follows can start a property, value, node or variation). Whatever it skips stays in the
 //! tree as trivia, so the lossless writer gives the input back unchanged.
 
 mod parser;
