@@ -203,6 +203,10 @@ pub(crate) fn run(
     let stdout = std::io::stdout();
     let mut broken_pipe = false;
     for part in jobs.chunks(chunk) {
+        // A closed pipe (`kifu info DIR | head`) ends the batch quietly.
+        if broken_pipe {
+            break;
+        }
         let outcomes: Vec<Outcome> = part
             .par_iter()
             .map(|job| {

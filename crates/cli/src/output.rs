@@ -29,6 +29,13 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    if !dir.is_dir() {
+        let e = std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("no directory {}", dir.display()),
+        );
+        return Err(CliError::io(&name, e));
+    }
     let mut temp = tempfile::Builder::new()
         .prefix(".kifu-")
         .tempfile_in(dir)

@@ -480,3 +480,23 @@ fn check_also_checks_values_and_structure() {
     let out = kifu(&["convert", "g.sgf", "--to", "sgf"], dir.path(), None);
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn a_missing_output_directory_is_an_io_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kifu(
+        &[
+            "convert",
+            example().to_str().unwrap(),
+            "-o",
+            "no/such/dir/x.sgf",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "kifu: no/such/dir/x.sgf: no directory no/such/dir\n"
+    );
+}
