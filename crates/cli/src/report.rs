@@ -29,9 +29,27 @@ pub(crate) fn render(
         DiagnosticFormat::Auto => DiagnosticFormat::Short,
         f => f,
     };
+    // On a terminal, messages that repeat are shown a few times, then counted.
+    let mut shown: Vec<(&str, usize)> = Vec::new();
     for d in diagnostics {
         if args.quiet && d.severity < Severity::Error {
             continue;
+        }
+        if format == DiagnosticFormat::Human {
+            let code = d.code.as_str();
+            let seen = match shown.iter_mut().find(|(c, _)| *c == code) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    shown.push((code, 1));
+                    1
+                }
+            };
+            if seen > REPEATS_SHOWN {
+                continue;
+            }
         }
         let (line, column) = position(&index, source, encoding, d.span.start);
         let _ = match format {
@@ -59,7 +77,19 @@ pub(crate) fn render(
             ),
         };
     }
+    for (code, count) in shown {
+        if count > REPEATS_SHOWN {
+            let _ = writeln!(
+                out,
+                "{name}: {} more [{code}] not shown (--format short shows all)\n",
+                count - REPEATS_SHOWN
+            );
+        }
+    }
 }
+
+/// How many diagnostics of one code the human form shows per file.
+const REPEATS_SHOWN: usize = 3;
 
 /// 1-based line and column in characters of the input's charset.
 pub(crate) fn position(

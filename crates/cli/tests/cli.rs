@@ -500,3 +500,26 @@ fn a_missing_output_directory_is_an_io_failure() {
         "kifu: no/such/dir/x.sgf: no directory no/such/dir\n"
     );
 }
+
+#[test]
+fn the_human_form_counts_repeated_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("dup.sgf"),
+        b"(;GM[1];C[a]C[b]C[c]C[d]C[e]C[f])",
+    )
+    .unwrap();
+    let out = kifu(&["check", "--format", "human", "dup.sgf"], dir.path(), None);
+    let err = stderr(&out);
+    assert_eq!(
+        err.matches("warning[sgf/duplicate-property]").count(),
+        3,
+        "{err}"
+    );
+    assert!(
+        err.contains("dup.sgf: 2 more [sgf/duplicate-property] not shown"),
+        "{err}"
+    );
+    let out = kifu(&["check", "--format", "short", "dup.sgf"], dir.path(), None);
+    assert_eq!(stderr(&out).matches("duplicate-property").count(), 5);
+}
