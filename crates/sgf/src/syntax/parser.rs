@@ -512,6 +512,11 @@ impl<'i, 's> Parser<'i, 's> {
 
     fn properties_of_node(&mut self) {
         loop {
+            // The common case: an identifier right here.
+            if self.peek().is_some_and(|b| b.is_ascii_uppercase()) {
+                self.property();
+                continue;
+            }
             self.skip_space();
             let Some(b) = self.peek() else { return };
             match b {
@@ -608,9 +613,11 @@ impl<'i, 's> Parser<'i, 's> {
         }
         let values_start = self.collection.values.len() as u32;
         loop {
-            self.skip_space();
             if self.peek() != Some(b'[') {
-                break;
+                self.skip_space();
+                if self.peek() != Some(b'[') {
+                    break;
+                }
             }
             let open = self.pos;
             // Two-letter points (`[pd]`) are most values: no search for
