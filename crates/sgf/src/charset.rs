@@ -231,6 +231,22 @@ pub struct Resolution {
     pub finding: Option<Finding>,
 }
 
+/// Diagnostic codes of charset resolution.
+pub mod codes {
+    use kifu_diag::Code;
+
+    /// No `CA`, and the text is not UTF-8: the charset was detected.
+    pub const DETECTED: Code = Code::new("charset/detected");
+    /// `CA` names a charset kifu does not know: the charset was detected.
+    pub const UNKNOWN_LABEL: Code = Code::new("charset/unknown-label");
+    /// The text is not valid in the charset `CA` names: the charset was detected.
+    pub const MISMATCH: Code = Code::new("charset/mismatch");
+    /// A charset the SGF lexer cannot read as bytes (UTF-16 declared on 8-bit text).
+    pub const UNSUPPORTED: Code = Code::new("charset/unsupported");
+    /// The input is UTF-16: read through its UTF-8 form, written back as UTF-16.
+    pub const UTF16: Code = Code::new("charset/utf16");
+}
+
 /// Something about a charset that had to be guessed or could not be done.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -265,10 +281,10 @@ impl Finding {
     /// The diagnostic code.
     pub fn code(&self) -> Code {
         match self {
-            Finding::Detected { .. } => Code::new("charset/detected"),
-            Finding::UnknownLabel { .. } => Code::new("charset/unknown-label"),
-            Finding::Mismatch { .. } => Code::new("charset/mismatch"),
-            Finding::Unsupported { .. } => Code::new("charset/unsupported"),
+            Finding::Detected { .. } => codes::DETECTED,
+            Finding::UnknownLabel { .. } => codes::UNKNOWN_LABEL,
+            Finding::Mismatch { .. } => codes::MISMATCH,
+            Finding::Unsupported { .. } => codes::UNSUPPORTED,
         }
     }
 

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use kifu_diag::{Code, Diagnostic, DiagnosticSink, Severity, Span};
+use kifu_diag::{Diagnostic, DiagnosticSink, Severity, Span};
 
 use super::ParseOptions;
 use super::parser::Parser;
@@ -91,7 +91,7 @@ pub(crate) fn parse<'i>(
     let parsed = Parser::new(&utf8, &options, &mut found).run();
     let map = OffsetMap::new(&utf8, form.bom);
     sink.report(Diagnostic::new(
-        Code::new("charset/utf16"),
+        crate::charset::codes::UTF16,
         if malformed {
             Severity::Error
         } else {
