@@ -1,6 +1,19 @@
-//! The property table: every FF\[4\] property (and the FF\[1\]-FF\[3\] ones
-//! still found in files), with its value type, kind and inheritance.
-//! One table, read by the typed layer, the writers and the checks.
+//! The property table: every FF\[4\] property, and the FF\[1\]-FF\[3\] ones
+//! still found in files, with value shape, kind, inheritance and a short
+//! description. One static table, read by the typed layer, the writers and
+//! the checks.
+//!
+//! The FF\[4\] rows follow the specification's property index. The old
+//! rows (marked [`obsolete`](PropertyInfo::obsolete)) take their value
+//! types and kinds from SGFC, the specification author's reference
+//! checker: `L`, `M`, `RG`, `SC`, `SE` lists of points; `BS`, `WS`, `EL`,
+//! `OM`, `TC` numbers; `OP`, `OV` reals; `CH`, `SI` doubles; `EX` a move;
+//! `ID` simple text; `LT` none. Only `BS`, `WS` and `ID` are game-info.
+//!
+//! `VW` has one row, the FF\[4\] one (an elist of points). In FF\[3\] files
+//! `VW[ba][db]` meant the rectangle between two corners; read with this
+//! table it is a list of the two points, and converting it is the
+//! caller's business (see [`rectangle`](super::rectangle)).
 
 /// Where a property may stand (the FF\[4\] "property type").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,7 +30,7 @@ pub enum PropertyKind {
     None,
 }
 
-/// The type of one value (or one side of a compose value).
+/// The type of one value (or of one side of a compose value).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ValueType {
     /// An empty value.
@@ -43,24 +56,28 @@ pub enum ValueType {
 }
 
 /// The shape of a property's values.
+///
+/// A single value of a basic type is `Single(t)` (the specification's
+/// `none`, `number`, `real`, `double`, `color`, `simpletext`, `text`,
+/// `point`, `move`, `stone`); the list forms, compose forms and the two
+/// properties with a value of their own (`SZ`, `FG`) have a variant each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ValueShape {
     /// One value.
     Single(ValueType),
-    /// One or more values (points may be compressed as `aa:cc`).
+    /// `list of x`: one or more values (points may be compressed as
+    /// `aa:cc`).
     List(ValueType),
-    /// A list, or a single empty value for the empty list.
+    /// `elist of x`: a list, or a single empty value for the empty list.
     EList(ValueType),
-    /// One value `x:y`.
+    /// One value `x:y` (`AP`).
     Compose(ValueType, ValueType),
-    /// A list of `x:y` values.
+    /// `list of x:y` (`AR`, `LN`, `LB`).
     ListOfCompose(ValueType, ValueType),
-    /// `SZ`: a number, or `columns:rows`.
+    /// `SZ`: a number (a square board), or `columns:rows`.
     Size,
-    /// `FG`: empty, or `flags:name`.
+    /// `FG`: empty, or `number:simpletext` (flags and name).
     Figure,
-    /// Obsolete properties whose value is read as a list of simple texts.
-    Any,
 }
 
 /// One row of the table.
@@ -74,11 +91,11 @@ pub struct PropertyInfo {
     pub value: ValueShape,
     /// Holds for the node and its subtree until reset (`DD`, `PM`, `VW`).
     pub inherited: bool,
-    /// Defined for Go (`GM[1]`) only.
+    /// Defined for Go (`GM[1]`) only (`HA`, `KM`, `TB`, `TW`).
     pub go_only: bool,
     /// From FF\[1\]-FF\[3\], not part of FF\[4\].
     pub obsolete: bool,
-    /// What it means.
+    /// What it means, in a few words.
     pub description: &'static str,
 }
 
@@ -118,11 +135,13 @@ const fn old(mut p: PropertyInfo) -> PropertyInfo {
     p
 }
 
-/// Every known property, sorted by identifier.
+const SIMPLE: ValueShape = S::Single(T::SimpleText);
+
+/// Every known property, sorted by identifier (so [`lookup`] can search it).
 pub static PROPERTIES: &[PropertyInfo] = &[
     row("AB", K::Setup, S::List(T::Stone), "add black stones"),
     row("AE", K::Setup, S::List(T::Point), "clear points"),
-    row("AN", K::GameInfo, S::Single(T::SimpleText), "annotator"),
+    row("AN", K::GameInfo, SIMPLE, "annotator"),
     row(
         "AP",
         K::Root,
@@ -144,51 +163,51 @@ pub static PROPERTIES: &[PropertyInfo] = &[
         "time left for black (seconds)",
     ),
     row("BM", K::Move, S::Single(T::Double), "bad move"),
-    row("BR", K::GameInfo, S::Single(T::SimpleText), "black rank"),
+    row("BR", K::GameInfo, SIMPLE, "black rank"),
     old(row(
         "BS",
         K::GameInfo,
         S::Single(T::Number),
-        "black species (FF[3])",
+        "black species: human, computer... (FF[1]-FF[3])",
     )),
-    row("BT", K::GameInfo, S::Single(T::SimpleText), "black team"),
+    row("BT", K::GameInfo, SIMPLE, "black team"),
     row("C", K::None, S::Single(T::Text), "comment"),
-    row("CA", K::Root, S::Single(T::SimpleText), "charset"),
+    row("CA", K::Root, SIMPLE, "charset"),
     old(row(
         "CH",
         K::None,
         S::Single(T::Double),
-        "check mark (FF[3])",
+        "check mark (FF[1]-FF[3])",
     )),
-    row("CP", K::GameInfo, S::Single(T::SimpleText), "copyright"),
+    row("CP", K::GameInfo, SIMPLE, "copyright"),
     row("CR", K::None, S::List(T::Point), "circles"),
     inherited(row("DD", K::None, S::EList(T::Point), "dimmed points")),
     row("DM", K::None, S::Single(T::Double), "even position"),
     row("DO", K::Move, S::Single(T::None), "doubtful move"),
-    row("DT", K::GameInfo, S::Single(T::SimpleText), "dates"),
-    old(row("EL", K::None, S::Any, "evaluated list (FF[3])")),
-    row("EV", K::GameInfo, S::Single(T::SimpleText), "event"),
+    row("DT", K::GameInfo, SIMPLE, "dates"),
+    old(row(
+        "EL",
+        K::None,
+        S::Single(T::Number),
+        "evaluated list: a program's evaluation (FF[1]-FF[2])",
+    )),
+    row("EV", K::GameInfo, SIMPLE, "event"),
     old(row(
         "EX",
         K::None,
         S::Single(T::Move),
-        "expected move (FF[3])",
+        "expected move (FF[1]-FF[2])",
     )),
     row("FF", K::Root, S::Single(T::Number), "file format"),
     row("FG", K::None, S::Figure, "figure"),
     row("GB", K::None, S::Single(T::Double), "good for black"),
     row("GC", K::GameInfo, S::Single(T::Text), "game comment"),
     row("GM", K::Root, S::Single(T::Number), "game (1 = Go)"),
-    row("GN", K::GameInfo, S::Single(T::SimpleText), "game name"),
+    row("GN", K::GameInfo, SIMPLE, "game name"),
     row("GW", K::None, S::Single(T::Double), "good for white"),
     go(row("HA", K::GameInfo, S::Single(T::Number), "handicap")),
     row("HO", K::None, S::Single(T::Double), "hotspot"),
-    old(row(
-        "ID",
-        K::GameInfo,
-        S::Single(T::SimpleText),
-        "game identifier (FF[3])",
-    )),
+    old(row("ID", K::GameInfo, SIMPLE, "game identifier (FF[3])")),
     row("IT", K::Move, S::Single(T::None), "interesting move"),
     go(row("KM", K::GameInfo, S::Single(T::Real), "komi")),
     row("KO", K::Move, S::Single(T::None), "execute an illegal move"),
@@ -196,7 +215,7 @@ pub static PROPERTIES: &[PropertyInfo] = &[
         "L",
         K::None,
         S::List(T::Point),
-        "letters A, B, C... on points (FF[1]-FF[3])",
+        "letters A, B, C... on points, now LB (FF[1]-FF[3])",
     )),
     row(
         "LB",
@@ -207,14 +226,19 @@ pub static PROPERTIES: &[PropertyInfo] = &[
     row("LN", K::None, S::ListOfCompose(T::Point, T::Point), "lines"),
     old(row(
         "LT",
-        K::GameInfo,
+        K::None,
         S::Single(T::None),
-        "enforce time limits (FF[3])",
+        "enforce losing on time (FF[3])",
     )),
-    old(row("M", K::None, S::List(T::Point), "marks (FF[1]-FF[3])")),
+    old(row(
+        "M",
+        K::None,
+        S::List(T::Point),
+        "marks, now MA or TR (FF[1]-FF[3])",
+    )),
     row("MA", K::None, S::List(T::Point), "X marks"),
     row("MN", K::Move, S::Single(T::Number), "set move number"),
-    row("N", K::None, S::Single(T::SimpleText), "node name"),
+    row("N", K::None, SIMPLE, "node name"),
     row(
         "OB",
         K::Move,
@@ -223,23 +247,23 @@ pub static PROPERTIES: &[PropertyInfo] = &[
     ),
     old(row(
         "OM",
-        K::GameInfo,
+        K::None,
         S::Single(T::Number),
-        "moves per overtime (FF[3])",
+        "moves per overtime period (FF[3])",
     )),
-    row("ON", K::GameInfo, S::Single(T::SimpleText), "opening"),
+    row("ON", K::GameInfo, SIMPLE, "opening"),
     old(row(
         "OP",
-        K::GameInfo,
+        K::None,
         S::Single(T::Real),
-        "overtime length (FF[3])",
+        "overtime period length (FF[3])",
     )),
-    row("OT", K::GameInfo, S::Single(T::SimpleText), "overtime"),
+    row("OT", K::GameInfo, SIMPLE, "overtime"),
     old(row(
         "OV",
-        K::GameInfo,
+        K::None,
         S::Single(T::Real),
-        "operator overhead (FF[3])",
+        "operator overhead per move (FF[3])",
     )),
     row(
         "OW",
@@ -247,25 +271,35 @@ pub static PROPERTIES: &[PropertyInfo] = &[
         S::Single(T::Number),
         "white stones left in the period",
     ),
-    row("PB", K::GameInfo, S::Single(T::SimpleText), "black player"),
-    row("PC", K::GameInfo, S::Single(T::SimpleText), "place"),
+    row("PB", K::GameInfo, SIMPLE, "black player"),
+    row("PC", K::GameInfo, SIMPLE, "place"),
     row("PL", K::Setup, S::Single(T::Color), "player to move"),
     inherited(row("PM", K::None, S::Single(T::Number), "print move mode")),
-    row("PW", K::GameInfo, S::Single(T::SimpleText), "white player"),
-    row("RE", K::GameInfo, S::Single(T::SimpleText), "result"),
-    old(row("RG", K::None, S::List(T::Point), "region (FF[3])")),
-    row("RO", K::GameInfo, S::Single(T::SimpleText), "round"),
-    row("RU", K::GameInfo, S::Single(T::SimpleText), "rules"),
+    row("PW", K::GameInfo, SIMPLE, "white player"),
+    row("RE", K::GameInfo, SIMPLE, "result"),
+    old(row(
+        "RG",
+        K::None,
+        S::List(T::Point),
+        "region (FF[1]-FF[3])",
+    )),
+    row("RO", K::GameInfo, SIMPLE, "round"),
+    row("RU", K::GameInfo, SIMPLE, "rules"),
     old(row(
         "SC",
         K::None,
         S::List(T::Point),
-        "secure stones (FF[3])",
+        "secure stones (FF[1]-FF[3])",
     )),
-    old(row("SE", K::None, S::Any, "self-test moves (FF[3])")),
-    old(row("SI", K::None, S::Any, "sigma (FF[3])")),
+    old(row(
+        "SE",
+        K::None,
+        S::List(T::Point),
+        "self-test moves (FF[3])",
+    )),
+    old(row("SI", K::None, S::Single(T::Double), "sigma (FF[3])")),
     row("SL", K::None, S::List(T::Point), "selected points"),
-    row("SO", K::GameInfo, S::Single(T::SimpleText), "source"),
+    row("SO", K::GameInfo, SIMPLE, "source"),
     row("SQ", K::None, S::List(T::Point), "squares"),
     row(
         "ST",
@@ -291,12 +325,7 @@ pub static PROPERTIES: &[PropertyInfo] = &[
     row("TR", K::None, S::List(T::Point), "triangles"),
     go(row("TW", K::None, S::EList(T::Point), "white territory")),
     row("UC", K::None, S::Single(T::Double), "unclear position"),
-    row(
-        "US",
-        K::GameInfo,
-        S::Single(T::SimpleText),
-        "user (who entered the game)",
-    ),
+    row("US", K::GameInfo, SIMPLE, "user (who entered the game)"),
     row("V", K::None, S::Single(T::Real), "node value"),
     inherited(row(
         "VW",
@@ -311,21 +340,25 @@ pub static PROPERTIES: &[PropertyInfo] = &[
         S::Single(T::Real),
         "time left for white (seconds)",
     ),
-    row("WR", K::GameInfo, S::Single(T::SimpleText), "white rank"),
+    row("WR", K::GameInfo, SIMPLE, "white rank"),
     old(row(
         "WS",
         K::GameInfo,
         S::Single(T::Number),
-        "white species (FF[3])",
+        "white species: human, computer... (FF[1]-FF[3])",
     )),
-    row("WT", K::GameInfo, S::Single(T::SimpleText), "white team"),
+    row("WT", K::GameInfo, SIMPLE, "white team"),
 ];
 
-/// The table row for an identifier.
+/// The table row for an identifier (uppercase, as the parser gives it);
+/// `None` for unknown and private properties.
 ///
 /// ```
-/// use kifu_sgf::props::{lookup, PropertyKind};
-/// assert_eq!(lookup("KM").unwrap().kind, PropertyKind::GameInfo);
+/// use kifu_sgf::props::{lookup, PropertyKind, ValueShape, ValueType};
+/// let km = lookup("KM").unwrap();
+/// assert_eq!(km.kind, PropertyKind::GameInfo);
+/// assert_eq!(km.value, ValueShape::Single(ValueType::Real));
+/// assert!(lookup("L").unwrap().obsolete);
 /// assert!(lookup("XX").is_none());
 /// ```
 pub fn lookup(id: &str) -> Option<&'static PropertyInfo> {
@@ -349,21 +382,112 @@ mod tests {
                 pair[1].id
             );
         }
+        for p in PROPERTIES {
+            assert_eq!(lookup(p.id), Some(p));
+            assert!(
+                !p.id.is_empty() && p.id.bytes().all(|b| b.is_ascii_uppercase()),
+                "{}",
+                p.id
+            );
+            assert!(!p.description.is_empty(), "{}", p.id);
+        }
     }
 
     #[test]
-    fn every_property_of_the_notes_is_there() {
-        let ff4 = "AB AE AN AP AR AW B BL BM BR BT C CA CP CR DD DM DO DT EV FF FG GB GC GM GN GW \
-                   HA HO IT KM KO LB LN MA MN N OB ON OT OW PB PC PL PM PW RE RO RU SL SO SQ ST \
-                   SZ TB TE TM TR TW UC US V VW W WL WR WT";
-        for id in ff4.split_whitespace() {
-            let p = lookup(id).unwrap_or_else(|| panic!("{id} missing"));
-            assert!(!p.obsolete, "{id}");
+    fn unknown_and_lowercase_identifiers_are_not_found() {
+        for id in ["", "A", "ZZ", "b", "Kм", "AddBlack", "BB", "KMX"] {
+            assert!(lookup(id).is_none(), "{id}");
         }
-        for id in "L M BS WS CH EL EX ID LT OM OP OV RG SC SE SI TC".split_whitespace() {
-            assert!(lookup(id).unwrap().obsolete, "{id}");
+    }
+
+    #[test]
+    fn every_property_of_the_notes_is_there_with_its_shape() {
+        use ValueShape::*;
+        use ValueType as V;
+        let single = |t| Single(t);
+        let rows: &[(&str, ValueShape)] = &[
+            ("AB AW", List(V::Stone)),
+            ("AE CR MA SL SQ TR", List(V::Point)),
+            (
+                "AN BR BT CA CP DT EV GN N ON OT PB PC PW RE RO RU SO US WR WT",
+                single(V::SimpleText),
+            ),
+            ("AP", Compose(V::SimpleText, V::SimpleText)),
+            ("AR LN", ListOfCompose(V::Point, V::Point)),
+            ("B W", single(V::Move)),
+            ("BL WL KM TM V", single(V::Real)),
+            ("BM TE DM GB GW UC HO", single(V::Double)),
+            ("C GC", single(V::Text)),
+            ("DD TB TW VW", EList(V::Point)),
+            ("DO IT KO", single(V::None)),
+            ("FF GM HA MN OB OW PM ST", single(V::Number)),
+            ("FG", Figure),
+            ("LB", ListOfCompose(V::Point, V::SimpleText)),
+            ("PL", single(V::Color)),
+            ("SZ", Size),
+        ];
+        let mut count = 0;
+        for (ids, shape) in rows {
+            for id in ids.split_whitespace() {
+                let p = lookup(id).unwrap_or_else(|| panic!("{id} missing"));
+                assert_eq!(p.value, *shape, "{id}");
+                assert!(!p.obsolete, "{id}");
+                count += 1;
+            }
         }
-        assert!(lookup("VW").unwrap().inherited && lookup("DD").unwrap().inherited);
-        assert!(lookup("HA").unwrap().go_only && !lookup("B").unwrap().go_only);
+        let old: &[(&str, ValueShape)] = &[
+            ("L M RG SC SE", List(V::Point)),
+            ("BS WS EL OM TC", single(V::Number)),
+            ("OP OV", single(V::Real)),
+            ("CH SI", single(V::Double)),
+            ("EX", single(V::Move)),
+            ("ID", single(V::SimpleText)),
+            ("LT", single(V::None)),
+        ];
+        for (ids, shape) in old {
+            for id in ids.split_whitespace() {
+                let p = lookup(id).unwrap_or_else(|| panic!("{id} missing"));
+                assert_eq!(p.value, *shape, "{id}");
+                assert!(p.obsolete, "{id}");
+                count += 1;
+            }
+        }
+        assert_eq!(count, PROPERTIES.len(), "rows not covered by this test");
+    }
+
+    #[test]
+    fn kinds_inheritance_and_go_flags_follow_the_notes() {
+        let kinds: &[(&str, PropertyKind)] = &[
+            ("B W KO MN BM DO IT TE BL WL OB OW", PropertyKind::Move),
+            ("AB AW AE PL", PropertyKind::Setup),
+            ("AP CA FF GM ST SZ", PropertyKind::Root),
+            (
+                "AN BR BT CP DT EV GN GC ON OT PB PC PW RE RO RU SO TM US WR WT HA KM \
+                 BS WS ID",
+                PropertyKind::GameInfo,
+            ),
+            (
+                "C DM GB GW HO N UC V AR CR DD LB LN MA SL SQ TR FG PM VW TB TW \
+                 L M CH EL EX LT OM OP OV RG SC SE SI TC",
+                PropertyKind::None,
+            ),
+        ];
+        let mut count = 0;
+        for (ids, kind) in kinds {
+            for id in ids.split_whitespace() {
+                assert_eq!(lookup(id).unwrap().kind, *kind, "{id}");
+                count += 1;
+            }
+        }
+        assert_eq!(count, PROPERTIES.len());
+        for p in PROPERTIES {
+            assert_eq!(p.inherited, matches!(p.id, "DD" | "PM" | "VW"), "{}", p.id);
+            assert_eq!(
+                p.go_only,
+                matches!(p.id, "HA" | "KM" | "TB" | "TW"),
+                "{}",
+                p.id
+            );
+        }
     }
 }

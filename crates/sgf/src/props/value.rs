@@ -1,10 +1,14 @@
 //! Typed values, read and written as sgfmill does
-//! (`shared/spec/sgfmill-property-types.txt`), on kifu's [`Point`] (column
-//! from the left, row from the top).
+//! (`shared/spec/sgfmill-property-types.txt` and sgfmill's
+//! `sgf_properties.py`), on kifu's [`Point`] (column from the left, row
+//! from the top) and for boards up to 52x52, square or not.
+//!
+//! See the [`props`](crate::props) module for where kifu reads
+//! differently from sgfmill.
 
 use std::fmt;
 
-use kifu_board::{BoardSize, Color, Point};
+use kifu_board::{BoardSize, Color, CoordError, Point};
 
 use super::table::{PropertyInfo, ValueShape, ValueType};
 use super::text::{decode_simple_text, decode_text, escape_text, split_compose};
@@ -19,19 +23,34 @@ pub enum Double {
 }
 
 /// A typed property value.
+///
+/// | SGF type | value |
+/// |---|---|
+/// | None | [`Value::None`] |
+/// | Number | [`Value::Number`] |
+/// | Real | [`Value::Real`] (a [`Value::Number`] is accepted when writing) |
+/// | Double | [`Value::Double`] |
+/// | Color | [`Value::Color`] |
+/// | SimpleText, Text | [`Value::Text`], escapes resolved |
+/// | Point, Stone | [`Value::Point`] |
+/// | Move | [`Value::Move`], `None` for a pass |
+/// | list, elist | [`Value::List`] (empty for the empty elist) |
+/// | x:y | [`Value::Compose`] |
+/// | `SZ` | [`Value::Number`], or a `Compose` of two numbers |
+/// | `FG` | [`Value::None`], or a `Compose` of a number and a text |
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     /// An empty value (`KO[]`, `DO[]`, `FG[]`).
     None,
     /// A Number.
     Number(i64),
-    /// A Real.
+    /// A Real (always finite).
     Real(f64),
     /// A Double.
     Double(Double),
     /// A Color.
     Color(Color),
-    /// SimpleText or Text, escapes resolved.
+    /// SimpleText or Text, escapes resolved and white space normalised.
     Text(String),
     /// A Point or Stone.
     Point(Point),
@@ -44,6 +63,17 @@ pub enum Value {
 }
 
 /// Why a value could not be read or written as its type says.
+///
+/// Displays what was expected and what was found:
+///
+/// ```
+/// use kifu_sgf::props::{lookup, parse_value};
+/// use kifu_sgf::BoardSize;
+/// let err = parse_value(lookup("B").unwrap(), &["zz"], BoardSize::STANDARD).unwrap_err();
+/// assert_eq!(err.to_string(), "expected a point: 'zz' is off the 19x19 board");
+/// let err = parse_value(lookup("KM").unwrap(), &["six"], BoardSize::STANDARD).unwrap_err();
+/// assert_eq!(err.to_string(), "expected a real number, found 'six'");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValueError {
     message: String,
@@ -62,9 +92,27 @@ impl ValueError {
     }
 
     fn expected(what: &str, raw: &str) -> Self {
-        let shown: String = raw.chars().take(40).collect();
-        ValueError::new(format!("expected {what}, found '{shown}'"))
+        ValueError::new(format!("expected {what}, found '{}'", shown(raw)))
     }
+}
+
+/// A raw value as an error message shows it: as written (escapes
+/// included), control characters such as line breaks escaped (`\n`), cut
+/// after 40 characters.
+fn shown(raw: &str) -> String {
+    const MAX: usize = 40;
+    let mut out = String::new();
+    for c in raw.chars().take(MAX) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if raw.chars().nth(MAX).is_some() {
+        out.push_str("...");
+    }
+    out
 }
 
 impl fmt::Display for ValueError {
@@ -75,12 +123,45 @@ impl fmt::Display for ValueError {
 
 impl std::error::Error for ValueError {}
 
+/// Reads a Point or Stone: two letters on the board, not a pass.
 fn parse_point(raw: &str, size: BoardSize) -> Result<Point, ValueError> {
     let bytes = raw.trim_ascii().as_bytes();
     if bytes.is_empty() || (bytes == b"tt" && size.tt_is_pass()) {
-        return Err(ValueError::expected("a point, not a pass", raw));
+        return Err(ValueError::new(format!(
+            "expected a point, found '{}' (a pass)",
+            shown(raw)
+        )));
     }
-    Point::from_sgf(bytes, size).map_err(|e| ValueError::new(format!("expected a point: {e}")))
+    Point::from_sgf(bytes, size).map_err(|e| match e {
+        CoordError::Malformed(_) => ValueError::expected("a point", raw),
+        e => ValueError::new(format!("expected a point: {e}")),
+    })
+}
+
+/// Reads a Number as sgfmill does (`int(value.replace(' ', ''))`): spaces
+/// anywhere and white space around are ignored, a sign is allowed.
+fn parse_number(raw: &str) -> Result<i64, ValueError> {
+    let compact: String = raw.chars().filter(|&c| c != ' ').collect();
+    let digits = compact.trim_ascii();
+    let unsigned = digits.strip_prefix(['+', '-']).unwrap_or(digits);
+    if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ValueError::expected("a number", raw));
+    }
+    digits
+        .parse()
+        .map_err(|_| ValueError::expected("a number that fits in 64 bits", raw))
+}
+
+/// Reads a Real as sgfmill does (Python's `float`): white space around is
+/// ignored, exponents are accepted, infinities and NaN are not.
+fn parse_real(raw: &str) -> Result<f64, ValueError> {
+    let text = raw.trim_ascii();
+    // Rust also reads `inf`, `infinity` and `nan`: the finiteness check
+    // rejects them, as sgfmill does.
+    match text.parse::<f64>() {
+        Ok(r) if r.is_finite() => Ok(r),
+        _ => Err(ValueError::expected("a real number", raw)),
+    }
 }
 
 fn parse_single(t: ValueType, raw: &str, size: BoardSize) -> Result<Value, ValueError> {
@@ -92,29 +173,12 @@ fn parse_single(t: ValueType, raw: &str, size: BoardSize) -> Result<Value, Value
             }
             Value::None
         }
-        ValueType::Number => Value::Number(
-            trimmed
-                .strip_prefix('+')
-                .unwrap_or(trimmed)
-                .parse()
-                .map_err(|_| ValueError::expected("a number", raw))?,
-        ),
-        ValueType::Real => {
-            let r: f64 = trimmed
-                .parse()
-                .map_err(|_| ValueError::expected("a real number", raw))?;
-            if !r.is_finite() {
-                return Err(ValueError::expected("a real number", raw));
-            }
-            Value::Real(r)
-        }
-        // Only 1 and 2: sgfmill reads anything else as 1, kifu reports it.
-        ValueType::Double => Value::Double(if trimmed == "2" {
-            Double::Emphasized
-        } else if trimmed == "1" {
-            Double::Normal
-        } else {
-            return Err(ValueError::expected("1 or 2", raw));
+        ValueType::Number => Value::Number(parse_number(raw)?),
+        ValueType::Real => Value::Real(parse_real(raw)?),
+        ValueType::Double => Value::Double(match trimmed {
+            "1" => Double::Normal,
+            "2" => Double::Emphasized,
+            _ => return Err(ValueError::expected("1 or 2", raw)),
         }),
         ValueType::Color => match trimmed {
             "B" | "b" => Value::Color(Color::Black),
@@ -135,18 +199,30 @@ fn parse_single(t: ValueType, raw: &str, size: BoardSize) -> Result<Value, Value
     })
 }
 
-/// Points of one list value: a point, or a rectangle `aa:cc` (any two
-/// opposite corners) expanded row by row.
+/// The points of the rectangle with corners `a` and `b` (any two opposite
+/// corners, in either order), row by row from the top, each row from the
+/// left: the expansion of a compressed point list `aa:cc`, and of the
+/// FF\[3\] `VW[ba][db]`.
+///
+/// ```
+/// use kifu_sgf::props::rectangle;
+/// use kifu_sgf::Point;
+/// let points: Vec<Point> = rectangle(Point::new(1, 1), Point::new(0, 0)).collect();
+/// assert_eq!(points, [Point::new(0, 0), Point::new(1, 0), Point::new(0, 1), Point::new(1, 1)]);
+/// ```
+pub fn rectangle(a: Point, b: Point) -> impl Iterator<Item = Point> {
+    let (left, right) = (a.x.min(b.x), a.x.max(b.x));
+    let (top, bottom) = (a.y.min(b.y), a.y.max(b.y));
+    (top..=bottom).flat_map(move |y| (left..=right).map(move |x| Point::new(x, y)))
+}
+
+/// Points of one list value: a point, or a rectangle `aa:cc` expanded.
 fn push_points(raw: &str, size: BoardSize, out: &mut Vec<Value>) -> Result<(), ValueError> {
     match split_compose(raw) {
         None => out.push(Value::Point(parse_point(raw, size)?)),
         Some((a, b)) => {
             let (p, q) = (parse_point(a, size)?, parse_point(b, size)?);
-            for y in p.y.min(q.y)..=p.y.max(q.y) {
-                for x in p.x.min(q.x)..=p.x.max(q.x) {
-                    out.push(Value::Point(Point::new(x, y)));
-                }
-            }
+            out.extend(rectangle(p, q).map(Value::Point));
         }
     }
     Ok(())
@@ -156,17 +232,50 @@ fn is_point(t: ValueType) -> bool {
     matches!(t, ValueType::Point | ValueType::Stone)
 }
 
+fn is_text(t: ValueType) -> bool {
+    matches!(t, ValueType::SimpleText | ValueType::Text)
+}
+
 fn compose(a: ValueType, b: ValueType, raw: &str, size: BoardSize) -> Result<Value, ValueError> {
-    let (x, y) =
-        split_compose(raw).ok_or_else(|| ValueError::expected("a compose value x:y", raw))?;
+    let (x, y) = split_compose(raw).ok_or_else(|| {
+        ValueError::expected(&format!("a compose value {}:{}", name(a), name(b)), raw)
+    })?;
     Ok(Value::Compose(
         Box::new(parse_single(a, x, size)?),
         Box::new(parse_single(b, y, size)?),
     ))
 }
 
-/// Reads raw values (decoded to UTF-8, escapes still in) as the property's
-/// type says.
+fn name(t: ValueType) -> &'static str {
+    match t {
+        ValueType::None => "none",
+        ValueType::Number => "number",
+        ValueType::Real => "real",
+        ValueType::Double => "double",
+        ValueType::Color => "color",
+        ValueType::SimpleText => "simpletext",
+        ValueType::Text => "text",
+        ValueType::Point => "point",
+        ValueType::Move => "move",
+        ValueType::Stone => "stone",
+    }
+}
+
+/// Whether the raw values are the empty list: a single empty value.
+fn is_empty_list(raws: &[&str]) -> bool {
+    matches!(raws, [one] if one.trim_ascii().is_empty())
+}
+
+/// Reads the raw values of one property (decoded to UTF-8, escapes still
+/// in, as between the brackets) as its type in the table says.
+///
+/// As sgfmill: a single `[]` is the empty list for every list type, not
+/// only elists; compressed point lists are expanded; `[]` is a pass for a
+/// Move, and so is `[tt]` on boards up to 19x19; points are checked
+/// against `size`; Number ranges are not checked (`SZ[60]` reads as 60);
+/// `AP` without a `:` reads as a name with an empty version. See the
+/// [`props`](crate::props) module documentation for where kifu is stricter or more
+/// tolerant.
 ///
 /// ```
 /// use kifu_sgf::props::{lookup, parse_value, Value};
@@ -179,16 +288,19 @@ fn compose(a: ValueType, b: ValueType, raw: &str, size: BoardSize) -> Result<Val
 /// ```
 ///
 /// # Errors
-/// When a value does not fit the type, or is off the board.
+/// When there is no value, several values for a single-valued property, a
+/// value that does not fit the type, or a point off the board.
 pub fn parse_value(
     info: &PropertyInfo,
     raws: &[&str],
     size: BoardSize,
 ) -> Result<Value, ValueError> {
+    if raws.is_empty() {
+        return Err(ValueError::new(format!("{} has no value", info.id)));
+    }
     let single = || -> Result<&str, ValueError> {
         match raws {
             [one] => Ok(*one),
-            [] => Err(ValueError::new(format!("{} has no value", info.id))),
             _ => Err(ValueError::new(format!(
                 "{} takes one value, found {}",
                 info.id,
@@ -198,13 +310,24 @@ pub fn parse_value(
     };
     match info.value {
         ValueShape::Single(t) => parse_single(t, single()?, size),
-        ValueShape::Compose(a, b) => compose(a, b, single()?, size),
+        ValueShape::Compose(a, b) => {
+            let raw = single()?;
+            match split_compose(raw) {
+                // sgfmill's AP: the version may be missing.
+                None if is_text(b) => Ok(Value::Compose(
+                    Box::new(parse_single(a, raw, size)?),
+                    Box::new(Value::Text(String::new())),
+                )),
+                _ => compose(a, b, raw, size),
+            }
+        }
+        ValueShape::List(_) | ValueShape::EList(_) | ValueShape::ListOfCompose(..)
+            if is_empty_list(raws) =>
+        {
+            Ok(Value::List(Vec::new()))
+        }
         ValueShape::List(t) | ValueShape::EList(t) => {
             let mut out = Vec::with_capacity(raws.len());
-            // sgfmill accepts the empty list for every list type.
-            if raws.iter().all(|r| r.trim_ascii().is_empty()) && raws.len() <= 1 {
-                return Ok(Value::List(out));
-            }
             for raw in raws {
                 if is_point(t) {
                     push_points(raw, size, &mut out)?;
@@ -222,10 +345,10 @@ pub fn parse_value(
         ValueShape::Size => {
             let raw = single()?;
             match split_compose(raw) {
-                None => parse_single(ValueType::Number, raw, size),
+                None => Ok(Value::Number(parse_number(raw)?)),
                 Some((c, r)) => Ok(Value::Compose(
-                    Box::new(parse_single(ValueType::Number, c, size)?),
-                    Box::new(parse_single(ValueType::Number, r, size)?),
+                    Box::new(Value::Number(parse_number(c)?)),
+                    Box::new(Value::Number(parse_number(r)?)),
                 )),
             }
         }
@@ -237,22 +360,29 @@ pub fn parse_value(
                 compose(ValueType::Number, ValueType::SimpleText, raw, size)
             }
         }
-        ValueShape::Any => Ok(Value::List(
-            raws.iter()
-                .map(|r| Value::Text(decode_simple_text(r)))
-                .collect(),
-        )),
     }
 }
 
 fn format_point(p: Point, size: BoardSize) -> Result<String, ValueError> {
-    if !size.contains(p) {
+    if !size.is_valid() || !size.contains(p) {
         return Err(ValueError::new(format!(
-            "point ({}, {}) is off the {}x{} board",
-            p.x, p.y, size.cols, size.rows
+            "point ({}, {}) (column, row from the top left) is off the {size} board",
+            p.x, p.y
         )));
     }
-    Ok(String::from_utf8_lossy(&p.to_sgf()).into_owned())
+    Ok(p.to_sgf().iter().map(|&b| char::from(b)).collect())
+}
+
+/// A Real as SGF writes it: integers without a fraction, otherwise the
+/// shortest decimal that reads back as the same number, never an exponent.
+fn format_real(r: f64) -> Result<String, ValueError> {
+    if !r.is_finite() {
+        return Err(ValueError::new(format!(
+            "a real number must be finite, not {r}"
+        )));
+    }
+    // `-0` is not wrong, but `0` is what everyone writes.
+    Ok(if r == 0.0 { "0".into() } else { r.to_string() })
 }
 
 fn format_single(
@@ -261,11 +391,10 @@ fn format_single(
     size: BoardSize,
     in_compose: bool,
 ) -> Result<String, ValueError> {
-    let wrong = || ValueError::new(format!("a {t:?} value cannot hold {v:?}"));
     Ok(match (t, v) {
         (ValueType::None, Value::None) => String::new(),
         (ValueType::Number, Value::Number(n)) => n.to_string(),
-        (ValueType::Real, Value::Real(r)) if r.is_finite() => r.to_string(),
+        (ValueType::Real, Value::Real(r)) => format_real(*r)?,
         (ValueType::Real, Value::Number(n)) => n.to_string(),
         (ValueType::Double, Value::Double(Double::Normal)) => "1".into(),
         (ValueType::Double, Value::Double(Double::Emphasized)) => "2".into(),
@@ -273,10 +402,20 @@ fn format_single(
         (ValueType::SimpleText | ValueType::Text, Value::Text(s)) => {
             escape_text(s, in_compose).into_owned()
         }
-        (ValueType::Point | ValueType::Stone, Value::Point(p)) => format_point(*p, size)?,
+        (ValueType::Point | ValueType::Stone, Value::Point(p) | Value::Move(Some(p))) => {
+            format_point(*p, size)?
+        }
+        (ValueType::Point | ValueType::Stone, Value::Move(None)) => {
+            return Err(ValueError::new("expected a point, found a pass"));
+        }
         (ValueType::Move, Value::Move(None)) => String::new(),
         (ValueType::Move, Value::Move(Some(p)) | Value::Point(p)) => format_point(*p, size)?,
-        _ => return Err(wrong()),
+        _ => {
+            return Err(ValueError::new(format!(
+                "expected a {} value, found {v:?}",
+                name(t)
+            )));
+        }
     })
 }
 
@@ -293,14 +432,41 @@ fn format_compose(
             format_single(b, y, size, true)?
         )),
         _ => Err(ValueError::new(format!(
-            "expected a compose value, found {v:?}"
+            "expected a compose value {}:{}, found {v:?}",
+            name(a),
+            name(b)
         ))),
     }
 }
 
-/// Writes a typed value as the raw (escaped) values of the property:
-/// never compressed point lists, a pass as the empty value, points checked
-/// against the board.
+fn format_size(value: &Value) -> Result<String, ValueError> {
+    let side = |v: &Value| match v {
+        Value::Number(n @ 1..=52) => Some(*n),
+        _ => None,
+    };
+    match value {
+        Value::Number(_) => side(value).map(|n| n.to_string()),
+        Value::Compose(c, r) => match (side(c), side(r)) {
+            (Some(c), Some(r)) if c == r => Some(c.to_string()),
+            (Some(c), Some(r)) => Some(format!("{c}:{r}")),
+            _ => None,
+        },
+        _ => None,
+    }
+    .ok_or_else(|| {
+        ValueError::new(format!(
+            "expected a board size (1 to 52, or two of them), found {value:?}"
+        ))
+    })
+}
+
+/// Writes a typed value as the raw (escaped) values of the property, ready
+/// to stand between brackets.
+///
+/// Never compressed point lists; a pass as the empty value; points checked
+/// against `size`; `None` and the empty elist as one empty value; the empty
+/// list refused for list types that are not elists; text escaped (`:` too
+/// inside compose values); a square `SZ` written as one number.
 ///
 /// ```
 /// use kifu_sgf::props::{format_value, lookup, Value};
@@ -311,7 +477,8 @@ fn format_compose(
 /// ```
 ///
 /// # Errors
-/// When the value does not fit the property's type or lies off the board.
+/// When the value does not fit the property's type, a list that must not
+/// be empty is, or a point lies off the board.
 pub fn format_value(
     info: &PropertyInfo,
     value: &Value,
@@ -321,9 +488,14 @@ pub fn format_value(
         (ValueShape::Single(t), v) => Ok(vec![format_single(t, v, size, false)?]),
         (ValueShape::Compose(a, b), v) => Ok(vec![format_compose(a, b, v, size)?]),
         (ValueShape::EList(_), Value::List(items)) if items.is_empty() => Ok(vec![String::new()]),
-        (ValueShape::List(_), Value::List(items)) if items.is_empty() => Err(ValueError::new(
-            format!("{} needs at least one value", info.id),
-        )),
+        (ValueShape::List(_) | ValueShape::ListOfCompose(..), Value::List(items))
+            if items.is_empty() =>
+        {
+            Err(ValueError::new(format!(
+                "{} needs at least one value: only elists may be empty",
+                info.id
+            )))
+        }
         (ValueShape::List(t) | ValueShape::EList(t), Value::List(items)) => items
             .iter()
             .map(|v| format_single(t, v, size, false))
@@ -332,19 +504,7 @@ pub fn format_value(
             .iter()
             .map(|v| format_compose(a, b, v, size))
             .collect(),
-        (ValueShape::Size, Value::Number(n)) if (1..=52).contains(n) => Ok(vec![n.to_string()]),
-        (ValueShape::Size, Value::Compose(c, r)) => match (c.as_ref(), r.as_ref()) {
-            (Value::Number(c), Value::Number(r))
-                if (1..=52).contains(c) && (1..=52).contains(r) =>
-            {
-                Ok(vec![if c == r {
-                    c.to_string()
-                } else {
-                    format!("{c}:{r}")
-                }])
-            }
-            _ => Err(ValueError::new("SZ takes sizes from 1 to 52")),
-        },
+        (ValueShape::Size, v) => Ok(vec![format_size(v)?]),
         (ValueShape::Figure, Value::None) => Ok(vec![String::new()]),
         (ValueShape::Figure, v) => Ok(vec![format_compose(
             ValueType::Number,
@@ -352,14 +512,9 @@ pub fn format_value(
             v,
             size,
         )?]),
-        (ValueShape::Any, Value::List(items)) => items
-            .iter()
-            .map(|v| format_single(ValueType::SimpleText, v, size, false))
-            .collect(),
-        (shape, v) => Err(ValueError::new(format!(
-            "{} ({shape:?}) cannot hold {v:?}",
-            info.id
-        ))),
+        (ValueShape::List(_) | ValueShape::EList(_) | ValueShape::ListOfCompose(..), v) => Err(
+            ValueError::new(format!("{} takes a list, found {v:?}", info.id)),
+        ),
     }
 }
 
