@@ -466,16 +466,19 @@ impl<'i, 's> Parser<'i, 's> {
         let end = self.input.len();
         let open_count = self.stack.iter().filter(|f| f.first.is_some()).count();
         if open_count > 0 {
-            let innermost = self.stack.last().map_or(Span::empty(end as u32), |f| {
-                Span::new(f.open.start, f.open.end)
-            });
-            self.report(
+            let mut diagnostic = Diagnostic::new(
                 codes::MISSING_CLOSE,
                 Severity::Warning,
                 Self::span(end, end),
                 format!("input ends inside {open_count} game tree(s): missing ')' assumed"),
             );
-            let _ = innermost;
+            if let Some(innermost) = self.stack.iter().rev().find(|f| f.first.is_some()) {
+                diagnostic = diagnostic.with_label(
+                    Span::new(innermost.open.start, innermost.open.end),
+                    "the innermost open game tree starts here",
+                );
+            }
+            self.sink.report(diagnostic);
         }
         while let Some(frame) = self.stack.pop() {
             if frame.first.is_none() {

@@ -56,15 +56,21 @@ fn zero_share(input: &[u8], parity: usize) -> bool {
     pairs >= 2 && zeros * 10 >= pairs * 9 && others == 0
 }
 
-/// Whether the input is valid UTF-16 of that form, so that it can be read
-/// through UTF-8 and written back unchanged.
-pub(crate) fn is_valid(input: &[u8], form: Utf16) -> bool {
+/// The bytes after the byte order mark, and their encoding.
+fn body_and_encoding(input: &[u8], form: Utf16) -> (&[u8], &'static encoding_rs::Encoding) {
     let body = &input[if form.bom { 2 } else { 0 }..];
     let encoding = if form.big_endian {
         encoding_rs::UTF_16BE
     } else {
         encoding_rs::UTF_16LE
     };
+    (body, encoding)
+}
+
+/// Whether the input is valid UTF-16 of that form, so that it can be read
+/// through UTF-8 and written back unchanged.
+pub(crate) fn is_valid(input: &[u8], form: Utf16) -> bool {
+    let (body, encoding) = body_and_encoding(input, form);
     body.len() % 2 == 0
         && encoding
             .decode_without_bom_handling_and_without_replacement(body)
@@ -76,12 +82,7 @@ pub(crate) fn parse<'i>(
     form: Utf16,
     sink: &mut dyn DiagnosticSink,
 ) -> Collection<'i> {
-    let body = &input[if form.bom { 2 } else { 0 }..];
-    let encoding = if form.big_endian {
-        encoding_rs::UTF_16BE
-    } else {
-        encoding_rs::UTF_16LE
-    };
+    let (body, encoding) = body_and_encoding(input, form);
     let (text, malformed) = encoding.decode_without_bom_handling(body);
     let utf8 = text.into_owned().into_bytes();
     let options = ParseOptions {

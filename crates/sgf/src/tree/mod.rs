@@ -214,7 +214,8 @@ impl<'i> Collection<'i> {
     /// Bytes of a span in the input or in the buffer of created bytes.
     pub(crate) fn bytes(&self, span: Span) -> &[u8] {
         let len = self.source.len() as u32;
-        if span.start >= len && span.end > len || (span.start > len) {
+        // An empty span at the very end reads as empty from either buffer.
+        if span.start >= len {
             &self.created[(span.start - len) as usize..(span.end - len) as usize]
         } else {
             &self.source[span.range()]
