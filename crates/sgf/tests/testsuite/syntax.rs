@@ -96,6 +96,10 @@ fn missing_final_paren_is_assumed() {
         vec![("sgf/missing-close-paren".into(), Severity::Warning, 1, 15)]
     );
     assert!(json.contains(r#"["W",["bb"]]"#));
+    // The innermost game tree still open is pointed at.
+    let labels = &parse(b"(;B[aa](;W[bb]").diagnostics[0].labels;
+    assert_eq!(labels.len(), 1);
+    assert_eq!(labels[0].span, kifu_sgf::Span::new(7, 8));
 }
 
 #[test]
