@@ -20,10 +20,12 @@
 #![warn(missing_docs)]
 
 pub mod coord;
+pub mod rules;
 
 use std::fmt;
 
 pub use coord::CoordError;
+pub use rules::{Board, IllegalMove, MoveOutcome};
 
 /// The colour of a stone or a player.
 ///
