@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! kifu-bench compare [DIR]     # table: MB/s, games/s, ratios
+//! kifu-bench replay [DIR]      # Go rules: replay every main line
 //! ```
 //!
 //! (`kifu-peer-bench` is the driver for `shared/peer-bench/run_peers.sh`.)
@@ -10,11 +11,19 @@
 //! (the practical ceiling), kifu's parse into its tree, kifu's parse plus
 //! lossless write, sgf-parse's parse and parse plus serialize. Each figure
 //! is the median of several passes; ratios come from the same run.
+//!
+//! `replay` parses every file once, extracts the main line of each Go game
+//! (setup and moves), then times replaying them all on `kifu_board::Board`
+//! in replay mode (illegal moves played anyway): the median of several
+//! passes, as games, moves, seconds and moves per second.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use kifu_bench::{count, count_sgf_parse, large_corpus_dir, load, sgf_files};
+use kifu_bench::{
+    MainLine, ReplayCount, count, count_sgf_parse, large_corpus_dir, load, main_lines, replay,
+    sgf_files,
+};
 
 const PASSES: usize = 5;
 
@@ -131,12 +140,64 @@ fn compare(dir: &Path) {
     }
 }
 
+fn replay_all(dir: &Path) {
+    let paths = sgf_files(dir);
+    assert!(!paths.is_empty(), "no .sgf files under {}", dir.display());
+    let data = load(&paths);
+    let t = Instant::now();
+    let lines: Vec<MainLine> = data
+        .iter()
+        .flat_map(|d| main_lines(&kifu_sgf::parse(d).value))
+        .collect();
+    let extract = t.elapsed().as_secs_f64();
+    let mut captured = Vec::new();
+    let mut total = ReplayCount::default();
+    let seconds = time_passes(|| {
+        total = ReplayCount::default();
+        let t = Instant::now();
+        for line in &lines {
+            let c = replay(std::hint::black_box(line), &mut captured);
+            total.moves += c.moves;
+            total.captured += c.captured;
+            total.illegal += c.illegal;
+        }
+        t.elapsed()
+    });
+    let setup: usize = lines
+        .iter()
+        .map(|l| {
+            l.steps
+                .iter()
+                .filter(|s| matches!(s, kifu_bench::Step::Setup(..)))
+                .count()
+        })
+        .sum();
+    println!(
+        "corpus: {} ({} files; parse + main-line extraction {extract:.3} s)",
+        dir.display(),
+        data.len()
+    );
+    println!(
+        "replayed {} games, {} moves, {setup} setup points, {} stones captured, {} illegal moves played anyway",
+        lines.len(),
+        total.moves,
+        total.captured,
+        total.illegal
+    );
+    println!(
+        "median of {PASSES} passes, single thread: {seconds:.4} s, {:.1} M moves/s, {:.2} µs per game",
+        total.moves as f64 / seconds / 1e6,
+        seconds / lines.len() as f64 * 1e6
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("compare") => compare(&args.get(1).map_or_else(large_corpus_dir, PathBuf::from)),
+        Some("replay") => replay_all(&args.get(1).map_or_else(large_corpus_dir, PathBuf::from)),
         _ => {
-            eprintln!("usage: kifu-bench compare [DIR]");
+            eprintln!("usage: kifu-bench compare [DIR]\n       kifu-bench replay [DIR]");
             std::process::exit(2);
         }
     }
