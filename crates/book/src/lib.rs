@@ -1,0 +1,47 @@
+//! SmartGo's Go Books format: the `.gobook` text and the `.gobk` package.
+//!
+//! A book is a list of elements (`::book`, `::chapter`, `::fig`, plain
+//! paragraphs...). [`parse`] reads one without losing a byte: an unchanged
+//! [`Book`] writes back exactly as read, and an edited one changes only
+//! what was edited. [`write::normalized_layout`] and [`normalize`] rewrite
+//! a book by the format's writing conventions instead. The [`model`] module
+//! gives the elements their meaning (kinds, typed attributes, defaults,
+//! paragraph styles, languages), [`refs`] resolves IDs, and [`check()`]
+//! reports what is wrong with a book.
+//!
+//! ```
+//! let text = "::book(#demo)\ntitle=\"Demo\"\n\n\n\n::chapter(#ch1)\n\n::go mv=\"D4 F4\"\n\n::fig at=1 to=2 A=D6\n\nThe figure.\n";
+//! let parsed = kifu_book::parse(text);
+//! assert!(parsed.diagnostics.is_empty());
+//! let book = parsed.value;
+//! assert_eq!(book.to_string(), text); // lossless
+//! let fig = &book.elements()[3];
+//! assert_eq!(fig.kind(), kifu_book::model::ElementKind::Diagram(kifu_book::model::DiagramKind::Fig));
+//! assert!(kifu_book::check(&book).is_empty());
+//! ```
+//!
+//! The format is described in `shared/spec/gobook-format.txt` (2017), with
+//! the 2026 revision's changes listed in `shared/spec/README.md`.
+
+#![warn(missing_docs)]
+
+mod check;
+pub mod coords;
+mod document;
+pub mod include;
+pub mod inline;
+pub mod language;
+pub mod model;
+mod normalize;
+pub mod notes;
+#[cfg(feature = "package")]
+pub mod package;
+pub mod refs;
+pub mod sample;
+mod syntax;
+pub mod write;
+
+pub use check::{check, check_images, codes as check_codes, image_codes, images};
+pub use document::{Attribute, Book, Element};
+pub use normalize::normalize;
+pub use syntax::{codes, parse, read};

@@ -1,0 +1,233 @@
+//! IDs and the references between elements: `href`, `ref`, `base`, and the
+//! board size that Go data inherits through `base`.
+//!
+//! IDs are looked up in the current chapter first, then in the whole book.
+//! `base` only looks backwards (no forward references); when an ID is given
+//! twice, `base` takes the most recent element with it (2026 revision).
+
+use std::collections::HashMap;
+
+use kifu_board::BoardSize;
+
+use crate::document::Book;
+use crate::language;
+use crate::model::{self, DiagramKind, ElementKind};
+
+/// What an `href` points to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// An element of the book, by index.
+    Element(usize),
+    /// A language to switch to.
+    Language(String),
+    /// A web address (`http:`, `https:`, `mailto:`...).
+    Web(String),
+    /// An ID that names no element.
+    Missing(String),
+}
+
+/// Where an element's Go data comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Base {
+    /// No base: `base=none`, or nothing earlier in the chapter to base on.
+    None,
+    /// The element at this index.
+    Element(usize),
+    /// `base=ID` names no element.
+    Missing(String),
+    /// `base=ID` names only later elements.
+    Forward(String, usize),
+    /// `base=ID` names an element that holds no Go data.
+    NotGoData(String, usize),
+}
+
+/// An index of a book's IDs and chapters, for resolving references.
+#[derive(Debug)]
+pub struct Index<'b> {
+    book: &'b Book,
+    chapter_of: Vec<Option<usize>>,
+    ids: HashMap<&'b str, Vec<usize>>,
+}
+
+fn is_web(href: &str) -> bool {
+    let scheme_end = href.find(':');
+    scheme_end.is_some_and(|i| {
+        i > 0
+            && href[..i]
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    })
+}
+
+impl<'b> Index<'b> {
+    /// Indexes `book`.
+    pub fn new(book: &'b Book) -> Self {
+        let mut ids: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, e) in book.elements().iter().enumerate() {
+            if let Some(id) = e.id() {
+                ids.entry(id).or_default().push(i);
+            }
+        }
+        Index {
+            book,
+            chapter_of: model::chapter_of_each(book),
+            ids,
+        }
+    }
+
+    /// The book indexed.
+    pub fn book(&self) -> &'b Book {
+        self.book
+    }
+
+    /// The chapter element index of element `index`.
+    pub fn chapter_of(&self, index: usize) -> Option<usize> {
+        self.chapter_of.get(index).copied().flatten()
+    }
+
+    /// Every element with ID `id`, in book order.
+    pub fn all_with_id(&self, id: &str) -> &[usize] {
+        self.ids.get(id).map_or(&[], Vec::as_slice)
+    }
+
+    /// The element that `id` names, seen from element `from`: in the same
+    /// chapter first, then anywhere in the book (the first such element).
+    ///
+    /// ```
+    /// let book = kifu_book::parse("::chapter(#a)\n\n::dia(#d)\n\n::chapter(#b)\n\n::dia(#d)\n\n::p href=d x").value;
+    /// let index = kifu_book::refs::Index::new(&book);
+    /// assert_eq!(index.lookup("d", 4), Some(3));
+    /// assert_eq!(index.lookup("a", 4), Some(0));
+    /// assert_eq!(index.lookup("zz", 4), None);
+    /// ```
+    pub fn lookup(&self, id: &str, from: usize) -> Option<usize> {
+        let all = self.all_with_id(id);
+        let chapter = self.chapter_of(from);
+        all.iter()
+            .copied()
+            .find(|&i| chapter.is_some() && self.chapter_of(i) == chapter)
+            .or_else(|| all.first().copied())
+    }
+
+    /// What an `href` value points to, seen from element `from`.
+    pub fn link(&self, href: &str, from: usize) -> Link {
+        if language::is_language(href) {
+            Link::Language(href.to_owned())
+        } else if let Some(i) = self.lookup(href, from) {
+            Link::Element(i)
+        } else if is_web(href) {
+            Link::Web(href.to_owned())
+        } else {
+            Link::Missing(href.to_owned())
+        }
+    }
+
+    /// The base of the Go data or diagram at `index`: its `base` attribute,
+    /// else the kind's default (the most recent `go` element of the chapter
+    /// for `go`, `fig`, `dia` and `prb`; the most recent diagram for `var`).
+    ///
+    /// ```
+    /// use kifu_book::refs::{Base, Index};
+    /// let book = kifu_book::parse("::chapter(#c)\n\n::go mv=D4\n\n::fig at=1\n\n::var at=1\n\n::dia base=none\n\n::dia base=later\n\n::go(#later)").value;
+    /// let index = Index::new(&book);
+    /// assert_eq!(index.base_of(2), Base::Element(1));
+    /// assert_eq!(index.base_of(3), Base::Element(2));
+    /// assert_eq!(index.base_of(4), Base::None);
+    /// assert_eq!(index.base_of(5), Base::Forward("later".into(), 6));
+    /// ```
+    pub fn base_of(&self, index: usize) -> Base {
+        let elements = self.book.elements();
+        let Some(element) = elements.get(index) else {
+            return Base::None;
+        };
+        if let Some(id) = element.get("base") {
+            if id == "none" {
+                return Base::None;
+            }
+            return self.base_by_id(id, index);
+        }
+        let chapter = self.chapter_of(index);
+        let wants_diagram = element.kind() == ElementKind::Diagram(DiagramKind::Var);
+        let found = (0..index)
+            .rev()
+            .take_while(|&i| self.chapter_of(i) == chapter)
+            .find(|&i| {
+                let k = elements[i].kind();
+                if wants_diagram {
+                    matches!(k, ElementKind::Diagram(_))
+                } else {
+                    k == ElementKind::Go
+                }
+            });
+        found.map_or(Base::None, Base::Element)
+    }
+
+    fn base_by_id(&self, id: &str, index: usize) -> Base {
+        let all = self.all_with_id(id);
+        let chapter = self.chapter_of(index);
+        let earlier = |same_chapter: bool| {
+            all.iter()
+                .copied()
+                .rev()
+                .find(|&i| i < index && (!same_chapter || self.chapter_of(i) == chapter))
+        };
+        let found = earlier(true).or_else(|| earlier(false));
+        match found {
+            Some(i) if self.book.elements()[i].is_go_data() => Base::Element(i),
+            Some(i) => Base::NotGoData(id.to_owned(), i),
+            None => match all.iter().copied().find(|&i| i >= index) {
+                Some(later) => Base::Forward(id.to_owned(), later),
+                None => Base::Missing(id.to_owned()),
+            },
+        }
+    }
+
+    /// The diagram or Go data a paragraph at `index` describes: its `ref`,
+    /// else the most recent diagram or Go data of the chapter.
+    pub fn ref_of(&self, index: usize) -> Option<usize> {
+        let elements = self.book.elements();
+        let element = elements.get(index)?;
+        match element.get("ref") {
+            Some("none") => None,
+            Some(id) => self.lookup(id, index),
+            None => {
+                let chapter = self.chapter_of(index);
+                (0..index)
+                    .rev()
+                    .take_while(|&i| self.chapter_of(i) == chapter)
+                    .find(|&i| elements[i].is_go_data())
+            }
+        }
+    }
+
+    /// The board size of the Go data at `index`: its `sz` (or the `SZ` of
+    /// its `sgf`), else its base's, else 19.
+    pub fn board_size(&self, index: usize) -> BoardSize {
+        let mut at = index;
+        // Bases always lie earlier, so this ends.
+        loop {
+            let Some(element) = self.book.elements().get(at) else {
+                return BoardSize::STANDARD;
+            };
+            let own = element
+                .get("sz")
+                .and_then(|s| s.trim().parse::<u32>().ok())
+                .or_else(|| element.get("sgf").and_then(sgf_size));
+            if let Some(n) = own {
+                return BoardSize::square(n).unwrap_or(BoardSize::STANDARD);
+            }
+            match self.base_of(at) {
+                Base::Element(b) if b < at => at = b,
+                _ => return BoardSize::STANDARD,
+            }
+        }
+    }
+}
+
+/// The `SZ[n]` of SGF text, if any (square boards only).
+fn sgf_size(sgf: &str) -> Option<u32> {
+    let at = sgf.find("SZ[")?;
+    let rest = &sgf[at + 3..];
+    let end = rest.find([']', ':'])?;
+    rest[..end].trim().parse().ok()
+}
