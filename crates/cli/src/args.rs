@@ -24,6 +24,19 @@ pub(crate) enum Command {
     Split(SplitArgs),
     /// Join the games of several files into one collection.
     Merge(MergeArgs),
+    /// Extract the sample of a Go book (its `::c sample-start` / `sample-end` / `sample-only` marks).
+    Sample(SampleArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct SampleArgs {
+    /// The book (`.gobook` or `.gobk`; `-` for stdin).
+    pub(crate) input: PathBuf,
+    /// The sample to write (`.gobook`, or `.gobk` with the images it uses; `-` for stdout). Written atomically.
+    #[arg(short, long)]
+    pub(crate) output: PathBuf,
+    #[command(flatten)]
+    pub(crate) diagnostics: DiagnosticArgs,
 }
 
 #[derive(Debug, Args)]
@@ -82,9 +95,12 @@ pub(crate) enum DiagnosticFormat {
 
 #[derive(Debug, Args)]
 pub(crate) struct CheckArgs {
-    /// Files to check (`-` for stdin); directories are searched for .sgf, .mgt and .xml files.
+    /// Files to check (`-` for stdin); directories are searched for .sgf, .mgt, .xml, .gobook and .gobk files.
     #[arg(required = true)]
     pub(crate) files: Vec<PathBuf>,
+    /// For notes files (`::book notes=1`): the book the notes belong to, to check every `loc`.
+    #[arg(long, value_name = "BOOK")]
+    pub(crate) book: Option<PathBuf>,
     /// Print a summary on stderr: files, games, nodes, MB/s, games/s, errors, warnings.
     #[arg(long)]
     pub(crate) stats: bool,
@@ -101,6 +117,10 @@ pub(crate) enum Format {
     Json,
     /// GoGui / Jago Go XML.
     Xml,
+    /// A Go book (SmartGo's `.gobook` text).
+    Gobook,
+    /// A Go book package (`.gobk`: a zip of the book and its images).
+    Gobk,
 }
 
 #[derive(Debug, Args)]

@@ -15,6 +15,8 @@ pub(crate) fn format_of(path: &Path) -> Option<Format> {
         "sgf" | "mgt" => Some(Format::Sgf),
         "json" => Some(Format::Json),
         "xml" => Some(Format::Xml),
+        "gobook" => Some(Format::Gobook),
+        "gobk" => Some(Format::Gobk),
         _ => None,
     }
 }

@@ -9,6 +9,7 @@
 
 mod args;
 mod batch;
+mod book;
 mod commands;
 mod document;
 mod input;

@@ -523,3 +523,148 @@ fn the_human_form_counts_repeated_messages() {
     let out = kifu(&["check", "--format", "short", "dup.sgf"], dir.path(), None);
     assert_eq!(stderr(&out).matches("duplicate-property").count(), 5);
 }
+
+fn example_book() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/example.gobook")
+}
+
+#[test]
+fn books_check_convert_and_package_losslessly() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read(example_book()).unwrap();
+    std::fs::write(dir.path().join("ex.gobook"), &text).unwrap();
+    let out = kifu(&["check", "ex.gobook"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "ex.gobook:5:1: note[book/chapter-without-id]: a chapter without an ID cannot be linked to or carry notes\n"
+    );
+    // To its own format: byte for byte.
+    let out = kifu(
+        &["convert", "ex.gobook", "-o", "same.gobook"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(dir.path().join("same.gobook")).unwrap(), text);
+    // Into a package and back out.
+    let out = kifu(&["convert", "ex.gobook", "-o", "ex.gobk"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::read(dir.path().join("ex.gobk"))
+            .unwrap()
+            .starts_with(b"PK\x03\x04")
+    );
+    let out = kifu(
+        &["convert", "ex.gobk", "-o", "back.gobook"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(dir.path().join("back.gobook")).unwrap(), text);
+    // A package converted to a package is the same file.
+    let out = kifu(&["convert", "ex.gobk", "-o", "copy.gobk"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read(dir.path().join("copy.gobk")).unwrap(),
+        std::fs::read(dir.path().join("ex.gobk")).unwrap()
+    );
+    // --normalize applies the writing conventions.
+    let out = kifu(&["convert", "ex.gobook", "--normalize"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8(out.stdout).unwrap().starts_with(
+        "::book(#example)\ntitle=\"Example Title\"\nauthor=\"Some Body\"\n\n\n\n::chapter\n"
+    ));
+    // Books cannot become game records (yet), nor games books.
+    let out = kifu(&["convert", "ex.gobook", "--to", "sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not supported"), "{}", stderr(&out));
+}
+
+#[test]
+fn book_errors_give_status_1_and_packages_carry_their_images() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = "::book(#b1) cover=\"b1.jpg\"\n\n\n\n::chapter(#c1)\n\n::img url=\"diagram.png\"\n\n::img url=\"missing.png\"\n\n::dia base=nowhere\n";
+    std::fs::write(dir.path().join("b.gobook"), book).unwrap();
+    std::fs::write(dir.path().join("b1.jpg"), [0xFF, 0xD8]).unwrap();
+    std::fs::write(dir.path().join("diagram.png"), [0x89, b'P']).unwrap();
+    let out = kifu(&["check", "b.gobook"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "b.gobook:9:11: warning[book/missing-image]: the image `missing.png` is not in the package or beside the book\n\
+         b.gobook:11:12: error[book/unknown-base]: `base=nowhere` names no element\n"
+    );
+    // Convert reports what reading found (nothing here), not the checks.
+    let out = kifu(
+        &["convert", "b.gobook", "-o", "b.gobk", "-q"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The package holds the images found beside the book: checked inside it
+    // (from another folder), only the missing one is reported.
+    let other = tempfile::tempdir().unwrap();
+    std::fs::copy(dir.path().join("b.gobk"), other.path().join("b.gobk")).unwrap();
+    let out = kifu(&["check", "--format", "json", "b.gobk"], other.path(), None);
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let codes: Vec<_> = lines.iter().map(|l| l["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["book/missing-image", "book/unknown-base"]);
+    assert_eq!(lines[0]["file"], "b.gobk(b.gobook)");
+}
+
+#[test]
+fn sample_extracts_the_marked_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = "::book(#b)\n\n\n\n::chapter(#c1)\n\nFree.\n\n::c sample-end\n\nPaid.\n\n::c sample-only Buy the book.\n";
+    std::fs::write(dir.path().join("b.gobook"), book).unwrap();
+    let out = kifu(&["sample", "b.gobook", "-o", "s.gobook"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("s.gobook")).unwrap(),
+        "::book(#b)\n\n\n\n::chapter(#c1)\n\nFree.\n\nBuy the book.\n"
+    );
+}
+
+#[test]
+fn notes_are_checked_against_their_book() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("b.gobook"),
+        "::book(#b)\n\n\n\n::chapter(#c1)\n\nText.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("n.gobook"),
+        "::book(#b) notes=1\n\n::p(#n1) loc=c1+1 Fine.\n\n::p(#n2) loc=c1+7 Lost.\n",
+    )
+    .unwrap();
+    let out = kifu(
+        &["check", "n.gobook", "--book", "b.gobook"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stderr(&out),
+        "n.gobook:5:10: warning[book/unresolved-loc]: `loc=c1+7` names no element of the book\n"
+    );
+}
+
+#[test]
+fn info_describes_a_book() {
+    let out = kifu(
+        &["info", "--format", "json", example_book().to_str().unwrap()],
+        Path::new("."),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["title"], "Example Title");
+    assert_eq!(v["chapters"], 3);
+    assert_eq!(v["diagrams"], 6);
+    assert_eq!(v["languages"], serde_json::json!(["de", "en"]));
+}

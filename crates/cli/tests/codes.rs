@@ -10,6 +10,16 @@ const SOURCES: &[(&str, &str)] = &[
     ("SGF checks", include_str!("../../sgf/src/check.rs")),
     ("Charsets", include_str!("../../sgf/src/charset.rs")),
     ("Go XML", include_str!("../../xml/src/read.rs")),
+    (
+        "Go books: reading",
+        include_str!("../../book/src/syntax.rs"),
+    ),
+    ("Go books: checks", include_str!("../../book/src/check.rs")),
+    (
+        "Go books: includes",
+        include_str!("../../book/src/include.rs"),
+    ),
+    ("Go books: notes", include_str!("../../book/src/notes.rs")),
 ];
 
 /// `(code, meaning)` of every `pub const X: Code = Code::new("...")` with

@@ -3,10 +3,11 @@
 use crate::args::CheckArgs;
 use crate::batch::{self, Job, Outcome};
 use crate::commands::{CliError, read_and_check};
+use crate::document::format_of;
 use crate::input;
 
 /// The extensions `check` looks for in directories.
-pub(crate) const EXTENSIONS: &[&str] = &["sgf", "mgt", "xml"];
+pub(crate) const EXTENSIONS: &[&str] = &["sgf", "mgt", "xml", "gobook", "gobk"];
 
 pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
     let mut notes = Vec::new();
@@ -16,18 +17,33 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
             eprintln!("kifu: note: {n}");
         }
     }
+    let notes_for = match &args.book {
+        Some(path) => {
+            let input = input::read(path)?;
+            let book = crate::book::read(&input, path, format_of(path)).map_err(CliError::usage)?;
+            Some(book.book)
+        }
+        None => None,
+    };
     let summary = args.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
     let stats = batch::run(&jobs, args.diagnostics.quiet, summary, |job| {
-        check_one(job, args)
+        check_one(job, args, notes_for.as_ref())
     });
     Ok(batch::status(&stats))
 }
 
-fn check_one(job: &Job, args: &CheckArgs) -> Outcome {
+fn check_one(job: &Job, args: &CheckArgs, notes_for: Option<&kifu_book::Book>) -> Outcome {
     let input = match input::read(&job.path) {
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),
     };
+    let format = format_of(&job.path);
+    if crate::book::is_book_format(format) {
+        return match crate::book::read(&input, &job.path, format) {
+            Ok(book) => book.outcome(&book.check(notes_for), &args.diagnostics),
+            Err(e) => Outcome::failed(e),
+        };
+    }
     let (_, outcome) = read_and_check(&input, &job.path, &args.diagnostics, true);
     outcome
 }

@@ -16,6 +16,8 @@ fn extension(format: Format) -> &'static str {
         Format::Sgf => "sgf",
         Format::Json => "json",
         Format::Xml => "xml",
+        Format::Gobook => "gobook",
+        Format::Gobk => "gobk",
     }
 }
 
@@ -71,6 +73,33 @@ fn convert(
     to: Option<Format>,
     args: &ConvertArgs,
 ) -> (Vec<u8>, Outcome) {
+    let format = format_of(path);
+    let book_input = crate::book::is_book_format(format)
+        || path.as_os_str() == "-" && input.bytes.trim_ascii_start().starts_with(b"::");
+    if book_input {
+        let book = match crate::book::read(input, path, format) {
+            Ok(book) => book,
+            Err(e) => return (Vec::new(), Outcome::failed(e)),
+        };
+        let mut outcome = book.outcome(&book.diagnostics, &args.diagnostics);
+        let to = to.or(format).unwrap_or(Format::Gobook);
+        return match crate::book::convert(input, &book, path, to, args.normalize) {
+            Ok(bytes) => (bytes, outcome),
+            Err(e) => {
+                outcome.stderr.push_str(&format!("kifu: {e}\n"));
+                outcome.stats.failed += 1;
+                (Vec::new(), outcome)
+            }
+        };
+    }
+    if matches!(to, Some(Format::Gobook | Format::Gobk)) {
+        let mut outcome = Outcome::failed(format!(
+            "{}: converting a game record to a Go book is not supported",
+            input.name
+        ));
+        outcome.stats.files = 1;
+        return (Vec::new(), outcome);
+    }
     let (document, outcome) = read_document(input, path, &args.diagnostics);
     let from = match &document {
         Document::Sgf(_) => Format::Sgf,
@@ -94,6 +123,8 @@ fn convert(
             },
         ),
         (_, Format::Json) => write::json(&collection).into_bytes(),
+        // Caught above; a game record has no book form.
+        (_, Format::Gobook | Format::Gobk) => Vec::new(),
     };
     (bytes, outcome)
 }

@@ -42,6 +42,25 @@ fn info_one(job: &Job, args: &InfoArgs, filter: Option<&Filter>) -> Outcome {
         format: DiagnosticFormat::Short,
         quiet: args.quiet,
     };
+    let format = crate::document::format_of(&job.path);
+    if crate::book::is_book_format(format) {
+        let book = match crate::book::read(&input, &job.path, format) {
+            Ok(book) => book,
+            Err(e) => return Outcome::failed(e),
+        };
+        let mut outcome = book.outcome(&book.diagnostics, &diagnostics_args);
+        match args.format {
+            // A filter selects games: books have none.
+            _ if filter.is_some() => {}
+            InfoFormat::Csv => outcome.stderr.push_str(&format!(
+                "kifu: note: {}: a Go book has no CSV record (use --format line or json)\n",
+                book.name
+            )),
+            InfoFormat::Line => outcome.stdout = crate::book::info(&book, false).into_bytes(),
+            InfoFormat::Json => outcome.stdout = crate::book::info(&book, true).into_bytes(),
+        }
+        return outcome;
+    }
     let (document, mut outcome) = read_document(&input, &job.path, &diagnostics_args);
     let collection = document.to_collection();
     let many = collection.len() > 1;

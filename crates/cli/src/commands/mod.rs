@@ -51,7 +51,31 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Info(args) => info::run(&args),
         Command::Split(args) => split::split(&args),
         Command::Merge(args) => split::merge(&args),
+        Command::Sample(args) => sample(&args),
     }
+}
+
+/// `kifu sample BOOK -o SAMPLE`
+fn sample(args: &crate::args::SampleArgs) -> Result<u8, CliError> {
+    use crate::args::Format;
+    let input = crate::input::read(&args.input)?;
+    let format = crate::document::format_of(&args.input);
+    let book = crate::book::read(&input, &args.input, format).map_err(CliError::usage)?;
+    let outcome = book.outcome(&book.diagnostics, &args.diagnostics);
+    eprint!("{}", outcome.stderr);
+    if !kifu_book::sample::has_sample_marks(&book.book) && !args.diagnostics.quiet {
+        eprintln!(
+            "kifu: note: {}: the book marks no sample; the sample is the whole book",
+            input.name
+        );
+    }
+    let to = match crate::document::format_of(&args.output) {
+        Some(Format::Gobk) => Format::Gobk,
+        _ => Format::Gobook,
+    };
+    let bytes = crate::book::sample(&book, &args.input, to).map_err(CliError::usage)?;
+    crate::output::write(Some(&args.output), &bytes)?;
+    Ok(crate::batch::status(&outcome.stats))
 }
 
 /// Reads one input as the format its path names (or its content says),
