@@ -38,6 +38,7 @@ pub mod notes;
 pub mod package;
 pub mod refs;
 pub mod sample;
+pub mod text;
 mod syntax;
 pub mod write;
 

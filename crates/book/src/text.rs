@@ -1,0 +1,1 @@
+//! Rich text in paragraphs and captions (in progress).
