@@ -28,8 +28,10 @@
 mod check;
 pub mod coords;
 mod document;
+pub mod go_data;
 pub mod include;
 pub mod inline;
+pub mod json;
 pub mod language;
 pub mod model;
 mod normalize;
@@ -38,8 +40,8 @@ pub mod notes;
 pub mod package;
 pub mod refs;
 pub mod sample;
-pub mod text;
 mod syntax;
+pub mod text;
 pub mod write;
 
 pub use check::{check, check_images, codes as check_codes, image_codes, images};

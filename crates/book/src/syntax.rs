@@ -36,7 +36,8 @@ pub mod codes {
 }
 
 /// Reads a book from bytes: UTF-8, with or without a byte order mark.
-/// Invalid UTF-8 is replaced (and reported), so this never fails.
+/// Each byte that is not UTF-8 is read as `?` (and reported), so that
+/// positions stay those of the file; this never fails.
 ///
 /// ```
 /// let parsed = kifu_book::read(b"\xEF\xBB\xBF::chapter(#c)\n\nText\n");
@@ -48,7 +49,7 @@ pub fn read(bytes: &[u8]) -> Parsed<Book> {
     match std::str::from_utf8(bytes) {
         Ok(text) => parse(text),
         Err(e) => {
-            let text = String::from_utf8_lossy(bytes);
+            let text = one_byte_replacement(bytes);
             let mut parsed = parse(&text);
             let at = e.valid_up_to() as u32;
             let len = e.error_len().unwrap_or(1) as u32;
@@ -59,7 +60,7 @@ pub fn read(bytes: &[u8]) -> Parsed<Book> {
                     Severity::Error,
                     Span::new(at, at + len),
                     format!(
-                        "the file is not valid UTF-8 (byte 0x{:02X} at offset {at}); bad bytes were replaced",
+                        "the file is not valid UTF-8 (byte 0x{:02X} at offset {at}); bad bytes were read as `?`",
                         bytes[at as usize]
                     ),
                 ),
@@ -67,6 +68,16 @@ pub fn read(bytes: &[u8]) -> Parsed<Book> {
             parsed
         }
     }
+}
+
+/// `bytes` as text, with `?` for each byte that is not part of valid UTF-8.
+fn one_byte_replacement(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        out.extend(std::iter::repeat_n('?', chunk.invalid().len()));
+    }
+    out
 }
 
 /// Reads a book from text. Spans in diagnostics and elements are byte

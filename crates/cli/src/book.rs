@@ -188,7 +188,8 @@ pub(crate) fn convert(
             let package = book.package_with(text(), &book.book, &book.book_file_name(path));
             package.to_bytes().map_err(|e| e.to_string())
         }
-        Format::Sgf | Format::Json | Format::Xml => Err(format!(
+        Format::Json => Ok(kifu_book::json::to_string(&book.book).into_bytes()),
+        Format::Sgf | Format::Xml => Err(format!(
             "{}: converting a Go book to {} is not supported yet",
             input.name,
             format!("{to:?}").to_ascii_lowercase()
