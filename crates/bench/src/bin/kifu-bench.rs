@@ -191,13 +191,43 @@ fn replay_all(dir: &Path) {
     );
 }
 
+/// Reads and checks a generated book of 200 chapters and 20,000 diagrams.
+fn book() {
+    const PASSES: usize = 5;
+    let text = kifu_bench::generated_book(200, 100);
+    let mut times = Vec::with_capacity(PASSES);
+    let mut elements = 0;
+    let mut diagnostics = 0;
+    for _ in 0..PASSES {
+        let start = std::time::Instant::now();
+        let parsed = kifu_book::parse(std::hint::black_box(&text));
+        let found = kifu_book::check(&parsed.value);
+        times.push(start.elapsed().as_secs_f64());
+        elements = parsed.value.elements().len();
+        diagnostics = parsed.diagnostics.len() + found.len();
+    }
+    times.sort_by(f64::total_cmp);
+    let seconds = times[PASSES / 2];
+    println!(
+        "book of 200 chapters, 20000 diagrams: {} bytes, {elements} elements, {diagnostics} diagnostics",
+        text.len()
+    );
+    println!(
+        "read + check, median of {PASSES} passes, single thread: {seconds:.4} s ({:.1} MB/s)",
+        text.len() as f64 / seconds / 1e6
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("compare") => compare(&args.get(1).map_or_else(large_corpus_dir, PathBuf::from)),
         Some("replay") => replay_all(&args.get(1).map_or_else(large_corpus_dir, PathBuf::from)),
+        Some("book") => book(),
         _ => {
-            eprintln!("usage: kifu-bench compare [DIR]\n       kifu-bench replay [DIR]");
+            eprintln!(
+                "usage: kifu-bench compare [DIR]\n       kifu-bench replay [DIR]\n       kifu-bench book"
+            );
             std::process::exit(2);
         }
     }
