@@ -105,6 +105,19 @@ fn underline() {
 }
 
 #[test]
+fn crossed_markers_toggle_independently() {
+    assert_eq!(
+        runs("**a __b** c__"),
+        [s("a ", "b"), s("b", "bi"), s(" c", "i")]
+    );
+}
+
+#[test]
+fn empty_markers_make_no_run() {
+    assert_eq!(runs("a****b"), [s("a", ""), s("b", "")]);
+}
+
+#[test]
 fn every_symbol_with_and_without_a_stone_colour() {
     let symbols = [
         ('T', Symbol::Triangle, "△", "▲"),
@@ -330,6 +343,12 @@ fn double_hyphen_is_an_en_dash() {
 #[test]
 fn triple_hyphen_is_an_em_dash() {
     assert_eq!(typography("wait---no", "en"), "wait—no");
+}
+
+#[test]
+fn longer_runs_of_hyphens_take_an_em_dash_first() {
+    assert_eq!(typography("a-----b", "en"), "a—–b");
+    assert_eq!(typography("a----b", "en"), "a—-b");
 }
 
 #[test]

@@ -160,10 +160,12 @@ pub(crate) fn typography_segments(segments: &[Segment<'_>], lang: &str) -> Vec<S
     }
     let mut out = vec![String::new(); segments.len()];
     let at = |k: usize| chars.get(k).map(|ch| ch.c);
-    // How many text characters equal to `c` start at `k`.
-    let run_of = |k: usize, c: char| {
+    // How many text characters equal to `c` start at `k`, counting up to
+    // `limit` (so that long runs of hyphens stay linear).
+    let run_of = |k: usize, c: char, limit: usize| {
         chars[k..]
             .iter()
+            .take(limit)
             .take_while(|ch| !ch.opaque && ch.c == c)
             .count()
     };
@@ -186,7 +188,7 @@ pub(crate) fn typography_segments(segments: &[Segment<'_>], lang: &str) -> Vec<S
         skip_spaces = false;
         match ch.c {
             '-' => {
-                let n = run_of(i, '-');
+                let n = run_of(i, '-', 3);
                 if n >= 3 {
                     o.push('—');
                     i += 3;
@@ -207,13 +209,13 @@ pub(crate) fn typography_segments(segments: &[Segment<'_>], lang: &str) -> Vec<S
                     .all(|ch| !ch.opaque && ch.c.is_whitespace());
                 o.push(if digits || spaced || last { '–' } else { '-' });
             }
-            '.' if run_of(i, '.') >= 3 => {
+            '.' if run_of(i, '.', 3) == 3 => {
                 o.push('…');
                 i += 3;
                 continue;
             }
             ' ' => {
-                let n = run_of(i, ' ');
+                let n = run_of(i, ' ', usize::MAX);
                 let keep = if n == 2 { 1 } else { n };
                 o.extend(std::iter::repeat_n(' ', keep));
                 i += n;
