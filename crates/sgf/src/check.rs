@@ -8,7 +8,7 @@
 //! let codes: Vec<_> = kifu_sgf::check::check(&c).iter().map(|d| d.code.as_str()).collect();
 //! assert_eq!(
 //!     codes,
-//!     ["sgf/two-moves-in-node", "sgf/game-info-outside-info-node", "sgf/invalid-value"]
+//!     ["sgf/two-moves-in-node", "sgf/game-info-outside-info-node", "sgf/invalid-game-info"]
 //! );
 //! ```
 
@@ -62,6 +62,16 @@ pub mod codes {
     pub const COMPRESSED_LIST_IN_OLD: Code = Code::new("sgf/compressed-list-in-old-format");
     /// A square board written as a rectangle, `SZ[19:19]`.
     pub const SQUARE_AS_RECTANGLE: Code = Code::new("sgf/square-as-rectangle");
+    /// A game information value (`RE`, `DT`, `KM`, `TM`, `HA`, `BR`, `WR`)
+    /// not in the form FF\[4\] defines, whose meaning is certain: the
+    /// message gives the FF\[4\] form (`RE[Black wins by 3.5]`: `B+3.5`).
+    /// A note when the file's own format (FF\[1\]-FF\[3\]) allowed it.
+    pub const NONSTANDARD_GAME_INFO: Code = Code::new("sgf/nonstandard-game-info");
+    /// A game information value not in the form FF\[4\] defines, with no
+    /// certain correction (`DT[05/06/1996]`, `TM[10:00(5x1:00)]`): the
+    /// message says why. A note for `HA[0]` and `HA[1]`, well-formed
+    /// numbers under the 2 stones `HA` starts at.
+    pub const INVALID_GAME_INFO: Code = Code::new("sgf/invalid-game-info");
 }
 
 fn report(out: &mut Vec<Diagnostic>, code: Code, severity: Severity, span: Span, message: String) {
@@ -119,6 +129,10 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
                 go,
                 info_above: above,
                 old_format: game.file_format() < 4,
+                ff: match game.file_format() {
+                    f @ 1..=3 => f as u8,
+                    _ => 4,
+                },
                 tt_is_pass: game.board_size().tt_is_pass(),
             };
             let has_info = check_node(&node, &context, &mut out);
@@ -136,6 +150,8 @@ struct Context {
     info_above: bool,
     /// FF\[1\]-FF\[3\].
     old_format: bool,
+    /// The file format, 1 to 4 (4 when `FF` is not 1 to 4).
+    ff: u8,
     tt_is_pass: bool,
 }
 
@@ -192,7 +208,14 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
             PropertyKind::GameInfo => info = info.or(Some((id, p.span()))),
             _ => {}
         }
-        check_values(&p, table.value, out);
+        // Game information values of Go get their own check, which says
+        // more than "expected a number" and how to correct it.
+        let info_checked = go
+            && table.kind == PropertyKind::GameInfo
+            && crate::normalize_info::NORMALIZED.contains(&id);
+        if check_values(&p, table.value, info_checked, out) && info_checked {
+            check_game_info(&p, id, cx.ff, out);
+        }
     }
     if let (Some(s), Some((_, m))) = (setup, moves.first()) {
         report(
@@ -319,7 +342,66 @@ fn check_format_details(
     }
 }
 
-fn check_values(p: &crate::Property<'_, '_>, shape: ValueShape, out: &mut Vec<Diagnostic>) {
+/// A game information value against its FF\[4\] form (see
+/// [`normalize_game_info`](crate::normalize_info::normalize_game_info)).
+fn check_game_info(p: &crate::Property<'_, '_>, id: &str, ff: u8, out: &mut Vec<Diagnostic>) {
+    use crate::normalize_info::{InfoFix, normalize_game_info};
+    let (Some(span), Some(raw)) = (p.value_spans().next(), p.raw_values().next()) else {
+        return;
+    };
+    let raw = String::from_utf8_lossy(raw);
+    let shown = shorten(&raw);
+    match normalize_game_info(id, &raw, ff) {
+        InfoFix::Standard => {}
+        InfoFix::Corrected {
+            value,
+            explanation,
+            required,
+        } => report(
+            out,
+            codes::NONSTANDARD_GAME_INFO,
+            if required {
+                Severity::Warning
+            } else {
+                Severity::Note
+            },
+            span,
+            format!("{id}[{shown}]: written {value} in FF[4] ({explanation})"),
+        ),
+        InfoFix::Invalid { reason } => report(
+            out,
+            codes::INVALID_GAME_INFO,
+            if id == "HA" && raw.trim().parse::<u32>().is_ok() {
+                Severity::Note
+            } else {
+                Severity::Warning
+            },
+            span,
+            format!("{id}[{shown}]: {reason}"),
+        ),
+    }
+}
+
+/// A value for a message: at most 40 characters.
+fn shorten(raw: &str) -> String {
+    let mut chars = raw.chars();
+    let mut s: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        s.push('…');
+    }
+    s
+}
+
+/// Checks the values' count and type; returns whether the single value is
+/// there and not empty (for the checks that look into it). With
+/// `type_checked_elsewhere`, a value that does not read as its type is left
+/// to them.
+fn check_values(
+    p: &crate::Property<'_, '_>,
+    shape: ValueShape,
+    type_checked_elsewhere: bool,
+    out: &mut Vec<Diagnostic>,
+) -> bool {
     let id = p.id();
     let first = p.value_spans().next().unwrap_or(p.span());
     let single = matches!(
@@ -335,7 +417,7 @@ fn check_values(p: &crate::Property<'_, '_>, shape: ValueShape, out: &mut Vec<Di
             second,
             format!("{id} takes one value, found {}", p.value_count()),
         );
-        return;
+        return false;
     }
     let needs_text = matches!(
         shape,
@@ -354,9 +436,15 @@ fn check_values(p: &crate::Property<'_, '_>, shape: ValueShape, out: &mut Vec<Di
             first,
             format!("{id} has an empty value"),
         );
-        return;
+        return false;
     }
+    // Empty where the type allows it, or no value at all: nothing to look into.
+    let filled = p
+        .raw_values()
+        .next()
+        .is_some_and(|v| !v.trim_ascii().is_empty());
     match p.value() {
+        Err(_) if type_checked_elsewhere && filled => {}
         // A bad move or stone changes the game; elsewhere the value is
         // kept as written and nothing depends on it.
         Err(e) => report(
@@ -386,6 +474,7 @@ fn check_values(p: &crate::Property<'_, '_>, shape: ValueShape, out: &mut Vec<Di
         }
         Ok(_) => {}
     }
+    filled
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@
 pub mod charset;
 pub mod check;
 pub mod game_info;
+pub mod normalize_info;
 pub mod props;
 pub mod stream;
 pub mod syntax;
