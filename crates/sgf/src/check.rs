@@ -346,10 +346,11 @@ fn check_format_details(
 /// [`normalize_game_info`](crate::normalize_info::normalize_game_info)).
 fn check_game_info(p: &crate::Property<'_, '_>, id: &str, ff: u8, out: &mut Vec<Diagnostic>) {
     use crate::normalize_info::{InfoFix, normalize_game_info};
-    let (Some(span), Some(raw)) = (p.value_spans().next(), p.raw_values().next()) else {
+    let (Some(span), Some(text)) = (p.value_spans().next(), p.decoded_values().next()) else {
         return;
     };
-    let raw = String::from_utf8_lossy(raw);
+    // In UTF-8 whatever the file's charset, escaped again.
+    let raw = crate::props::text::escape_text(&text, false);
     let shown = shorten(&raw);
     match normalize_game_info(id, &raw, ff) {
         InfoFix::Standard => {}
@@ -529,6 +530,48 @@ mod tests {
         );
         assert!(codes("(;FF[4];AB[aa:bb])").is_empty());
         assert_eq!(codes("(;SZ[19:19])"), ["sgf/square-as-rectangle"]);
+    }
+
+    #[test]
+    fn game_information_is_checked_against_its_ff4_form() {
+        assert!(
+            codes("(;FF[4]RE[B+Resign]DT[1996-05-12,13]KM[6.5]HA[2]TM[600]BR[3d*])").is_empty()
+        );
+        assert_eq!(codes("(;FF[4]RE[jigo])"), ["sgf/nonstandard-game-info"]);
+        assert_eq!(codes("(;FF[4]DT[05/06/1996])"), ["sgf/invalid-game-info"]);
+        // One diagnostic for a value that is not of its type, not two.
+        assert_eq!(codes("(;FF[4]KM[5,5])"), ["sgf/nonstandard-game-info"]);
+        assert_eq!(codes("(;FF[4]TM[60+30s])"), ["sgf/invalid-game-info"]);
+        // Empty values and extra values are the table's business.
+        assert_eq!(codes("(;FF[4]TM[])"), ["sgf/invalid-value"]);
+        assert_eq!(codes("(;FF[4]RE[])"), ["sgf/empty-value"]);
+        assert_eq!(codes("(;FF[4]RE[0][?])"), ["sgf/too-many-values"]);
+        // Below the root, in the game information node of a variation.
+        assert_eq!(
+            codes("(;FF[4](;RE[draw])(;RE[0]))"),
+            ["sgf/nonstandard-game-info"]
+        );
+        // Not Go: neither the Go forms nor the Go properties are checked.
+        assert_eq!(
+            codes("(;GM[2]RE[jigo]TM[1h])"),
+            ["sgf/not-go", "sgf/invalid-value"]
+        );
+    }
+
+    #[test]
+    fn game_information_severities() {
+        let severities = |input: &str| -> Vec<Severity> {
+            check(&crate::parse(input.as_bytes()).value)
+                .iter()
+                .map(|d| d.severity)
+                .collect()
+        };
+        assert_eq!(severities("(;FF[4]HA[0])"), [Severity::Note]);
+        assert_eq!(severities("(;FF[4]HA[x])"), [Severity::Warning]);
+        assert_eq!(severities("(;FF[4]DT[12.5.1996])"), [Severity::Warning]);
+        // FF[3] put no form on DT.
+        assert_eq!(severities("(;FF[3]DT[12.5.1996])"), [Severity::Note]);
+        assert!(severities("(;FF[3]DT[last summer])").is_empty());
     }
 
     #[test]

@@ -435,3 +435,22 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn check_reads_values_in_the_files_charset() {
+    let (re, _, _) = encoding_rs::GB18030.encode("黑中盘胜");
+    let mut input = b"(;FF[4]CA[GB18030]GM[1]RE[".to_vec();
+    input.extend_from_slice(&re);
+    input.extend_from_slice(b"])");
+    let c = kifu_sgf::parse(&input).value;
+    let found: Vec<String> = kifu_sgf::check::check(&c)
+        .iter()
+        .map(|d| format!("{}: {}", d.code.as_str(), d.message))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "sgf/nonstandard-game-info: RE[黑中盘胜]: written B+R in FF[4] (a win by resignation is written +R)"
+        ]
+    );
+}
