@@ -202,20 +202,35 @@ pub fn replay(line: &MainLine, captured: &mut Vec<kifu_board::Point>) -> ReplayC
 
 /// A generated Go book of `chapters` chapters with `diagrams` diagrams
 /// each (figures, diagrams, variations and problems in turn, each followed
-/// by a paragraph with rich text, a link and an inline diagram): the input
-/// of the book benchmarks. Deterministic.
+/// by a paragraph with rich text, a coordinate, a link and an inline
+/// diagram): the input of the book benchmarks. Deterministic, and clean:
+/// `kifu check` finds nothing wrong in it.
 pub fn generated_book(chapters: usize, diagrams: usize) -> String {
     use std::fmt::Write as _;
     const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
-    let point = |i: usize| {
-        let col = char::from(COLUMNS[(i * 7 + 3) % 19]);
-        format!("{col}{}", (i * 11 + 5) % 19 + 1)
+    // A walk over all 361 points (37 is prime to 361): distinct indices
+    // name distinct points.
+    let point = |k: usize| {
+        let i = (k * 37) % 361;
+        let col = char::from(COLUMNS[i % 19]);
+        format!("{col}{}", i / 19 + 1)
     };
     let mut out =
         String::from("::book(#generated)\ntitle=\"A Generated Book\"\nauthor=\"kifu-bench\"\n");
     for c in 0..chapters {
         let _ = write!(out, "\n\n\n::chapter(#ch{c})\n\n\n::h2 Chapter {c}\n\n");
-        let moves: Vec<String> = (0..60).map(|i| point(c * 60 + i)).collect();
+        // Moves 0..60 of the walk; diagrams use the points from 100 on.
+        let shift = c * 7;
+        // Off the edges, so that no move of the game is a suicide.
+        let moves: Vec<String> = (0..100)
+            .map(|i| shift + i)
+            .filter(|k| {
+                let i = (k * 37) % 361;
+                (1..18).contains(&(i % 19)) && (1..18).contains(&(i / 19))
+            })
+            .take(60)
+            .map(point)
+            .collect();
         let _ = write!(
             out,
             "::go(#game{c}) sz=19\npb=\"Black {c}\"\nwp=\"White {c}\"\nmv=\"{}\"\n\n",
@@ -223,33 +238,36 @@ pub fn generated_book(chapters: usize, diagrams: usize) -> String {
         );
         for d in 0..diagrams {
             let at = d % 50 + 1;
-            let element = match d % 4 {
-                0 => format!(
-                    "::fig(#f{c}_{d}) at={at} to={} A={} tr={}",
-                    at + 5,
-                    point(d),
-                    point(d + 1)
+            let fresh = |k: usize| point(shift + 100 + (d * 2 + k) % 250);
+            let (element, named) = match d % 4 {
+                0 => (
+                    format!("::fig(#f{c}_{d}) at={at} to={} A={} tr={}", at + 5, fresh(0), fresh(1)),
+                    fresh(0),
                 ),
-                1 => format!(
-                    "::dia at={at} mv=\"{} {}\" ca=\"Dia. {d}\" vw=A1T10",
-                    point(d + 2),
-                    point(d + 3)
+                1 => (
+                    format!("::dia at={at} mv=\"{} {}\" ca=\"Dia. {d}\" vw=A1T10", fresh(0), fresh(1)),
+                    fresh(0),
                 ),
-                2 => format!(
-                    "::var at=2 mv={}{} ca_en=\"Variation {d}\"",
-                    point(d + 4),
-                    point(d + 5)
+                2 => (
+                    format!("::var at=2 mv={}{} ca_en=\"Variation {d}\"", fresh(2), fresh(3)),
+                    fresh(2),
                 ),
-                _ => format!(
+                _ => (
                     "::prb base=none sz=9 ab=C3D4E5 aw=D3E4 pl=b correct=\"F5(Right.);G6\" wrong=\"B2(Wrong.)\"\n#btk#"
+                        .to_owned(),
+                    String::new(),
                 ),
+            };
+            let coordinate = if named.is_empty() {
+                String::new()
+            } else {
+                format!(" at {named}")
             };
             let _ = write!(
                 out,
-                "{element}\n\nFigure {d} shows **the key move** at {}; see <a href=\"ch{}\">the chapter</a> and <dia at=2 mv={}>the alternative</dia>.\n\n",
-                point(d),
+                "{element}\n\nFigure {d} shows **the key move**{coordinate}; see <a href=\"ch{}\">the chapter</a> and <dia base=game{c} at=2 mv={}>the alternative</dia>.\n\n",
                 (c + 1) % chapters.max(1),
-                point(d + 6)
+                point(shift + 360)
             );
         }
     }

@@ -66,6 +66,16 @@ pub mod codes {
     pub const REVISION_2026: Code = Code::new("book/revision-2026");
     /// A `loc` attribute in a book that is not a notes file.
     pub const LOC_OUTSIDE_NOTES: Code = Code::new("book/loc-outside-notes");
+    /// A coordinate in a paragraph (`F8`) with no letter, number or symbol
+    /// at that point of the paragraph's diagram, so it cannot be replaced.
+    pub const COORDINATE_WITHOUT_MARK: Code = Code::new("book/coordinate-without-mark");
+    /// A standard text (`#btk#`) that kifu knows only in English for the
+    /// paragraph's language, an unknown `#code#`, or a SmartGo resource
+    /// string (`#123#`, gone in the 2026 revision): kept as written.
+    pub const STANDARD_TEXT: Code = Code::new("book/standard-text");
+    /// A standard text with no value here: a book field the book lacks, or
+    /// game information the paragraph's Go data does not have.
+    pub const MISSING_STANDARD_TEXT: Code = Code::new("book/missing-standard-text");
 }
 
 /// Checks a book and returns what is wrong, in book order. The reader's own
@@ -74,20 +84,27 @@ pub mod codes {
 /// ```
 /// let book = kifu_book::parse("::chapter(#c)\n\n::fig base=nowhere frame=1\n\n::p href=c Back").value;
 /// let codes: Vec<_> = kifu_book::check(&book).iter().map(|d| d.code.as_str()).collect();
-/// assert_eq!(codes, ["book/unknown-attribute", "book/unknown-base"]);
+/// assert_eq!(codes, ["book/unknown-base", "book/unknown-attribute"]);
 /// ```
 pub fn check(book: &Book) -> Vec<Diagnostic> {
+    let resolution = crate::resolve::resolve(book);
     let mut checker = Checker {
         book,
         index: Index::new(book),
         out: Vec::new(),
         said_2026: HashSet::new(),
+        resolution: &resolution,
     };
     checker.run();
-    checker.out
+    let mut out = checker.out;
+    out.extend(resolution.diagnostics.iter().cloned());
+    // Book order; the sort is stable, so one place keeps the checks' order.
+    out.sort_by_key(|d| d.span.start);
+    out
 }
 
 struct Checker<'b> {
+    resolution: &'b crate::resolve::Resolution,
     book: &'b Book,
     index: Index<'b>,
     out: Vec<Diagnostic>,
@@ -96,14 +113,17 @@ struct Checker<'b> {
 
 /// The span of the value of `a` (or of the range `within` of the value, when
 /// the value was written as it is).
-fn value_span(a: &Attribute, within: Option<std::ops::Range<usize>>) -> Span {
+pub(crate) fn value_span(a: &Attribute, within: Option<std::ops::Range<usize>>) -> Span {
     let span = a.span();
     if span.is_empty() {
         return span;
     }
     let start = span.start + a.name().len() as u32 + 1;
     let quoted = a.is_quoted();
-    let plain = a.repr.is_none() || quoted && a.repr.as_deref().is_some_and(|r| !r.contains('\\'));
+    let plain = match a.repr.as_deref() {
+        None => true,
+        Some(r) => r == a.value() || quoted && !r.contains('\\'),
+    };
     match within {
         Some(r) if plain => {
             let base = start + u32::from(quoted);
@@ -114,7 +134,7 @@ fn value_span(a: &Attribute, within: Option<std::ops::Range<usize>>) -> Span {
 }
 
 /// The offset of an element's value in the input.
-fn value_start(e: &Element) -> Option<u32> {
+pub(crate) fn value_start(e: &Element) -> Option<u32> {
     let span = e.span();
     if span.is_empty() && e.value().is_empty() {
         return None;
@@ -131,7 +151,7 @@ fn is_valid_id(id: &str) -> bool {
         && !id.split('_').all(language::is_language)
 }
 
-fn header_span(e: &Element) -> Span {
+pub(crate) fn header_span(e: &Element) -> Span {
     let s = e.span();
     if s.is_empty() {
         return s;
@@ -595,6 +615,7 @@ impl Checker<'_> {
             Some(s) if e.value_repr.is_none() => Span::new(s + r.start as u32, s + r.end as u32),
             _ => header_span(e),
         };
+        self.rich_text(index, e, &at);
         for err in errors {
             self.push(
                 codes::INLINE_MARKUP,
@@ -649,6 +670,119 @@ impl Checker<'_> {
                 Inline::Text(_) | Inline::LineBreak(_) | Inline::Image { .. } => {}
             }
         }
+    }
+
+    /// Coordinates without a mark, and standard texts.
+    fn rich_text(
+        &mut self,
+        index: usize,
+        e: &Element,
+        at: &dyn Fn(std::ops::Range<usize>) -> Span,
+    ) {
+        if !e.value().contains('#') && !e.value().bytes().any(|b| b.is_ascii_digit()) {
+            return;
+        }
+        let mut rich = crate::text::parse(e.value());
+        // The diagram the paragraph describes (Go data shows nothing).
+        let diagram = self
+            .index
+            .ref_of(index)
+            .filter(|&r| self.book.elements()[r].is_diagram())
+            .and_then(|r| self.resolution.of_element(r));
+        if let Some(item) = diagram {
+            let figure = crate::figure::Figure::of(item);
+            let unknown = rich.substitute_coordinates(|c| {
+                kifu_board::Point::from_standard(c, item.size)
+                    .ok()
+                    .and_then(|p| crate::figure::mark_at(item, &figure, p))
+            });
+            for r in unknown {
+                let c = e.value().get(r.clone()).unwrap_or_default().to_owned();
+                self.push(
+                    codes::COORDINATE_WITHOUT_MARK,
+                    Severity::Warning,
+                    format!("{c} is named in the text, but the diagram has no letter, number or symbol there"),
+                    at(r),
+                );
+            }
+        }
+        if !e.value().contains('#') {
+            return;
+        }
+        let fields = self.text_fields(index);
+        let languages: Vec<String> =
+            crate::model::effective_languages(self.book).swap_remove(index);
+        let langs = if languages.is_empty() {
+            vec!["ui".to_owned()]
+        } else {
+            languages
+        };
+        for lang in langs {
+            let mut copy = rich.clone();
+            for note in copy.expand_standard_texts(&lang, &fields) {
+                let code = &note.code;
+                let (code_id, severity, message) = match &note.kind {
+                    crate::text::NoteKind::Fallback { requested } => (
+                        codes::STANDARD_TEXT,
+                        Severity::Note,
+                        format!(
+                            "kifu has no {} text for `#{code}#`; English is shown",
+                            language::name(requested).unwrap_or(requested)
+                        ),
+                    ),
+                    crate::text::NoteKind::Unknown => (
+                        codes::STANDARD_TEXT,
+                        Severity::Note,
+                        format!("`#{code}#` is not a standard text; kept as written"),
+                    ),
+                    crate::text::NoteKind::ResourceString => (
+                        codes::STANDARD_TEXT,
+                        Severity::Note,
+                        format!(
+                            "`#{code}#` is a SmartGo resource string, gone in the 2026 revision; kept as written"
+                        ),
+                    ),
+                    crate::text::NoteKind::Missing => (
+                        codes::MISSING_STANDARD_TEXT,
+                        Severity::Warning,
+                        format!(
+                            "`#{code}#` has no value here (the book or the paragraph's Go data lacks it)"
+                        ),
+                    ),
+                };
+                self.push(code_id, severity, message, at(note.range));
+            }
+        }
+    }
+
+    /// The book fields and the game information a paragraph's standard
+    /// texts may name.
+    fn text_fields(&self, index: usize) -> crate::text::Fields {
+        let mut fields = crate::text::Fields::default();
+        if let Some(b) = self
+            .book
+            .elements()
+            .iter()
+            .find(|e| e.kind() == ElementKind::Book)
+        {
+            for a in b.attributes() {
+                fields
+                    .book
+                    .insert(a.name().to_owned(), a.value().to_owned());
+            }
+        }
+        // Game information through the base chain; the nearest wins.
+        let mut at = self.index.ref_of(index);
+        while let Some(i) = at {
+            for (k, v) in crate::go_data::GoData::read(&self.index, i).game_info {
+                fields.game.entry(k).or_insert(v);
+            }
+            at = match self.index.base_of(i) {
+                crate::refs::Base::Element(b) if b < i => Some(b),
+                _ => None,
+            };
+        }
+        fields
     }
 
     fn ids(&mut self) {

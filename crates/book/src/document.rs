@@ -371,7 +371,7 @@ pub struct Attribute {
     pub(crate) name: String,
     /// The value, unquoted and unescaped.
     pub(crate) value: String,
-    /// The value as written (with its quotes), while it still means `value`.
+    /// The value as written (with its quotes) while it is unchanged.
     pub(crate) repr: Option<String>,
     pub(crate) span: Span,
 }

@@ -28,17 +28,21 @@
 mod check;
 pub mod coords;
 mod document;
+pub mod figure;
 pub mod go_data;
 pub mod include;
 pub mod inline;
 pub mod json;
 pub mod language;
+pub mod listing;
 pub mod model;
 mod normalize;
 pub mod notes;
 #[cfg(feature = "package")]
 pub mod package;
+pub mod problem;
 pub mod refs;
+pub mod resolve;
 pub mod sample;
 mod syntax;
 pub mod text;

@@ -45,6 +45,7 @@ pub enum Base {
 #[derive(Debug)]
 pub struct Index<'b> {
     book: &'b Book,
+    kinds: Vec<ElementKind>,
     chapter_of: Vec<Option<usize>>,
     ids: HashMap<&'b str, Vec<usize>>,
 }
@@ -70,6 +71,11 @@ impl<'b> Index<'b> {
         }
         Index {
             book,
+            kinds: book
+                .elements()
+                .iter()
+                .map(crate::document::Element::kind)
+                .collect(),
             chapter_of: model::chapter_of_each(book),
             ids,
         }
@@ -147,12 +153,12 @@ impl<'b> Index<'b> {
             return self.base_by_id(id, index);
         }
         let chapter = self.chapter_of(index);
-        let wants_diagram = element.kind() == ElementKind::Diagram(DiagramKind::Var);
+        let wants_diagram = self.kinds[index] == ElementKind::Diagram(DiagramKind::Var);
         let found = (0..index)
             .rev()
             .take_while(|&i| self.chapter_of(i) == chapter)
             .find(|&i| {
-                let k = elements[i].kind();
+                let k = self.kinds[i];
                 if wants_diagram {
                     matches!(k, ElementKind::Diagram(_))
                 } else {

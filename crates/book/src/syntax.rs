@@ -320,7 +320,9 @@ impl Reader<'_> {
             element.attributes.push(Attribute {
                 lead: text[p..name_start].to_owned(),
                 name: name.to_owned(),
-                repr: (repr != value).then(|| repr.to_owned()),
+                // Kept even when it equals the value: the conventional form
+                // may differ (quotes around characters a bare value held).
+                repr: Some(repr.to_owned()),
                 value,
                 span: span(name_start, repr_end),
             });

@@ -269,6 +269,12 @@ fn every_code_has_a_case_on_the_right_line() {
         ("Open <dia at=2>here", &[(1, "book/inline-markup")]),
         ("::book(#b) volume=2", &[(1, "book/revision-2026")]),
         ("::p loc=c+1 x", &[(1, "book/loc-outside-notes")]),
+        (
+            "::dia base=none ab=D4\n\nSee K10.",
+            &[(3, "book/coordinate-without-mark")],
+        ),
+        ("::p #author#", &[(1, "book/missing-standard-text")]),
+        ("::p #nonsense#", &[(1, "book/standard-text")]),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (text, expected) in cases {

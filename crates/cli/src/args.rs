@@ -24,8 +24,31 @@ pub(crate) enum Command {
     Split(SplitArgs),
     /// Join the games of several files into one collection.
     Merge(MergeArgs),
+    /// List every Go data element and diagram of a Go book after resolution.
+    Diagrams(DiagramsArgs),
     /// Extract the sample of a Go book (its `::c sample-start` / `sample-end` / `sample-only` marks).
     Sample(SampleArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct DiagramsArgs {
+    /// The book (`.gobook` or `.gobk`; `-` for stdin).
+    pub(crate) input: PathBuf,
+    /// A JSON array (chapter, index, kind, id, size, view, to_play, black,
+    /// white, moves, caption, gaps, marks), or each diagram drawn as text.
+    #[arg(long = "format", value_enum, default_value_t = ListFormat::Text)]
+    pub(crate) format: ListFormat,
+    /// Print nothing on stderr but errors.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ListFormat {
+    /// Each diagram drawn with Unicode characters, with its caption.
+    Text,
+    /// One JSON array.
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -183,4 +206,14 @@ pub(crate) enum InfoFormat {
     Json,
     /// Comma-separated values with a header line.
     Csv,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn every_subcommand_is_well_formed() {
+        super::Cli::command().debug_assert();
+    }
 }

@@ -52,7 +52,37 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Split(args) => split::split(&args),
         Command::Merge(args) => split::merge(&args),
         Command::Sample(args) => sample(&args),
+        Command::Diagrams(args) => diagrams(&args),
     }
+}
+
+/// `kifu diagrams BOOK [--format text|json]`
+fn diagrams(args: &crate::args::DiagramsArgs) -> Result<u8, CliError> {
+    let input = crate::input::read(&args.input)?;
+    let format = crate::document::format_of(&args.input);
+    let book = crate::book::read(&input, &args.input, format).map_err(CliError::usage)?;
+    let resolution = kifu_book::resolve::resolve(&book.book);
+    let mut found = book.diagnostics.clone();
+    found.extend(resolution.diagnostics.iter().cloned());
+    found.sort_by_key(|d| d.span.start);
+    let diagnostics_args = crate::args::DiagnosticArgs {
+        format: crate::args::DiagnosticFormat::Short,
+        quiet: args.quiet,
+    };
+    let outcome = book.outcome(&found, &diagnostics_args);
+    eprint!("{}", outcome.stderr);
+    let text = match args.format {
+        crate::args::ListFormat::Json => {
+            let mut s =
+                serde_json::to_string_pretty(&kifu_book::listing::to_json(&book.book, &resolution))
+                    .unwrap_or_default();
+            s.push('\n');
+            s
+        }
+        crate::args::ListFormat::Text => kifu_book::listing::to_text(&book.book, &resolution),
+    };
+    crate::output::write(None, text.as_bytes())?;
+    Ok(crate::batch::status(&outcome.stats))
 }
 
 /// `kifu sample BOOK -o SAMPLE`
