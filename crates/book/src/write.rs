@@ -81,7 +81,11 @@ pub fn needs_quotes(name: &str, value: &str) -> bool {
 
 /// Writes an attribute value as the conventions ask.
 pub(crate) fn write_attribute_value(name: &str, value: &str, out: &mut String) {
-    if !needs_quotes(name, value) {
+    write_value(value, needs_quotes(name, value), out);
+}
+
+fn write_value(value: &str, quoted: bool, out: &mut String) {
+    if !quoted {
         out.push_str(value);
         return;
     }
@@ -135,7 +139,13 @@ fn write_element_normalized(element: &Element, out: &mut String) {
             out.push(')');
         }
     }
-    for a in element.attributes() {
+    let value = element.value();
+    // A value glued to a quoted attribute (`a="x"b=c`) stays glued, and
+    // that attribute stays quoted: after a space, or after a bare value,
+    // the value would read as more attributes.
+    let glued = element.tag().is_some() && element.value_lead.is_empty() && !value.is_empty();
+    let last = element.attributes().len().wrapping_sub(1);
+    for (i, a) in element.attributes().iter().enumerate() {
         if a.starts_line() || starts_own_line(name, a.name()) {
             out.push('\n');
         } else {
@@ -143,11 +153,14 @@ fn write_element_normalized(element: &Element, out: &mut String) {
         }
         out.push_str(a.name());
         out.push('=');
-        write_attribute_value(a.name(), a.value(), out);
+        write_value(
+            a.value(),
+            needs_quotes(a.name(), a.value()) || glued && i == last,
+            out,
+        );
     }
-    let value = element.value();
     if !value.is_empty() {
-        if element.tag().is_some() {
+        if element.tag().is_some() && !glued {
             let on_new_line = element.value_lead.contains('\n');
             out.push(if on_new_line { '\n' } else { ' ' });
         }

@@ -120,6 +120,16 @@ fn coordinates_are_written_in_uppercase_standard_notation() {
     assert_eq!(normalize("::go mv=\"D4  F4\""), "::go mv=\"D4  F4\"\n");
 }
 
+/// Found by the `gobook_read` fuzz target: a value glued to a quoted
+/// attribute must not turn into an attribute when normalized.
+#[test]
+fn fuzz_regression_value_glued_to_a_quoted_attribute() {
+    let text = "::book(#b) title=\"T\"author=\"A\"";
+    let book = kifu_book::parse(text).value;
+    assert_eq!(book.elements()[0].value(), "author=\"A\"");
+    assert_eq!(normalize(text), "::book(#b)\ntitle=\"T\"author=\"A\"\n");
+}
+
 /// `(value, valid?)` for one attribute of one element, by type.
 fn attribute_cases() -> Vec<(&'static str, &'static str, bool)> {
     vec![
