@@ -1,0 +1,1 @@
+//! Go books to one interactive HTML page (in progress).

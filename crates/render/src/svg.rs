@@ -1,0 +1,1 @@
+//! Diagrams to SVG (in progress).
