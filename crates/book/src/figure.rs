@@ -360,3 +360,78 @@ pub fn gaps(item: &Resolved) -> Option<String> {
         Gaps::Auto => Figure::of(item).gaps_line(item.size),
     }
 }
+
+/// The labels of a coordinate system around the board (`coord`): one per
+/// column from the left and one per row from the top; `None` for `none`,
+/// `auto` and unknown systems.
+///
+/// - `standard`: `A`-`T` without `I` (two letters past `Z`), rows numbered
+///   from the bottom;
+/// - `sgf`: SGF letters `a`-`z`, `A`-`Z`, rows from the top;
+/// - `j1` (Japanese): columns `1`-`19` from the left, rows in kanji
+///   numerals `一`-`十九` from the top;
+/// - `j2` (iroha): columns `1`-`19`, rows in iroha order `イ ロ ハ ...`;
+/// - `j3` (Segoe's tsumego dictionary): the spec does not show it; we use
+///   kanji numerals for columns and Arabic numerals for rows, from the top
+///   left, the transposition of `j1` found in older tsumego collections.
+///
+/// ```
+/// use kifu_board::BoardSize;
+/// let (cols, rows) = kifu_book::figure::coordinate_labels("standard", BoardSize::STANDARD).unwrap();
+/// assert_eq!((cols[8].as_str(), rows[0].as_str()), ("J", "19"));
+/// let (cols, rows) = kifu_book::figure::coordinate_labels("j1", BoardSize::STANDARD).unwrap();
+/// assert_eq!((cols[0].as_str(), rows[0].as_str(), rows[18].as_str()), ("1", "一", "十九"));
+/// let (_, rows) = kifu_book::figure::coordinate_labels("j2", BoardSize::square(9).unwrap()).unwrap();
+/// assert_eq!(rows.concat(), "イロハニホヘトチリ");
+/// assert!(kifu_book::figure::coordinate_labels("auto", BoardSize::STANDARD).is_none());
+/// ```
+pub fn coordinate_labels(
+    system: &str,
+    size: kifu_board::BoardSize,
+) -> Option<(Vec<String>, Vec<String>)> {
+    const IROHA: [&str; 47] = [
+        "イ", "ロ", "ハ", "ニ", "ホ", "ヘ", "ト", "チ", "リ", "ヌ", "ル", "ヲ", "ワ", "カ", "ヨ",
+        "タ", "レ", "ソ", "ツ", "ネ", "ナ", "ラ", "ム", "ウ", "ヰ", "ノ", "オ", "ク", "ヤ", "マ",
+        "ケ", "フ", "コ", "エ", "テ", "ア", "サ", "キ", "ユ", "メ", "ミ", "シ", "ヱ", "ヒ", "モ",
+        "セ", "ス",
+    ];
+    let kanji = |n: usize| -> String {
+        const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+        match n {
+            1..=9 => DIGITS[n].to_owned(),
+            10 => "十".to_owned(),
+            11..=19 => format!("十{}", DIGITS[n - 10]),
+            n if n % 10 == 0 => format!("{}十", DIGITS[n / 10]),
+            n => format!("{}十{}", DIGITS[n / 10], DIGITS[n % 10]),
+        }
+    };
+    let cols = usize::from(size.cols);
+    let rows = usize::from(size.rows);
+    let arabic = |n: usize| (1..=n).map(|i| i.to_string()).collect::<Vec<_>>();
+    Some(match system {
+        "standard" => (
+            (0..size.cols).map(kifu_board::coord::column_name).collect(),
+            (0..rows).map(|y| (rows - y).to_string()).collect(),
+        ),
+        "sgf" => {
+            let letter = |i: u8| char::from(Point::new(i, i).to_sgf()[0]).to_string();
+            (
+                (0..size.cols).map(letter).collect(),
+                (0..size.rows).map(letter).collect(),
+            )
+        }
+        "j1" => (arabic(cols), (1..=rows).map(kanji).collect()),
+        "j2" => (
+            arabic(cols),
+            (0..rows)
+                .map(|i| {
+                    IROHA
+                        .get(i)
+                        .map_or_else(|| (i + 1).to_string(), |s| (*s).to_owned())
+                })
+                .collect(),
+        ),
+        "j3" => ((1..=cols).map(kanji).collect(), arabic(rows)),
+        _ => return None,
+    })
+}

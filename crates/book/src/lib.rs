@@ -28,6 +28,7 @@
 mod check;
 pub mod coords;
 mod document;
+pub mod export;
 pub mod figure;
 pub mod go_data;
 pub mod include;

@@ -186,6 +186,51 @@ impl Resolved {
         self.position_after(self.moves.len()).0
     }
 
+    /// The points whose marks are hidden while the sequence is replayed:
+    /// `hideInReplay`, letters on empty points (except in problems, as the
+    /// 2026 revision says), and marks on the points the moves are played on.
+    ///
+    /// ```
+    /// let book = kifu_book::parse("::dia base=none ab=D4 mv=E5 A=D4 b=C3 tr=E5 hideInReplay=Q16").value;
+    /// let r = kifu_book::resolve::resolve(&book);
+    /// let hidden: Vec<String> = r.of_element(0).unwrap().hidden_in_replay().iter().map(|p| p.to_standard(kifu_board::BoardSize::STANDARD)).collect();
+    /// assert_eq!(hidden, ["Q16", "C3", "E5"]);
+    /// ```
+    pub fn hidden_in_replay(&self) -> Vec<Point> {
+        let Some(d) = &self.diagram else {
+            return Vec::new();
+        };
+        let mut out: Vec<Point> = d.hide_in_replay.clone();
+        if d.kind != DiagramKind::Prb {
+            out.extend(
+                d.letters
+                    .iter()
+                    .filter(|(_, p)| self.start.get(*p).is_none())
+                    .map(|(_, p)| *p),
+            );
+        }
+        let played: Vec<Point> = self
+            .moves
+            .iter()
+            .filter_map(|m| {
+                if let Move::Play(p) = m.mv {
+                    Some(p)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        out.extend(
+            d.marks
+                .iter()
+                .map(|(_, p)| *p)
+                .filter(|p| played.contains(p)),
+        );
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|p| seen.insert(*p));
+        out
+    }
+
     /// The first and last displayed move numbers, if any move is numbered.
     pub fn number_range(&self) -> Option<(u32, u32)> {
         let mut numbers = self.moves.iter().filter_map(|m| m.number);

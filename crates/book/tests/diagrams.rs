@@ -573,3 +573,36 @@ fn standard_texts_in_paragraphs_are_checked_per_language() {
         ["book/standard-text", "book/standard-text"]
     );
 }
+
+#[test]
+fn the_example_exports_to_sgf_with_every_diagram_as_a_variation() {
+    let book = kifu_book::parse(EXAMPLE).value;
+    let sgf = kifu_book::export::to_sgf(&book);
+    let parsed = kifu_sgf::parse(sgf.as_bytes());
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    let games: Vec<_> = parsed.value.games().collect();
+    assert_eq!(games.len(), 1, "only chapter ch1 has Go data");
+    let root = games[0].root();
+    assert_eq!(root.children().count(), 8, "the game and seven diagrams");
+    // The first variation is the game: its seven moves.
+    let mut game_moves = Vec::new();
+    let mut node = root.children().next();
+    while let Some(n) = node {
+        if let Some((c, Some(p))) = n.get_move() {
+            game_moves.push(format!(
+                "{}{}",
+                c.to_char(),
+                p.to_standard(kifu_board::BoardSize::STANDARD)
+            ));
+        }
+        node = n.children().next();
+    }
+    assert_eq!(
+        game_moves,
+        ["BD4", "WF4", "BH4", "WK4", "BM4", "WO4", "BQ4"]
+    );
+    assert!(sgf.contains("N[dia2]"));
+    assert!(sgf.contains("C[Dia. 3 English\n\nDia. 3 is a variation based on Dia. 2."));
+    // The letter A of the first figure at D6.
+    assert!(sgf.contains("LB[dn:A]"));
+}

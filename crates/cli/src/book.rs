@@ -189,7 +189,8 @@ pub(crate) fn convert(
             package.to_bytes().map_err(|e| e.to_string())
         }
         Format::Json => Ok(kifu_book::json::to_string(&book.book).into_bytes()),
-        Format::Sgf | Format::Xml => Err(format!(
+        Format::Sgf => Ok(kifu_book::export::to_sgf(&book.book).into_bytes()),
+        Format::Xml => Err(format!(
             "{}: converting a Go book to {} is not supported yet",
             input.name,
             format!("{to:?}").to_ascii_lowercase()

@@ -575,8 +575,16 @@ fn books_check_convert_and_package_losslessly() {
     assert!(String::from_utf8(out.stdout).unwrap().starts_with(
         "::book(#example)\ntitle=\"Example Title\"\nauthor=\"Some Body\"\n\n\n\n::chapter\n"
     ));
-    // Books cannot become game records (yet), nor games books.
-    let out = kifu(&["convert", "ex.gobook", "--to", "sgf"], dir.path(), None);
+    // A book's Go content exports to SGF; games do not become books.
+    let out = kifu(&["convert", "ex.gobook", "-o", "ex.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let sgf = std::fs::read(dir.path().join("ex.sgf")).unwrap();
+    assert!(kifu_sgf::parse(&sgf).diagnostics.is_empty());
+    let out = kifu(
+        &["convert", "ex.sgf", "-o", "back.gobook"],
+        dir.path(),
+        None,
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("not supported"), "{}", stderr(&out));
 }
