@@ -280,16 +280,34 @@ impl Element {
                 self.value_lead = " ".to_owned();
             }
         }
-        self.attributes.push(Attribute {
+        let attribute = Attribute {
             lead: lead.to_owned(),
             name: name.to_owned(),
             value: value.to_owned(),
             repr: None,
             span: Span::default(),
-        });
+        };
+        if self.is_value_glued() {
+            // `a="x"value`: the value must stay glued to a quoted value, so
+            // the new attribute goes before the last one.
+            let at = self.attributes.len() - 1;
+            self.attributes.insert(at, attribute);
+            return;
+        }
+        self.attributes.push(attribute);
         if self.value_lead.is_empty() && !self.value.is_empty() {
             self.value_lead = " ".to_owned();
         }
+    }
+
+    /// Whether the value follows the last attribute's closing quote with no
+    /// space (`a="x"text`): then it must stay so, or it would read as more
+    /// attributes.
+    pub(crate) fn is_value_glued(&self) -> bool {
+        self.tag.is_some()
+            && self.value_lead.is_empty()
+            && !self.value.is_empty()
+            && !self.attributes.is_empty()
     }
 
     /// Removes every attribute named `name`; returns whether there was one.
@@ -337,9 +355,17 @@ impl Element {
                 out.push(')');
             }
         }
-        for a in &self.attributes {
+        let glued = self.is_value_glued();
+        let last = self.attributes.len().wrapping_sub(1);
+        for (i, a) in self.attributes.iter().enumerate() {
             out.push_str(&a.lead);
-            a.write_to(out);
+            if glued && i == last && a.repr.is_none() {
+                out.push_str(&a.name);
+                out.push('=');
+                crate::write::write_value(&a.value, true, out);
+            } else {
+                a.write_to(out);
+            }
         }
         out.push_str(&self.value_lead);
         match &self.value_repr {

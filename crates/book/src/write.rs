@@ -84,7 +84,7 @@ pub(crate) fn write_attribute_value(name: &str, value: &str, out: &mut String) {
     write_value(value, needs_quotes(name, value), out);
 }
 
-fn write_value(value: &str, quoted: bool, out: &mut String) {
+pub(crate) fn write_value(value: &str, quoted: bool, out: &mut String) {
     if !quoted {
         out.push_str(value);
         return;

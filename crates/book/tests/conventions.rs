@@ -128,6 +128,12 @@ fn fuzz_regression_value_glued_to_a_quoted_attribute() {
     let book = kifu_book::parse(text).value;
     assert_eq!(book.elements()[0].value(), "author=\"A\"");
     assert_eq!(normalize(text), "::book(#b)\ntitle=\"T\"author=\"A\"\n");
+    // Adding `pl` (which normalizing does for a position) keeps it glued.
+    let text = "::fig ab=D4 ca=\"x\"aw=1";
+    assert_eq!(normalize(text), "::fig ab=D4 pl=b ca=\"x\"aw=1\n");
+    let mut book = kifu_book::parse(text).value;
+    book.elements_mut()[0].set_attribute("ca", "y");
+    assert_eq!(book.to_string(), "::fig ab=D4 ca=\"y\"aw=1");
 }
 
 /// `(value, valid?)` for one attribute of one element, by type.
