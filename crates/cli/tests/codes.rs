@@ -20,7 +20,10 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../book/src/include.rs"),
     ),
     ("Go books: notes", include_str!("../../book/src/notes.rs")),
-    ("Go books: diagrams", include_str!("../../book/src/resolve.rs")),
+    (
+        "Go books: diagrams",
+        include_str!("../../book/src/resolve.rs"),
+    ),
 ];
 
 /// `(code, meaning)` of every `pub const X: Code = Code::new("...")` with
