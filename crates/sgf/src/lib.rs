@@ -45,6 +45,7 @@ pub mod check;
 pub mod game_info;
 pub mod normalize_info;
 pub mod props;
+pub mod repair;
 pub mod stream;
 pub mod syntax;
 pub mod tree;

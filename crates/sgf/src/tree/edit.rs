@@ -9,6 +9,7 @@
 use std::fmt;
 
 use kifu_board::BoardSize;
+use kifu_diag::Span;
 
 use super::{Collection, GameData, NodeId, Paren, Piece, PropData, ValueData};
 use crate::charset;
@@ -388,6 +389,64 @@ impl Collection<'_> {
         self.data_mut(node).props_len -= 1;
         self.refresh_size(node, id);
         Ok(true)
+    }
+
+    /// Renames property `from` of `node` (found by its identifier proper,
+    /// so `AddBlack` is found as `AB`) to `to`, keeping its values, its
+    /// place and the white space before it; returns whether it was there.
+    ///
+    /// ```
+    /// let mut c = kifu_sgf::parse(b"(;GaMe[1] L[aa])").value;
+    /// let root = c.game(0).unwrap().root().id();
+    /// assert!(c.rename_property(root, "GM", "GM").unwrap());
+    /// assert!(c.rename_property(root, "L", "LB").unwrap());
+    /// assert_eq!(kifu_sgf::write::lossless(&c), b"(;GM[1] LB[aa])");
+    /// ```
+    ///
+    /// # Errors
+    /// [`EditError::BadIdentifier`] or [`EditError::Removed`].
+    pub fn rename_property(
+        &mut self,
+        node: NodeId,
+        from: &str,
+        to: &str,
+    ) -> Result<bool, EditError> {
+        check_id(to)?;
+        self.live(node)?;
+        let Some(i) = self.prop_index(node, from) else {
+            return Ok(false);
+        };
+        let old = self.props[i].ident;
+        let mut bytes = self.bytes(Span::new(old.lead, old.start)).to_vec();
+        let lead_len = bytes.len() as u32;
+        bytes.extend_from_slice(to.as_bytes());
+        let span = self.create(&bytes);
+        let ident = Piece {
+            lead: span.start,
+            start: span.start + lead_len,
+            end: span.end,
+        };
+        self.props[i].ident = ident;
+        self.props[i].id = ident.token();
+        self.refresh_size(node, to);
+        Ok(true)
+    }
+
+    /// Removes the property at position `index` of `node`.
+    ///
+    /// # Errors
+    /// [`EditError::OutOfRange`] or [`EditError::Removed`].
+    pub fn remove_property_at(&mut self, node: NodeId, index: usize) -> Result<(), EditError> {
+        self.live(node)?;
+        let d = self.data(node);
+        let len = d.props_len as usize;
+        if index >= len {
+            return Err(EditError::OutOfRange { index, len });
+        }
+        let start = d.props_start as usize;
+        self.props[start + index..start + len].rotate_left(1);
+        self.data_mut(node).props_len -= 1;
+        Ok(())
     }
 
     /// Moves the property at position `from` of `node` to position `to`.

@@ -7,6 +7,7 @@
 
 mod corpus;
 mod limits;
+mod repair;
 mod roundtrip;
 mod syntax;
 mod tree;

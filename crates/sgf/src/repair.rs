@@ -1,0 +1,516 @@
+//! Repairs: the smallest edits that make a file say in FF\[4\] what it
+//! meant, made on the lossless tree so that everything else is written
+//! back as it was.
+//!
+//! Each repair names the check code it answers. A repair that may lose
+//! information is *critical*: it is only made with [`Options::force`], and
+//! otherwise reported as refused with what would be lost.
+//!
+//! Made today:
+//! - identifiers with lowercase letters (`AddBlack`) written as their
+//!   uppercase letters (`AB`);
+//! - FF\[1\]-FF\[3\] properties: `L` to `LB` with letters A, B, C...; `M` to
+//!   `MA` on empty points and `TR` on stones; `TE` then `BM` to `IT`, `BM`
+//!   then `TE` to `DO`; `VW` with two points to the compose `VW[a:b]`;
+//! - game information in a non-standard form whose meaning is certain
+//!   (`RE[Black wins by 3.5]` to `RE[B+3.5]`);
+//! - `[tt]` passes to `[]` on boards up to 19x19;
+//! - properties whose only value is empty where the type needs a value
+//!   (`DT[]`) removed;
+//! - a property given twice in a node: the same values dropped, point
+//!   lists merged; different single values kept as they are (critical);
+//! - the root marked `FF[4]` when anything else was repaired.
+//!
+//! After [`repair`], the file reads clean of those codes, and repairing it
+//! again changes nothing.
+
+use kifu_board::{Board, Color, Point};
+use kifu_diag::{Code, Span};
+
+use crate::check::codes;
+use crate::normalize_info::{self, InfoFix};
+use crate::props::Value;
+use crate::syntax::codes as syntax_codes;
+use crate::tree::{Collection, NodeId};
+
+/// How to repair.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Make the critical repairs too.
+    pub force: bool,
+}
+
+/// One repair, made or refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repair {
+    /// The check code it answers.
+    pub code: Code,
+    /// Where, in the input.
+    pub span: Span,
+    /// What was changed (or would be), standing alone.
+    pub message: String,
+    /// Whether information may be lost.
+    pub critical: bool,
+}
+
+/// What [`repair`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The repairs made.
+    pub made: Vec<Repair>,
+    /// The critical repairs not made (no [`Options::force`]).
+    pub refused: Vec<Repair>,
+}
+
+impl Report {
+    /// Whether the collection was changed.
+    pub fn changed(&self) -> bool {
+        !self.made.is_empty()
+    }
+}
+
+struct Repairer<'o> {
+    options: &'o Options,
+    report: Report,
+    /// `[tt]` passes of FF\[1\]-FF\[3\] files, where they are right: turned
+    /// into `[]` only when the file is repaired (and so becomes FF\[4\]).
+    old_passes: Vec<(NodeId, String, Span)>,
+}
+
+impl Repairer<'_> {
+    /// Records a repair; returns whether to make it.
+    fn decide(&mut self, code: Code, span: Span, message: String, critical: bool) -> bool {
+        let r = Repair {
+            code,
+            span,
+            message,
+            critical,
+        };
+        if critical && !self.options.force {
+            self.report.refused.push(r);
+            false
+        } else {
+            self.report.made.push(r);
+            true
+        }
+    }
+}
+
+/// A property of a node, read before editing.
+struct Prop {
+    id: String,
+    written: Vec<u8>,
+    values: Vec<Vec<u8>>,
+    span: Span,
+}
+
+fn props_of(c: &Collection<'_>, node: NodeId) -> Vec<Prop> {
+    c.node(node)
+        .properties()
+        .map(|p| Prop {
+            id: p.id().to_owned(),
+            written: p.written_id().to_vec(),
+            values: p.raw_values().map(<[u8]>::to_vec).collect(),
+            span: p.span(),
+        })
+        .collect()
+}
+
+fn letter(i: usize) -> char {
+    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    char::from(LETTERS[i % LETTERS.len()])
+}
+
+/// Repairs every game of `collection` in place.
+///
+/// ```
+/// let mut c = kifu_sgf::parse(b"(;FF[3]GaMe[1]SZ[9]RE[Black wins by 3.5];B[ee]L[aa][bb])").value;
+/// let report = kifu_sgf::repair::repair(&mut c, &Default::default());
+/// assert_eq!(report.made.len(), 4);
+/// assert_eq!(
+///     kifu_sgf::write::lossless(&c),
+///     b"(;FF[4]GM[1]SZ[9]RE[B+3.5];B[ee]LB[aa:A][bb:B])"
+/// );
+/// ```
+pub fn repair(collection: &mut Collection<'_>, options: &Options) -> Report {
+    let mut r = Repairer {
+        options,
+        report: Report::default(),
+        old_passes: Vec::new(),
+    };
+    for g in 0..collection.len() {
+        repair_game(collection, g, &mut r);
+    }
+    r.report.made.sort_by_key(|x| x.span.start);
+    r.report.refused.sort_by_key(|x| x.span.start);
+    r.report
+}
+
+fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
+    let Some(game) = c.game(g) else { return };
+    let go = game.game_type() == 1;
+    let size = game.board_size();
+    let ff = match game.file_format() {
+        f @ 1..=3 => f as u8,
+        _ => 4,
+    };
+    let root = game.root().id();
+    let utf16 = c.is_utf16();
+    let made_before = r.report.made.len();
+    // Depth first, each node seeing the board before its own moves; boards
+    // are cloned only where the tree branches.
+    let mut stack = vec![(root, Board::new(size))];
+    while let Some((node, mut board)) = stack.pop() {
+        repair_node(c, node, go, ff, size.tt_is_pass(), utf16, &board, r);
+        apply_node(c, node, &mut board);
+        let children: Vec<NodeId> = c.node(node).children().map(|n| n.id()).collect();
+        if let [only] = children.as_slice() {
+            stack.push((*only, board));
+        } else {
+            for child in children.into_iter().rev() {
+                stack.push((child, board.clone()));
+            }
+        }
+    }
+    let old_passes = std::mem::take(&mut r.old_passes);
+    if r.report.made.len() > made_before {
+        for (node, id, span) in old_passes {
+            if r.decide(
+                codes::TT_PASS,
+                span,
+                format!("{id}[tt] pass written {id}[] for FF[4]"),
+                false,
+            ) {
+                let _ = c.set_raw(node, &id, &[b""]);
+            }
+        }
+    }
+    if r.report.made.len() > made_before && ff < 4 {
+        let span = c
+            .node(root)
+            .property("FF")
+            .map_or(Span::empty(0), |p| p.span());
+        if r.decide(
+            codes::UNKNOWN_FF,
+            span,
+            "marked FF[4]: the repaired file follows FF[4]".into(),
+            false,
+        ) {
+            let _ = c.set_raw(root, "FF", &[b"4"]);
+        }
+    }
+}
+
+/// Plays the node's setup and moves on `board`.
+fn apply_node(c: &Collection<'_>, node: NodeId, board: &mut Board) {
+    let n = c.node(node);
+    for (id, stone) in [
+        ("AE", None),
+        ("AB", Some(Color::Black)),
+        ("AW", Some(Color::White)),
+    ] {
+        for p in n.properties().filter(|p| p.id() == id) {
+            let points: Vec<Point> = match p.value() {
+                Ok(Value::List(vs)) => vs
+                    .into_iter()
+                    .filter_map(|v| {
+                        if let Value::Point(p) = v {
+                            Some(p)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect(),
+                Ok(Value::Point(p)) => vec![p],
+                _ => Vec::new(),
+            };
+            for pt in points {
+                board.set(pt, stone);
+            }
+        }
+    }
+    if let Some((color, Some(p))) = n.get_move() {
+        board.play_anyway(color, p);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn repair_node(
+    c: &mut Collection<'_>,
+    node: NodeId,
+    go: bool,
+    ff: u8,
+    tt_is_pass: bool,
+    utf16: bool,
+    board: &Board,
+    r: &mut Repairer<'_>,
+) {
+    let props = props_of(c, node);
+    // Identifiers with lowercase letters.
+    for p in &props {
+        if p.written != p.id.as_bytes()
+            && !p.id.is_empty()
+            && p.written.iter().any(u8::is_ascii_lowercase)
+        {
+            let msg = format!(
+                "identifier {} written {}",
+                String::from_utf8_lossy(&p.written),
+                p.id
+            );
+            if r.decide(syntax_codes::LOWERCASE_ID, p.span, msg, false) {
+                let _ = c.rename_property(node, &p.id, &p.id);
+            }
+        }
+    }
+    // Duplicated properties: identical ones dropped, lists merged.
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    let mut removals: Vec<usize> = Vec::new();
+    for (i, p) in props.iter().enumerate() {
+        if p.id.is_empty() {
+            continue;
+        }
+        let Some((_, first)) = seen.iter().find(|(id, _)| *id == p.id).cloned() else {
+            seen.push((p.id.clone(), i));
+            continue;
+        };
+        let list = matches!(
+            p.id.as_str(),
+            "AB" | "AW"
+                | "AE"
+                | "TR"
+                | "SQ"
+                | "CR"
+                | "MA"
+                | "SL"
+                | "TB"
+                | "TW"
+                | "DD"
+                | "LB"
+                | "AR"
+                | "LN"
+        );
+        if props[first].values == p.values {
+            if r.decide(
+                codes::DUPLICATE_PROPERTY,
+                p.span,
+                format!("second {} with the same values removed", p.id),
+                false,
+            ) {
+                removals.push(i);
+            }
+        } else if list {
+            if r.decide(
+                codes::DUPLICATE_PROPERTY,
+                p.span,
+                format!("second {} merged into the first", p.id),
+                false,
+            ) {
+                let mut merged: Vec<Vec<u8>> = props[first].values.clone();
+                for v in &p.values {
+                    if !merged.contains(v) {
+                        merged.push(v.clone());
+                    }
+                }
+                let refs: Vec<&[u8]> = merged.iter().map(Vec::as_slice).collect();
+                let _ = c.set_raw(node, &p.id, &refs);
+                removals.push(i);
+            }
+        } else {
+            // Two different single values: which one is meant is a guess.
+            if r.decide(
+                codes::DUPLICATE_PROPERTY,
+                p.span,
+                format!(
+                    "second {} with different values: dropped, the first kept",
+                    p.id
+                ),
+                true,
+            ) {
+                removals.push(i);
+            }
+        }
+    }
+    for &i in removals.iter().rev() {
+        let _ = c.remove_property_at(node, i);
+    }
+    let props = props_of(c, node);
+    let mut te_seen = false;
+    let mut bm_seen = false;
+    for p in &props {
+        let id = p.id.as_str();
+        let first = p.values.first().map(Vec::as_slice).unwrap_or_default();
+        // Empty values where the type needs one.
+        if p.values.len() == 1
+            && first.is_empty()
+            && matches!(
+                id,
+                "DT" | "PB"
+                    | "PW"
+                    | "BR"
+                    | "WR"
+                    | "EV"
+                    | "RO"
+                    | "PC"
+                    | "RE"
+                    | "KM"
+                    | "HA"
+                    | "TM"
+                    | "N"
+                    | "GN"
+                    | "SO"
+                    | "US"
+                    | "AN"
+                    | "CP"
+                    | "ON"
+                    | "OT"
+                    | "RU"
+                    | "GC"
+                    | "BT"
+                    | "WT"
+            )
+        {
+            if r.decide(
+                codes::EMPTY_VALUE,
+                p.span,
+                format!("empty {id}[] removed"),
+                false,
+            ) {
+                let _ = c.remove_property(node, id);
+            }
+            continue;
+        }
+        match id {
+            "L" => {
+                let labelled: Vec<Vec<u8>> = p
+                    .values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        let mut b = v.clone();
+                        b.push(b':');
+                        b.push(letter(i) as u8);
+                        b
+                    })
+                    .collect();
+                if r.decide(
+                    codes::OBSOLETE_PROPERTY,
+                    p.span,
+                    "L written as LB with letters A, B, C...".into(),
+                    false,
+                ) {
+                    let refs: Vec<&[u8]> = labelled.iter().map(Vec::as_slice).collect();
+                    let _ = c.rename_property(node, "L", "LB");
+                    let _ = c.set_raw(node, "LB", &refs);
+                }
+            }
+            "M" if go => {
+                let size = board.size();
+                let (mut on_stones, mut empty) = (Vec::new(), Vec::new());
+                for v in &p.values {
+                    let stone = Point::from_sgf(v, size).ok().and_then(|pt| board.get(pt));
+                    if stone.is_some() {
+                        on_stones.push(v.as_slice());
+                    } else {
+                        empty.push(v.as_slice());
+                    }
+                }
+                if r.decide(
+                    codes::OBSOLETE_PROPERTY,
+                    p.span,
+                    "M written as MA on empty points and TR on stones".into(),
+                    false,
+                ) {
+                    let _ = c.remove_property(node, "M");
+                    if !empty.is_empty() {
+                        let _ = c.set_raw(node, "MA", &empty);
+                    }
+                    if !on_stones.is_empty() {
+                        let _ = c.set_raw(node, "TR", &on_stones);
+                    }
+                }
+            }
+            "TE" => {
+                if bm_seen
+                    && r.decide(
+                        codes::OBSOLETE_PROPERTY,
+                        p.span,
+                        "BM then TE written as DO".into(),
+                        false,
+                    )
+                {
+                    let _ = c.remove_property(node, "TE");
+                    let _ = c.rename_property(node, "BM", "DO");
+                    let _ = c.set_raw(node, "DO", &[b""]);
+                }
+                te_seen = true;
+            }
+            "BM" => {
+                if te_seen
+                    && r.decide(
+                        codes::OBSOLETE_PROPERTY,
+                        p.span,
+                        "TE then BM written as IT".into(),
+                        false,
+                    )
+                {
+                    let _ = c.remove_property(node, "BM");
+                    let _ = c.rename_property(node, "TE", "IT");
+                    let _ = c.set_raw(node, "IT", &[b""]);
+                }
+                bm_seen = true;
+            }
+            "VW" if p.values.len() == 2 && !p.values.iter().any(|v| v.contains(&b':')) => {
+                let mut compose = p.values[0].clone();
+                compose.push(b':');
+                compose.extend_from_slice(&p.values[1]);
+                if r.decide(
+                    codes::COMPRESSED_LIST_IN_OLD,
+                    p.span,
+                    "VW with two corners written as VW[a:b]".into(),
+                    false,
+                ) {
+                    let _ = c.set_raw(node, "VW", &[&compose]);
+                }
+            }
+            "B" | "W" if go && tt_is_pass && first == b"tt" && ff < 4 => {
+                r.old_passes.push((node, id.to_owned(), p.span));
+            }
+            "B" | "W" if go && tt_is_pass && first == b"tt" => {
+                if r.decide(
+                    codes::TT_PASS,
+                    p.span,
+                    format!("{id}[tt] pass written {id}[]"),
+                    false,
+                ) {
+                    let _ = c.set_raw(node, id, &[b""]);
+                }
+            }
+            _ if go
+                && !utf16
+                && normalize_info::NORMALIZED.contains(&id)
+                && p.values.len() == 1 =>
+            {
+                // In the file's charset; corrections are ASCII, which every
+                // charset but UTF-16 writes as it is.
+                let Some(raw) = c
+                    .node(node)
+                    .property(id)
+                    .and_then(|q| q.decoded_values().next().map(|v| v.into_owned()))
+                else {
+                    continue;
+                };
+                if let InfoFix::Corrected {
+                    value, explanation, ..
+                } = normalize_info::normalize_game_info(id, &raw, ff)
+                    && value.is_ascii()
+                {
+                    let msg = format!("{id}[{raw}] written {id}[{value}] ({explanation})");
+                    if r.decide(codes::NONSTANDARD_GAME_INFO, p.span, msg, false) {
+                        let _ = c.set_raw(node, id, &[value.as_bytes()]);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Repairs: one case per repair with the exact output, idempotence, and
+//! the corpus (every file repaired reads clean of what was repaired,
+//! repairing again changes nothing, files without findings are untouched).
+
+use kifu_sgf::repair::{Options, repair};
+
+use crate::{corpus_dir, files};
+
+/// `(codes made, codes refused, output)` of repairing `input`.
+fn fix(input: &[u8], force: bool) -> (Vec<String>, Vec<String>, String) {
+    let mut c = kifu_sgf::parse(input).value;
+    let report = repair(&mut c, &Options { force });
+    let codes =
+        |rs: &[kifu_sgf::repair::Repair]| rs.iter().map(|r| r.code.as_str().to_owned()).collect();
+    (
+        codes(&report.made),
+        codes(&report.refused),
+        String::from_utf8(kifu_sgf::write::lossless(&c)).unwrap(),
+    )
+}
+
+#[test]
+fn each_repair_makes_the_smallest_change() {
+    let cases: &[(&str, &[&str], &str)] = &[
+        // Lowercase letters in identifiers (FF[3]); the file becomes FF[4].
+        (
+            "(;FF[3]GaMe[1] AddBlack[aa];B[bb])",
+            &[
+                "sgf/unknown-file-format",
+                "sgf/lowercase-identifier",
+                "sgf/lowercase-identifier",
+            ],
+            "(;FF[4]GM[1] AB[aa];B[bb])",
+        ),
+        // L to LB with letters.
+        (
+            "(;FF[4]L[aa][bb][cc])",
+            &["sgf/obsolete-property"],
+            "(;FF[4]LB[aa:A][bb:B][cc:C])",
+        ),
+        // M to MA on empty points and TR on stones.
+        (
+            "(;FF[4]AB[aa];M[aa][bb])",
+            &["sgf/obsolete-property"],
+            "(;FF[4]AB[aa];MA[bb]TR[aa])",
+        ),
+        // TE then BM is IT; BM then TE is DO.
+        (
+            "(;FF[4];B[aa]TE[1]BM[1])",
+            &["sgf/obsolete-property"],
+            "(;FF[4];B[aa]IT[])",
+        ),
+        (
+            "(;FF[4];B[aa]BM[1]TE[1])",
+            &["sgf/obsolete-property"],
+            "(;FF[4];B[aa]DO[])",
+        ),
+        // VW with two corners.
+        (
+            "(;FF[4]VW[aa][cc])",
+            &["sgf/compressed-list-in-old-format"],
+            "(;FF[4]VW[aa:cc])",
+        ),
+        // Game information whose meaning is certain.
+        (
+            "(;FF[4]GM[1]RE[Black wins by 3.5]KM[5 1/2]DT[1996/05/12])",
+            &[
+                "sgf/nonstandard-game-info",
+                "sgf/nonstandard-game-info",
+                "sgf/nonstandard-game-info",
+            ],
+            "(;FF[4]GM[1]RE[B+3.5]KM[5.5]DT[1996-05-12])",
+        ),
+        // [tt] passes.
+        ("(;FF[4]GM[1];B[tt])", &["sgf/tt-pass"], "(;FF[4]GM[1];B[])"),
+        // Empty values where a value is needed.
+        (
+            "(;FF[4]DT[]PB[])",
+            &["sgf/empty-value", "sgf/empty-value"],
+            "(;FF[4])",
+        ),
+        // Duplicates: identical dropped, lists merged.
+        (
+            "(;FF[4]PB[x]PB[x]AB[aa]AB[bb][aa])",
+            &["sgf/duplicate-property", "sgf/duplicate-property"],
+            "(;FF[4]PB[x]AB[aa][bb])",
+        ),
+    ];
+    for (input, made, output) in cases {
+        let (got_made, refused, got) = fix(input.as_bytes(), false);
+        assert_eq!(got, *output, "output for {input}");
+        assert_eq!(got_made, *made, "repairs for {input}");
+        assert!(refused.is_empty(), "{input}: refused {refused:?}");
+        // Repairing the output again changes nothing.
+        let (again, _, same) = fix(got.as_bytes(), false);
+        assert!(again.is_empty(), "{input}: second pass made {again:?}");
+        assert_eq!(same, got);
+    }
+}
+
+#[test]
+fn critical_repairs_wait_for_force() {
+    let input = b"(;FF[4]PB[Lee]PB[Cho])";
+    let (made, refused, out) = fix(input, false);
+    assert!(made.is_empty());
+    assert_eq!(refused, ["sgf/duplicate-property"]);
+    assert_eq!(out.as_bytes(), input);
+    let (made, refused, out) = fix(input, true);
+    assert_eq!(made, ["sgf/duplicate-property"]);
+    assert!(refused.is_empty());
+    assert_eq!(out, "(;FF[4]PB[Lee])");
+}
+
+#[test]
+fn corpus_repairs_are_idempotent_and_clean_files_stay_untouched() {
+    let Some(corpus) = corpus_dir() else { return };
+    let mut paths = files(&corpus.join("sgf/ff4"), &["sgf"]);
+    paths.extend(files(&corpus.join("sgf/old"), &["sgf"]));
+    paths.extend(files(&corpus.join("sgf/broken"), &["sgf"]));
+    let mut repaired = 0;
+    let mut failures = Vec::new();
+    for path in &paths {
+        let bytes = std::fs::read(path).unwrap();
+        let mut c = kifu_sgf::parse(&bytes).value;
+        let findings = kifu_sgf::check::check(&c).len() + kifu_sgf::parse(&bytes).diagnostics.len();
+        let report = repair(&mut c, &Options { force: true });
+        let once = kifu_sgf::write::lossless(&c);
+        if !report.changed() && once != bytes {
+            failures.push(format!("{}: changed without a repair", path.display()));
+        }
+        if findings == 0 && report.changed() {
+            failures.push(format!(
+                "{}: repaired a file with no findings",
+                path.display()
+            ));
+        }
+        if report.changed() {
+            repaired += 1;
+            let mut again = kifu_sgf::parse(&once).value;
+            let second = repair(&mut again, &Options { force: true });
+            if second.changed() {
+                failures.push(format!(
+                    "{}: second pass made {:?}",
+                    path.display(),
+                    second.made
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(repaired > 100, "only {repaired} files repaired");
+    eprintln!("{} files, {repaired} repaired", paths.len());
+}
