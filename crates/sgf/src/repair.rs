@@ -472,11 +472,10 @@ fn repair_node(
                     let _ = c.set_raw(node, "VW", &[&compose]);
                 }
             }
-            "B" | "W" if go && tt_is_pass && first == b"tt" && ff < 4 => {
-                r.old_passes.push((node, id.to_owned(), p.span));
-            }
             "B" | "W" if go && tt_is_pass && first == b"tt" => {
-                if r.decide(
+                if ff < 4 {
+                    r.old_passes.push((node, id.to_owned(), p.span));
+                } else if r.decide(
                     codes::TT_PASS,
                     p.span,
                     format!("{id}[tt] pass written {id}[]"),
