@@ -1,0 +1,508 @@
+/* kifu: the reader of a Go book page. Draws every diagram from the JSON in
+ * #kifu-data, replays move sequences, answers problems, switches languages
+ * and remembers the languages and the reading position in localStorage. */
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('kifu-data').textContent);
+  var KEY = 'kifu-book:' + data.book;
+  var NS = 'http://www.w3.org/2000/svg';
+  var COLS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+  var stored = {};
+  try { stored = JSON.parse(localStorage.getItem(KEY) || '{}') || {}; } catch (e) { stored = {}; }
+  var selected = (stored.langs || []).filter(function (l) { return data.languages.indexOf(l) >= 0; });
+  if (!selected.length) selected = data.defaults.slice();
+
+  function save() {
+    try { localStorage.setItem(KEY, JSON.stringify({ langs: selected, pos: stored.pos || null })); } catch (e) { /* private mode */ }
+  }
+  function primary() {
+    for (var i = 0; i < data.languages.length; i++) if (selected.indexOf(data.languages[i]) >= 0) return data.languages[i];
+    return data.languages[0];
+  }
+  function each(sel, f, root) { Array.prototype.forEach.call((root || document).querySelectorAll(sel), f); }
+
+  /* ---------- languages ---------- */
+  function applyLanguages() {
+    each('[data-langs]', function (el) {
+      var ls = el.getAttribute('data-langs').split(' ');
+      el.classList.toggle('hidden-lang', !ls.some(function (l) { return selected.indexOf(l) >= 0; }));
+    });
+    var p = primary();
+    each('.v', function (el) { el.classList.toggle('hidden-lang', el.getAttribute('data-v') !== p); });
+    each('#kifu-langs input[data-lang]', function (box) { box.checked = selected.indexOf(box.getAttribute('data-lang')) >= 0; });
+    document.documentElement.lang = p;
+    document.body.setAttribute('data-selected', selected.join(' '));
+    save();
+    layoutBullets();
+  }
+  function setLanguages(list) {
+    selected = data.languages.filter(function (l) { return list.indexOf(l) >= 0; });
+    if (!selected.length) selected = data.defaults.slice();
+    applyLanguages();
+  }
+  each('#kifu-langs input[data-lang]', function (box) {
+    box.addEventListener('change', function () {
+      var list = [];
+      each('#kifu-langs input[data-lang]', function (b) { if (b.checked) list.push(b.getAttribute('data-lang')); });
+      if (!list.length) list = [box.getAttribute('data-lang')];
+      setLanguages(list);
+    });
+  });
+  document.addEventListener('click', function (ev) {
+    var a = ev.target.closest && ev.target.closest('a');
+    if (!a) return;
+    if (a.hasAttribute('data-lang-link')) {
+      ev.preventDefault();
+      setLanguages([a.getAttribute('data-lang-link')]);
+    } else if (a.hasAttribute('data-open')) {
+      ev.preventDefault();
+      var fig = document.getElementById(a.getAttribute('data-open'));
+      if (fig) {
+        fig.hidden = !fig.hidden;
+        a.setAttribute('aria-expanded', String(!fig.hidden));
+        if (!fig.hidden) { var dv = viewers[fig.getAttribute('data-dia')]; if (dv) dv.draw(); fig.focus({ preventScroll: true }); }
+      }
+    } else if (a.classList.contains('missing-link')) {
+      ev.preventDefault();
+    }
+  });
+
+  function layoutBullets() {
+    each('.group.bullets', function (g) {
+      g.style.setProperty('--bw', '0px');
+      var max = 0;
+      each('.bullet', function (b) { if (b.offsetParent) max = Math.max(max, b.getBoundingClientRect().width); }, g);
+      g.style.setProperty('--bw', Math.ceil(max + 8) + 'px');
+    });
+  }
+  each('img[data-scale]', function (img) {
+    var s = parseFloat(img.getAttribute('data-scale'));
+    function fit() { if (s && s !== 1 && img.naturalWidth) img.style.width = Math.round(img.naturalWidth * s) + 'px'; }
+    if (img.complete) fit(); else img.addEventListener('load', fit);
+  });
+
+  /* ---------- boards ---------- */
+  function svgEl(name, attrs, parent) {
+    var e = document.createElementNS(NS, name);
+    for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function coordName(x, y, rows) { return COLS.charAt(x) + String(rows - y); }
+  function starPoints(n) {
+    if (n < 7) return [];
+    var e = n >= 13 ? 3 : 2, m = (n - 1) / 2, out = [];
+    [e, n - 1 - e].forEach(function (x) { [e, n - 1 - e].forEach(function (y) { out.push([x, y]); }); });
+    if (n % 2 === 1) {
+      out.push([m, m]);
+      if (n >= 15) out.push([m, e], [m, n - 1 - e], [e, m], [n - 1 - e, m]);
+    }
+    return out;
+  }
+  /* Plays a stone on a grid (-1 empty, 0 black, 1 white) and returns the captured indices. */
+  function playOn(grid, cols, rows, x, y, c) {
+    var idx = y * cols + x, caps = [];
+    grid[idx] = c;
+    function neighbours(i) {
+      var px = i % cols, py = (i - px) / cols, out = [];
+      if (px > 0) out.push(i - 1);
+      if (px < cols - 1) out.push(i + 1);
+      if (py > 0) out.push(i - cols);
+      if (py < rows - 1) out.push(i + cols);
+      return out;
+    }
+    function groupIfDead(start) {
+      var col = grid[start], seen = {}, stack = [start], group = [];
+      seen[start] = true;
+      while (stack.length) {
+        var i = stack.pop();
+        group.push(i);
+        var ns = neighbours(i);
+        for (var k = 0; k < ns.length; k++) {
+          var n = ns[k];
+          if (grid[n] === -1) return null;
+          if (grid[n] === col && !seen[n]) { seen[n] = true; stack.push(n); }
+        }
+      }
+      return group;
+    }
+    neighbours(idx).forEach(function (n) {
+      if (grid[n] === 1 - c) {
+        var g = groupIfDead(n);
+        if (g) g.forEach(function (i) { grid[i] = -1; caps.push(i); });
+      }
+    });
+    if (!caps.length) {
+      var own = groupIfDead(idx);
+      if (own) own.forEach(function (i) { grid[i] = -1; caps.push(i); });
+    }
+    return caps;
+  }
+
+  var viewers = {};
+
+  function Viewer(fig, d) {
+    this.fig = fig;
+    this.d = d;
+    this.cols = d.size[0];
+    this.rows = d.size[1];
+    this.pos = null; /* null: the printed figure; k: after k moves of the replay */
+    this.expanded = false;
+    this.isProblem = !!d.problem;
+    this.isStatic = fig.hasAttribute('data-static');
+    this.board = fig.querySelector('.board');
+    var self = this;
+    this.letters = {};
+    d.letters.forEach(function (l) { self.letters[l[1] * self.cols + l[0]] = l[2]; });
+    this.texts = {};
+    d.texts.forEach(function (t) { self.texts[t[1] * self.cols + t[0]] = t[2]; });
+    this.hide = {};
+    d.hide.forEach(function (p) { self.hide[p[1] * self.cols + p[0]] = true; });
+    var v = d.view;
+    this.partial = v[0] > 0 || v[1] > 0 || v[2] < this.cols - 1 || v[3] < this.rows - 1;
+    this.buildControls();
+    if (this.isProblem) this.resetProblem();
+    if (!this.isStatic) {
+      fig.addEventListener('keydown', function (ev) { self.key(ev); });
+    }
+    this.draw();
+  }
+
+  Viewer.prototype.button = function (parent, label, title, cls, f) {
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.title = title;
+    b.setAttribute('aria-label', title);
+    b.className = cls;
+    b.addEventListener('click', function (ev) { ev.preventDefault(); f(); });
+    parent.appendChild(b);
+    return b;
+  };
+
+  Viewer.prototype.buildControls = function () {
+    if (this.isStatic) return;
+    var self = this, hasMoves = this.d.moves.length > 0 && !this.isProblem;
+    if (!hasMoves && !this.partial && !this.isProblem) return;
+    var c = document.createElement('div');
+    c.className = 'controls';
+    if (hasMoves) {
+      this.bStart = this.button(c, '|◀', 'Start', 'start', function () { self.go(0); });
+      this.bPrev = this.button(c, '◀', 'Previous move', 'prev', function () { self.prev(); });
+      this.status = document.createElement('span');
+      this.status.className = 'status';
+      this.status.setAttribute('aria-live', 'polite');
+      c.appendChild(this.status);
+      this.bNext = this.button(c, '▶', 'Next move', 'next', function () { self.next(); });
+      this.bEnd = this.button(c, '▶|', 'End', 'end', function () { self.go(self.d.moves.length); });
+    }
+    if (this.isProblem) {
+      this.button(c, '↺', 'Start again', 'reset', function () { self.resetProblem(); self.draw(); });
+    }
+    if (this.partial) {
+      this.bExpand = this.button(c, 'Whole board', 'Whole board', 'expand', function () { self.expanded = !self.expanded; self.draw(); });
+    }
+    this.board.parentNode.insertBefore(c, this.board.nextSibling);
+    if (this.isProblem) {
+      this.feedback = document.createElement('div');
+      this.feedback.className = 'feedback';
+      this.feedback.setAttribute('aria-live', 'polite');
+      c.parentNode.insertBefore(this.feedback, c.nextSibling);
+    }
+  };
+
+  Viewer.prototype.key = function (ev) {
+    if (ev.target !== this.fig) return;
+    var handled = true;
+    if (ev.key === 'ArrowRight') this.next();
+    else if (ev.key === 'ArrowLeft') this.prev();
+    else if (ev.key === 'Home') this.go(0);
+    else if (ev.key === 'End') this.go(this.d.moves.length);
+    else handled = false;
+    if (handled) ev.preventDefault();
+  };
+  Viewer.prototype.next = function () {
+    if (this.isProblem || !this.d.moves.length) return;
+    this.go(this.pos === null ? 1 : Math.min(this.pos + 1, this.d.moves.length));
+  };
+  Viewer.prototype.prev = function () {
+    if (this.isProblem || !this.d.moves.length) return;
+    this.go(this.pos === null ? this.d.moves.length - 1 : Math.max(this.pos - 1, 0));
+  };
+  Viewer.prototype.go = function (k) {
+    if (this.isProblem) return;
+    this.pos = k;
+    this.draw();
+  };
+
+  /* The stones after k moves: grid and move numbers by index. */
+  Viewer.prototype.after = function (k) {
+    var cols = this.cols, grid = new Array(cols * this.rows), nums = {};
+    for (var i = 0; i < grid.length; i++) grid[i] = -1;
+    this.d.start.forEach(function (s) { grid[s[1] * cols + s[0]] = s[2]; });
+    for (var j = 0; j < k && j < this.d.moves.length; j++) {
+      var m = this.d.moves[j];
+      if (m[1] < 0) continue;
+      var idx = m[2] * cols + m[1];
+      grid[idx] = m[0];
+      if (m[3]) nums[idx] = m[3]; else delete nums[idx];
+      m[4].forEach(function (p) { var ci = p[1] * cols + p[0]; grid[ci] = -1; delete nums[ci]; });
+    }
+    return { grid: grid, nums: nums };
+  };
+
+  /* ---------- problems ---------- */
+  Viewer.prototype.resetProblem = function () {
+    var n = this.d.moves.length;
+    var s = this.after(n);
+    this.pGrid = s.grid;
+    this.pNums = {};
+    this.pColor = n ? 1 - this.d.moves[n - 1][0] : this.d.toPlay;
+    this.played = [];
+    this.solved = false;
+    this.undo = null;
+    this.moveCount = 0;
+    if (this.feedback) { this.feedback.textContent = ''; this.feedback.className = 'feedback'; this.feedback.removeAttribute('data-result'); }
+    this.fig.removeAttribute('data-result');
+  };
+  function matching(seqs, played) {
+    return seqs.filter(function (s) {
+      return s.length >= played.length && played.every(function (p, i) { return s[i][0] === p[0] && s[i][1] === p[1]; });
+    });
+  }
+  /* The same rules as kifu_book::problem::Problem::play. */
+  Viewer.prototype.answer = function (mv) {
+    var pr = this.d.problem, p2 = this.played.concat([mv]), k = p2.length - 1;
+    var c = matching(pr.correct, p2)[0];
+    if (c) {
+      var text = c[k][2], reply = c[k + 1] || null;
+      if (reply) p2.push([reply[0], reply[1]]);
+      var done = c.length <= p2.length;
+      this.played = p2;
+      if (done) return { result: 'solved', text: (reply && reply[2]) || text, reply: reply };
+      return { result: 'continue', text: text, reply: reply };
+    }
+    var w = matching(pr.wrong, p2)[0];
+    if (w) return { result: 'wrong', text: w[k][2], reply: w[k + 1] || null, known: true };
+    return { result: 'wrong', text: null, reply: null, known: false };
+  };
+  Viewer.prototype.place = function (x, y) {
+    if (x < 0) { this.pColor = 1 - this.pColor; return; }
+    var cols = this.cols, nums = this.pNums;
+    var caps = playOn(this.pGrid, cols, this.rows, x, y, this.pColor);
+    caps.forEach(function (i) { delete nums[i]; });
+    this.moveCount += 1;
+    nums[y * cols + x] = this.moveCount;
+    this.pColor = 1 - this.pColor;
+  };
+  Viewer.prototype.snapshot = function () {
+    return { grid: this.pGrid.slice(), nums: Object.assign({}, this.pNums), color: this.pColor, count: this.moveCount };
+  };
+  Viewer.prototype.restore = function (s) {
+    this.pGrid = s.grid; this.pNums = s.nums; this.pColor = s.color; this.moveCount = s.count;
+  };
+  var WORDS = {
+    en: ['Correct!', 'Wrong.', 'Right, go on.', 'Not in the book.'],
+    de: ['Richtig!', 'Falsch.', 'Richtig, weiter.', 'Nicht im Buch.'],
+    fr: ['Correct !', 'Faux.', 'Bien, continuez.', 'Pas dans le livre.'],
+    ja: ['正解！', '不正解。', '正しい。続けて。', '本にない手。']
+  };
+  Viewer.prototype.click = function (x, y) {
+    if (!this.isProblem || this.solved) return;
+    if (this.undo) { this.restore(this.undo); this.undo = null; }
+    if (this.pGrid[y * this.cols + x] !== -1) return;
+    var before = this.snapshot();
+    var a = this.answer([x, y]);
+    this.place(x, y);
+    if (a.reply) this.place(a.reply[0], a.reply[1]);
+    var words = WORDS[primary()] || WORDS.en, head, cls;
+    if (a.result === 'wrong') {
+      this.undo = before;
+      head = a.known ? words[1] : words[1] + ' ' + words[3];
+      cls = 'wrong';
+    } else if (a.result === 'solved') {
+      this.solved = true;
+      head = words[0];
+      cls = 'correct';
+    } else {
+      head = words[2];
+      cls = 'correct';
+    }
+    /* The text of the last move played: the reply's, else the reader's. */
+    var said = (a.reply && a.reply[2]) || a.text;
+    this.feedback.textContent = head + (said ? ' ' + said : '');
+    this.feedback.className = 'feedback ' + cls;
+    var result = a.result === 'wrong' ? 'wrong' : (a.result === 'solved' ? 'correct' : 'continue');
+    this.feedback.setAttribute('data-result', result);
+    this.fig.setAttribute('data-result', result);
+    this.draw();
+  };
+
+  /* ---------- drawing ---------- */
+  Viewer.prototype.scene = function () {
+    var cols = this.cols, stones = [], i;
+    if (this.isProblem) {
+      for (i = 0; i < this.pGrid.length; i++) if (this.pGrid[i] >= 0) stones.push([i % cols, Math.floor(i / cols), this.pGrid[i], this.pNums[i] || 0]);
+      return { stones: stones, replay: this.played.length > 0 || this.undo !== null };
+    }
+    if (this.pos === null) {
+      return { stones: this.d.figure.map(function (s) { return s.slice(); }), replay: false };
+    }
+    var s = this.after(this.pos);
+    for (i = 0; i < s.grid.length; i++) if (s.grid[i] >= 0) stones.push([i % cols, Math.floor(i / cols), s.grid[i], s.nums[i] || 0]);
+    return { stones: stones, replay: true };
+  };
+
+  Viewer.prototype.draw = function () {
+    var d = this.d, cols = this.cols, rows = this.rows, self = this;
+    var v = this.expanded ? [0, 0, cols - 1, rows - 1] : d.view;
+    var S = 24, coords = d.coord === 'standard', pad = coords ? S * 1.4 : S * 0.8;
+    var w = (v[2] - v[0]) * S + 2 * pad, h = (v[3] - v[1]) * S + 2 * pad;
+    function X(x) { return pad + (x - v[0]) * S; }
+    function Y(y) { return pad + (y - v[1]) * S; }
+    var svg = svgEl('svg', { viewBox: '0 0 ' + w + ' ' + h, role: 'img', 'font-family': 'Helvetica, Arial, sans-serif' });
+    svgEl('rect', { x: 0, y: 0, width: w, height: h, fill: '#e3b868' }, svg);
+    var grid = svgEl('g', { stroke: '#3a2a10', 'stroke-width': 1 }, svg);
+    var ext = S / 2, x, y;
+    for (x = v[0]; x <= v[2]; x++) {
+      svgEl('line', { x1: X(x), x2: X(x), y1: Y(v[1]) - (v[1] > 0 ? ext : 0), y2: Y(v[3]) + (v[3] < rows - 1 ? ext : 0), 'stroke-width': (x === 0 || x === cols - 1) ? 1.6 : 1 }, grid);
+    }
+    for (y = v[1]; y <= v[3]; y++) {
+      svgEl('line', { y1: Y(y), y2: Y(y), x1: X(v[0]) - (v[0] > 0 ? ext : 0), x2: X(v[2]) + (v[2] < cols - 1 ? ext : 0), 'stroke-width': (y === 0 || y === rows - 1) ? 1.6 : 1 }, grid);
+    }
+    if (cols === rows) {
+      starPoints(cols).forEach(function (s) {
+        if (s[0] >= v[0] && s[0] <= v[2] && s[1] >= v[1] && s[1] <= v[3]) svgEl('circle', { cx: X(s[0]), cy: Y(s[1]), r: 2.6, fill: '#3a2a10' }, svg);
+      });
+    }
+    if (coords) {
+      var cg = svgEl('g', { 'font-size': 10, fill: '#3a2a10', 'text-anchor': 'middle' }, svg);
+      for (x = v[0]; x <= v[2]; x++) { svgEl('text', { x: X(x), y: 12 }, cg).textContent = COLS.charAt(x); svgEl('text', { x: X(x), y: h - 4 }, cg).textContent = COLS.charAt(x); }
+      for (y = v[1]; y <= v[3]; y++) { svgEl('text', { x: 10, y: Y(y) + 3.5 }, cg).textContent = String(rows - y); svgEl('text', { x: w - 10, y: Y(y) + 3.5 }, cg).textContent = String(rows - y); }
+    }
+    var sc = this.scene(), at = {};
+    sc.stones.forEach(function (s) { at[s[1] * cols + s[0]] = s; });
+    function inView(px, py) { return px >= v[0] && px <= v[2] && py >= v[1] && py <= v[3]; }
+    var layer = svgEl('g', {}, svg);
+    sc.stones.forEach(function (s) {
+      if (!inView(s[0], s[1])) return;
+      svgEl('circle', { cx: X(s[0]), cy: Y(s[1]), r: S * 0.47, fill: s[2] === 0 ? '#141414' : '#fbfbf8', stroke: s[2] === 0 ? '#000' : '#333', 'stroke-width': 1, 'class': s[2] === 0 ? 'stone black' : 'stone white' }, layer);
+    });
+    /* Labels: letters, point texts, move numbers. */
+    var labels = {};
+    sc.stones.forEach(function (s) { if (s[3]) labels[s[1] * cols + s[0]] = String(s[3]); });
+    function label(i, text, empty) {
+      if (!sc.replay) { labels[i] = text; return; }
+      if (at[i] && at[i][3]) return; /* the move number wins during replay */
+      if (empty && !at[i] && !self.isProblem && !self.texts[i]) return; /* letters on empty points hide */
+      labels[i] = text;
+    }
+    Object.keys(this.texts).forEach(function (k) { label(+k, self.texts[k], false); });
+    Object.keys(this.letters).forEach(function (k) { label(+k, self.letters[k], true); });
+    Object.keys(labels).forEach(function (k) {
+      var i = +k, px = i % cols, py = Math.floor(i / cols);
+      if (!inView(px, py)) return;
+      var st = at[i], t = labels[k];
+      if (!st) svgEl('circle', { cx: X(px), cy: Y(py), r: S * 0.36, fill: '#e3b868' }, layer);
+      var size = t.length >= 3 ? S * 0.4 : S * 0.52;
+      var txt = svgEl('text', { x: X(px), y: Y(py) + size * 0.36, 'text-anchor': 'middle', 'font-size': size, fill: st && st[2] === 0 ? '#fff' : '#000', 'class': 'label' }, layer);
+      txt.textContent = t;
+    });
+    /* Marks. */
+    d.marks.forEach(function (m) {
+      var i = m[1] * cols + m[0];
+      if (!inView(m[0], m[1])) return;
+      if (sc.replay && (self.hide[i] || (at[i] && at[i][3]))) return;
+      if (labels[i] && m[2] !== 'tb' && m[2] !== 'tw') return;
+      var st = at[i], col = st && st[2] === 0 ? '#fff' : '#000', cx = X(m[0]), cy = Y(m[1]), r = S * 0.28;
+      var a = { fill: 'none', stroke: col, 'stroke-width': 1.8, 'class': 'mark ' + m[2] };
+      if (m[2] === 'tr') { a.points = [cx, cy - r * 1.1, cx + r, cy + r * 0.65, cx - r, cy + r * 0.65].join(' '); svgEl('polygon', a, layer); }
+      else if (m[2] === 'sq') { a.x = cx - r * 0.8; a.y = cy - r * 0.8; a.width = r * 1.6; a.height = r * 1.6; svgEl('rect', a, layer); }
+      else if (m[2] === 'rg') { a.points = [cx, cy - r, cx + r, cy, cx, cy + r, cx - r, cy].join(' '); svgEl('polygon', a, layer); }
+      else if (m[2] === 'ma') { a.d = 'M' + (cx - r * 0.8) + ' ' + (cy - r * 0.8) + 'L' + (cx + r * 0.8) + ' ' + (cy + r * 0.8) + 'M' + (cx + r * 0.8) + ' ' + (cy - r * 0.8) + 'L' + (cx - r * 0.8) + ' ' + (cy + r * 0.8); svgEl('path', a, layer); }
+      else if (m[2] === 'cr') {
+        if (st) { a.cx = cx; a.cy = cy; a.r = r * 0.9; svgEl('circle', a, layer); }
+        else svgEl('circle', { cx: cx, cy: cy, r: S * 0.16, fill: '#555', 'class': 'mark cr' }, layer);
+      } else if (m[2] === 'tb' || m[2] === 'tw') {
+        svgEl('rect', { x: cx - S * 0.17, y: cy - S * 0.17, width: S * 0.34, height: S * 0.34, fill: m[2] === 'tb' ? '#141414' : '#fbfbf8', stroke: '#333', 'stroke-width': 0.8, 'class': 'mark ' + m[2] }, layer);
+      }
+    });
+    /* Lines and arrows. */
+    function segment(s, arrow) {
+      var x1 = X(s[0]), y1 = Y(s[1]), x2 = X(s[2]), y2 = Y(s[3]);
+      var g = svgEl('g', { stroke: '#c0392b', 'stroke-width': 2.2, fill: '#c0392b', 'class': arrow ? 'arrow' : 'line' }, layer);
+      svgEl('line', { x1: x1, y1: y1, x2: x2, y2: y2 }, g);
+      if (arrow) {
+        var ang = Math.atan2(y2 - y1, x2 - x1), L = 8;
+        svgEl('polygon', { points: [x2, y2, x2 - L * Math.cos(ang - 0.4), y2 - L * Math.sin(ang - 0.4), x2 - L * Math.cos(ang + 0.4), y2 - L * Math.sin(ang + 0.4)].join(' ') }, g);
+      }
+    }
+    d.lines.forEach(function (s) { segment(s, false); });
+    d.arrows.forEach(function (s) { segment(s, true); });
+    /* The points the reader can play on. */
+    if (this.isProblem) {
+      var hit = svgEl('g', {}, svg);
+      for (y = v[1]; y <= v[3]; y++) for (x = v[0]; x <= v[2]; x++) {
+        (function (px, py) {
+          var r = svgEl('rect', { x: X(px) - S / 2, y: Y(py) - S / 2, width: S, height: S, 'class': 'pt', 'data-pt': coordName(px, py, rows) }, hit);
+          r.addEventListener('click', function () { self.click(px, py); });
+        })(x, y);
+      }
+    }
+    this.board.textContent = '';
+    this.board.appendChild(svg);
+    this.update();
+  };
+
+  Viewer.prototype.update = function () {
+    if (this.bExpand) this.bExpand.title = this.bExpand.textContent = this.expanded ? 'Partial view' : 'Whole board';
+    if (!this.status) return;
+    var n = this.d.moves.length, text = '', move = '';
+    if (this.pos === null) {
+      var nums = this.d.moves.map(function (m) { return m[3]; }).filter(Boolean);
+      text = nums.length ? nums[0] + (nums.length > 1 ? '–' + nums[nums.length - 1] : '') : '';
+    } else if (this.pos === 0) {
+      text = 'Start';
+      move = '0';
+    } else {
+      var m = this.d.moves[this.pos - 1];
+      if (m[1] === -1) { text = 'Pass'; move = 'pass'; }
+      else if (m[1] === -2) { text = m[3] + ': elsewhere'; move = String(m[3]); }
+      else { text = 'Move ' + m[3]; move = String(m[3]); }
+    }
+    this.status.textContent = text;
+    this.fig.setAttribute('data-move', move);
+    this.fig.setAttribute('data-pos', this.pos === null ? 'figure' : String(this.pos));
+    this.bStart.disabled = this.pos === 0;
+    this.bPrev.disabled = this.pos === 0;
+    this.bNext.disabled = this.pos === n;
+    this.bEnd.disabled = this.pos === n;
+  };
+
+  each('figure.dia[data-dia]', function (fig) {
+    var n = fig.getAttribute('data-dia');
+    viewers[n] = new Viewer(fig, data.diagrams[+n]);
+  });
+
+  /* ---------- reading position ---------- */
+  var timer = null;
+  window.addEventListener('scroll', function () {
+    if (timer) return;
+    timer = setTimeout(function () {
+      timer = null;
+      var els = document.querySelectorAll('main .el, main section');
+      for (var i = 0; i < els.length; i++) {
+        var r = els[i].getBoundingClientRect();
+        if (r.bottom > 40 && els[i].id && els[i].offsetParent) { stored.pos = els[i].id; break; }
+      }
+      save();
+    }, 250);
+  }, { passive: true });
+
+  applyLanguages();
+  if (!location.hash && stored.pos) {
+    var target = document.getElementById(stored.pos);
+    if (target) target.scrollIntoView();
+  }
+  window.kifuBook = { viewers: viewers, setLanguages: setLanguages, selected: function () { return selected.slice(); } };
+})();

@@ -1,0 +1,173 @@
+// Browser test of kifu's book page: opens the pages that
+// crates/render/tests/browser.rs wrote (example.html, problem.html) in
+// Debian's headless Chromium through playwright-core, clicks through them,
+// and writes screenshots beside them. Exits non-zero on the first failure.
+//
+// Usage: node browser-test.mjs DIR   (DIR holds the pages; screenshots go there)
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dir = path.resolve(process.argv[2] || '../../../../target/browser');
+const executablePath = process.env.KIFU_CHROMIUM || '/usr/bin/chromium';
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kifu-chromium-'));
+
+let checks = 0;
+function check(ok, what) {
+  if (!ok) throw new Error('FAILED: ' + what);
+  checks += 1;
+  console.log('ok - ' + what);
+}
+
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath,
+  headless: true,
+  viewport: { width: 1000, height: 900 },
+  args: [
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+});
+const outside = [];
+await context.route('**/*', (route) => {
+  const url = route.request().url();
+  if (url.startsWith('file:') || url.startsWith('data:')) return route.continue();
+  outside.push(url);
+  return route.abort();
+});
+
+async function open(name) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(pathToFileURL(path.join(dir, name)).href);
+  await page.waitForSelector('figure.dia svg');
+  return { page, errors };
+}
+
+try {
+  // ---------- the example book ----------
+  const { page, errors } = await open('example.html');
+  check(await page.locator('#kifu-title .book-title').innerText() === 'Example Title', 'title page shows the title');
+  await page.locator('#kifu-title').screenshot({ path: path.join(dir, 'title.png') });
+
+  const shown = await page.locator('figure.dia:not(.inline-figure) .board svg').count();
+  check(shown === 6, `every diagram is drawn (${shown})`);
+
+  // Replay of the first figure (moves 1-3).
+  const fig = page.locator('#kifu-dia-0');
+  const stones = () => fig.locator('circle.stone').count();
+  const move = () => fig.getAttribute('data-move');
+  check(await stones() === 3, 'the figure shows its three moves');
+  check((await fig.locator('.status').innerText()) === '1–3', 'the figure lists its move range');
+  await fig.locator('button.next').click();
+  check(await move() === '1' && (await fig.locator('.status').innerText()) === 'Move 1', 'next: move 1');
+  check(await stones() === 1, 'next: one stone on the board');
+  await fig.locator('button.next').click();
+  check(await move() === '2', 'next: move 2');
+  await fig.locator('button.prev').click();
+  check(await move() === '1', 'previous: move 1');
+  await fig.locator('button.end').click();
+  check(await move() === '3' && await fig.locator('button.next').isDisabled(), 'end: move 3, next disabled');
+  await fig.locator('button.start').click();
+  check(await move() === '0' && await stones() === 0, 'start: empty board');
+  await fig.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  check(await move() === '2', 'arrow keys step through the moves');
+  await page.keyboard.press('ArrowLeft');
+  check(await move() === '1', 'arrow left steps back');
+  await page.keyboard.press('End');
+  await fig.scrollIntoViewIfNeeded();
+  await fig.screenshot({ path: path.join(dir, 'figure.png') });
+
+  // A partial view expands to the whole board.
+  const dia2 = page.locator('#kifu-dia-3');
+  const box = async () => (await dia2.locator('svg').getAttribute('viewBox')).split(' ').map(Number);
+  const small = await box();
+  await dia2.locator('button.expand').click();
+  const big = await box();
+  check(big[3] > small[3] * 1.5, `expand shows the whole board (${small[3]} -> ${big[3]})`);
+  await dia2.locator('button.expand').click();
+  check((await box())[3] === small[3], 'and back to the partial view');
+
+  // The inline diagram opens on tap.
+  const inline = page.locator('#kifu-dia-4');
+  check(!(await inline.isVisible()), 'inline diagram hidden at first');
+  await page.locator('a.inline-dia').click();
+  check(await inline.isVisible(), 'inline diagram opens on tap');
+  check(await inline.locator('circle.stone').count() > 0, 'inline diagram drawn');
+  await page.locator('a.inline-dia').click();
+  check(!(await inline.isVisible()), 'inline diagram closes on a second tap');
+
+  // Languages.
+  const german = page.getByText('Dieser Paragraph wird nur auf Deutsch angezeigt.');
+  const english = page.getByText('This paragraph is only shown when English is selected.');
+  check(await english.isVisible() && !(await german.isVisible()), 'English shown, German hidden at first');
+  await page.getByText('Tap here to switch to German.').click();
+  check(await german.isVisible() && !(await english.isVisible()), 'language link: German visible, English hidden');
+  check(await page.locator('#kifu-langs input[data-lang="de"]').isChecked(), 'German checked in the toolbar');
+  check((await fig.locator('figcaption').innerText()) === 'Züge 1–3', 'captions follow the language');
+  await page.reload();
+  await page.waitForSelector('figure.dia svg');
+  check(await german.isVisible() && !(await english.isVisible()), 'the language is remembered after a reload');
+  await page.locator('#kifu-langs input[data-lang="en"]').check();
+  check(await german.isVisible() && await english.isVisible(), 'two languages at once');
+  await page.getByText('Tap here to switch back to English.').click();
+  check(await english.isVisible() && !(await german.isVisible()), 'back to English');
+
+  // Table of contents.
+  await page.locator('#kifu-toc a[href="#ch1"]').click();
+  await page.waitForFunction(() => location.hash === '#ch1');
+  const top = await page.locator('#ch1').evaluate((e) => e.getBoundingClientRect().top);
+  check(top >= 0 && top < 120, `the contents link scrolls to the chapter (top ${top})`);
+  await page.locator('#kifu-toc').scrollIntoViewIfNeeded();
+  await page.locator('a[href="#dia2"]').first().click();
+  await page.waitForFunction(() => location.hash === '#dia2');
+  check(await page.locator('#dia2').isVisible(), 'a link to a diagram ID leads to it');
+
+  check(errors.length === 0, 'no script errors: ' + errors.join('; '));
+  await page.close();
+
+  // ---------- problems and side-by-side diagrams ----------
+  const p = await open('problem.html');
+  const prb = p.page.locator('figure.kind-prb').first();
+  const feedback = prb.locator('.feedback');
+  await prb.locator('[data-pt="D7"]').click();
+  check(await feedback.getAttribute('data-result') === 'wrong', 'a wrong move is answered as wrong');
+  check((await feedback.innerText()).includes('Wrong way.'), 'with the text of the wrong sequence');
+  check(await prb.locator('circle.stone').count() === 7, 'the refutation is played');
+  await prb.locator('[data-pt="A1"]').click();
+  check(await feedback.getAttribute('data-result') === 'wrong' && (await feedback.innerText()).includes('Not in the book'), 'a move in no sequence is wrong');
+  await prb.locator('[data-pt="C7"]').click();
+  check(await feedback.getAttribute('data-result') === 'correct', 'the right move is answered as correct');
+  check((await feedback.innerText()).includes('Right.'), 'with the text of the correct sequence');
+  check(await prb.locator('circle.stone').count() === 7, 'the reply is played');
+  await prb.scrollIntoViewIfNeeded();
+  await prb.screenshot({ path: path.join(dir, 'problem.png') });
+  await prb.locator('button.reset').click();
+  check(await prb.locator('circle.stone').count() === 5 && (await feedback.innerText()) === '', 'start again resets the problem');
+
+  const row = p.page.locator('.group.row').first();
+  const halves = row.locator('.dia-el.w-half');
+  check(await halves.count() === 2, 'two half-width diagrams in a row');
+  const a = await halves.nth(0).boundingBox();
+  const b = await halves.nth(1).boundingBox();
+  check(Math.abs(a.y - b.y) < 2 && b.x > a.x + a.width - 1, 'half-width diagrams side by side');
+  await row.scrollIntoViewIfNeeded();
+  await row.screenshot({ path: path.join(dir, 'half.png') });
+  check(p.errors.length === 0, 'no script errors on the problem page: ' + p.errors.join('; '));
+
+  check(outside.length === 0, 'nothing fetched from outside: ' + outside.join(', '));
+  console.log(`# ${checks} checks passed; screenshots in ${dir}`);
+  await context.close();
+  fs.rmSync(userDataDir, { recursive: true, force: true });
+} catch (e) {
+  console.error(e && e.stack ? e.stack : String(e));
+  await context.close().catch(() => {});
+  fs.rmSync(userDataDir, { recursive: true, force: true });
+  process.exit(1);
+}

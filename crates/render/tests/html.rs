@@ -1,0 +1,227 @@
+//! The book-to-HTML page: the example book renders with its table of
+//! contents, every diagram's data and both languages' paragraphs, fetches
+//! nothing from outside, and renders the same bytes every time.
+
+use kifu_render::html::{HtmlOptions, book_to_html};
+
+const EXAMPLE: &str = include_str!("../../../../shared/spec/example.gobook");
+
+fn example() -> kifu_book::Book {
+    kifu_book::parse(EXAMPLE).value
+}
+
+fn render(book: &kifu_book::Book) -> String {
+    book_to_html(book, &|_| None, &HtmlOptions::default())
+}
+
+/// The JSON data embedded in the page.
+fn data(html: &str) -> serde_json::Value {
+    let start = html.find("id=\"kifu-data\">").expect("data script") + "id=\"kifu-data\">".len();
+    let end = start + html[start..].find("</script>").expect("end of data");
+    serde_json::from_str(&html[start..end].replace("<\\/", "</")).expect("valid JSON")
+}
+
+#[test]
+fn example_renders_a_whole_page() {
+    let html = render(&example());
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.ends_with("</html>\n"));
+    assert!(html.contains("<title>Example Title</title>"));
+    assert!(html.contains("class=\"book-title\">Example Title</h1>"));
+    assert!(html.contains("class=\"book-author\">Some Body</p>"));
+}
+
+#[test]
+fn table_of_contents_links_to_every_chapter() {
+    let html = render(&example());
+    let toc_start = html.find("id=\"kifu-toc\"").unwrap();
+    let toc = &html[toc_start..toc_start + html[toc_start..].find("</nav>").unwrap()];
+    assert!(
+        toc.contains("<a href=\"#contents\">Table of Contents</a>"),
+        "{toc}"
+    );
+    assert!(toc.contains("<a href=\"#ch1\">First Chapter</a>"), "{toc}");
+    assert!(toc.contains("<a href=\"#e1\">Example Title</a>"), "{toc}");
+    // The targets exist.
+    for id in ["contents", "ch1", "e1"] {
+        assert!(
+            html.contains(&format!("<section class=\"chapter\" id=\"{id}\"")),
+            "{id}"
+        );
+    }
+    // The book's own contents chapter links to the chapter and to Dia. 2.
+    assert!(html.contains("<a href=\"#ch1\">Link to First Chapter</a>"));
+    assert!(html.contains("<a href=\"#dia2\">Link to Diagram 2</a>"));
+    assert!(html.contains("id=\"dia2\""));
+}
+
+#[test]
+fn every_diagram_has_its_data() {
+    let book = example();
+    let html = render(&book);
+    let data = data(&html);
+    let diagrams = data["diagrams"].as_array().unwrap();
+    // 2 figures, 4 diagrams and 1 inline diagram.
+    assert_eq!(diagrams.len(), 7);
+    for n in 0..diagrams.len() {
+        assert!(html.contains(&format!("data-dia=\"{n}\"")), "figure {n}");
+    }
+    // The first figure: moves 1-3 of the game, with the letter A at D6.
+    let fig = &diagrams[0];
+    assert_eq!(fig["kind"], "fig");
+    assert_eq!(fig["size"], serde_json::json!([19, 19]));
+    assert_eq!(fig["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(fig["moves"][0], serde_json::json!([0, 3, 15, 1, []]));
+    assert_eq!(fig["letters"], serde_json::json!([[3, 13, "A"]]));
+    // Dia. 2 has a partial view and its caption.
+    assert_eq!(diagrams[3]["view"], serde_json::json!([0, 9, 18, 18]));
+    assert!(html.contains("<figcaption>Dia. 2</figcaption>"));
+    // The self-contained diagram starts from its own stones, White to play.
+    let last = &diagrams[6];
+    assert_eq!(last["start"].as_array().unwrap().len(), 5);
+    assert_eq!(last["toPlay"], 1);
+    // The inline diagram is hidden until its text is tapped.
+    assert!(html.contains(
+        "class=\"inline-dia\" role=\"button\" data-open=\"kifu-dia-4\">When you tap here"
+    ));
+    assert!(html.contains("id=\"kifu-dia-4\" data-dia=\"4\" tabindex=\"0\" hidden>"));
+    // Captions by language: Dia. 3 differs between English and Japanese.
+    assert!(html.contains("<span class=\"v\" data-v=\"en\">Dia. 3 English</span>"));
+    assert!(html.contains("<span class=\"v\" data-v=\"ja\">Dia. 3 Japanese</span>"));
+    // The first figure lists its moves in the caption.
+    assert!(html.contains("<span class=\"v\" data-v=\"en\">Moves 1–3</span>"));
+    assert!(html.contains("<span class=\"v\" data-v=\"de\">Züge 1–3</span>"));
+}
+
+#[test]
+fn both_languages_paragraphs_and_links() {
+    let html = render(&example());
+    assert!(html.contains("data-langs=\"de\""));
+    assert!(html.contains("Dieser Paragraph wird nur auf Deutsch angezeigt."));
+    assert!(html.contains("data-langs=\"en\""));
+    assert!(html.contains("This paragraph is only shown when English is selected."));
+    assert!(html.contains("data-lang-link=\"de\">Tap here to switch to German.</a>"));
+    assert!(html.contains("data-lang-link=\"en\">Tap here to switch back to English.</a>"));
+    // The language choices, English selected.
+    assert!(html.contains("<input type=\"checkbox\" data-lang=\"en\" checked> English"));
+    assert!(html.contains("<input type=\"checkbox\" data-lang=\"de\"> German"));
+    // Rich text with typography.
+    assert!(html.contains("Some centered text with — em dash, <strong>bold</strong>, <em>italic</em>, <strong><em>bold italic</em></strong>"));
+    assert!(html.contains("text-align:center"));
+    // Line breaks kept.
+    assert!(html.contains("Line breaks matter:<br>This is one line.<br>This is another line."));
+}
+
+#[test]
+fn options_choose_the_languages_shown_first() {
+    let options = HtmlOptions {
+        languages: vec!["de".into()],
+        title: Some("Mein Buch".into()),
+    };
+    let html = book_to_html(&example(), &|_| None, &options);
+    assert!(html.contains("<html lang=\"de\">"));
+    assert!(html.contains("<title>Mein Buch</title>"));
+    assert!(html.contains("<input type=\"checkbox\" data-lang=\"de\" checked> German"));
+}
+
+#[test]
+fn nothing_is_fetched_from_outside() {
+    let html = render(&example());
+    for bad in [
+        "src=\"http",
+        "src='http",
+        "<link",
+        "@import",
+        "url(http",
+        "src=\"//",
+    ] {
+        assert!(!html.contains(bad), "{bad}");
+    }
+    // The web image of the example becomes a link.
+    assert!(
+        html.contains("class=\"web-image\" href=\"http://www.smartgo.com/img/books_ipad.png\"")
+    );
+    // Every <script> is inline.
+    assert_eq!(
+        html.matches("<script").count(),
+        html.matches("<script>").count() + 1
+    );
+}
+
+#[test]
+fn images_are_embedded() {
+    let book = kifu_book::parse(
+        "::book(#b) title=T\n\n::chapter(#c)\n\n::img url=\"pic.png\" scale=0.5 ca=\"A picture\"\n\n::img\n\n::p style=bullet <img url=\"dot.gif\"></img>\tBullet text.",
+    )
+    .value;
+    let images = |name: &str| match name {
+        "pic.png" => Some(vec![137, 80, 78, 71]),
+        "b_cover.jpg" => Some(vec![0xff, 0xd8]),
+        "dot.gif" => Some(b"GIF89a".to_vec()),
+        _ => None,
+    };
+    let html = book_to_html(&book, &images, &HtmlOptions::default());
+    assert!(html.contains("src=\"data:image/png;base64,iVBORw==\""));
+    assert!(
+        html.contains("class=\"cover\" alt=\"b_cover.jpg\" src=\"data:image/jpeg;base64,/9g=\"")
+    );
+    assert!(
+        html.contains("<img class=\"image border shadow\" data-scale=\"1\" alt=\"b_cover.jpg\"")
+    );
+    assert!(html.contains("<figcaption>A picture</figcaption>"));
+    assert!(html.contains("<span class=\"bullet\"><img class=\"inline-img\" alt=\"\" src=\"data:image/gif;base64,R0lGODlh\"></span>Bullet text."));
+}
+
+#[test]
+fn paragraph_styles_and_headings() {
+    let book = kifu_book::parse(
+        "::chapter(#c)\n\n::h2 Title\n\n::p style=block Block.\n\n::p hint=1 A hint.\n\n::p box=1 In a box.\n\n::p box=1 Same box.\n\n::p style=text First.\n\nSecond.\n\n::h3 Section\n\nAfter.",
+    )
+    .value;
+    let html = render(&book);
+    // The first paragraph after a heading is not indented in the text style.
+    assert!(html.contains("st-text\" id=\"e9\" style=\"margin-top:0em;margin-bottom:0em\"><p class=\"text\">After.</p>"));
+    assert!(html.contains(
+        "<h2 class=\"text\" style=\"font-size:1.3em;text-align:center;font-weight:bold\">Title</h2>"
+    ));
+    assert!(html.contains("margin-left:2em;margin-right:2em\">Block.</p>"));
+    assert!(html.contains("<details class=\"hint\"><summary>Hint</summary>"));
+    assert_eq!(html.matches("<div class=\"group box\">").count(), 1);
+    assert!(html.contains("st-text\" id=\"e7\" style=\"margin-top:0em;margin-bottom:0em\"><p class=\"text\" style=\"text-indent:1em\">Second.</p>"));
+    assert!(
+        html.contains(
+            "<h3 class=\"text\" style=\"font-size:1.05em;font-weight:bold\">Section</h3>"
+        )
+    );
+}
+
+#[test]
+fn problems_carry_their_answers() {
+    let book = kifu_book::parse(
+        "::chapter(#p)\n\n::prb sz=9 base=none ab=C3 aw=D4 correct=\"C7D7(Right.)\" wrong=\"D7C7(Wrong way.)\"\n#btl#",
+    )
+    .value;
+    let html = render(&book);
+    let data = data(&html);
+    let p = &data["diagrams"][0]["problem"];
+    assert_eq!(
+        p["correct"],
+        serde_json::json!([[[2, 2, null], [3, 2, "Right."]]])
+    );
+    assert_eq!(
+        p["wrong"],
+        serde_json::json!([[[3, 2, null], [2, 2, "Wrong way."]]])
+    );
+    assert!(html.contains("<div class=\"prb-text\">"));
+    assert!(html.contains("Black to live."));
+    assert!(html.contains("<figcaption>Black to play.</figcaption>"));
+}
+
+#[test]
+fn output_is_deterministic() {
+    let a = render(&example());
+    let b = render(&example());
+    assert_eq!(a, b);
+    let c = render(&kifu_book::parse(EXAMPLE).value);
+    assert_eq!(a, c);
+}
