@@ -13,7 +13,7 @@
   if (!selected.length) selected = data.defaults.slice();
 
   function save() {
-    try { localStorage.setItem(KEY, JSON.stringify({ langs: selected, pos: stored.pos || null })); } catch (e) { /* private mode */ }
+    try { localStorage.setItem(KEY, JSON.stringify({ langs: selected, pos: stored.pos || null, coords: !!stored.coords })); } catch (e) { /* private mode */ }
   }
   function primary() {
     for (var i = 0; i < data.languages.length; i++) if (selected.indexOf(data.languages[i]) >= 0) return data.languages[i];
@@ -140,6 +140,17 @@
   }
 
   var viewers = {};
+  var showCoords = !!stored.coords;
+  var coordBox = document.getElementById('kifu-coords');
+  if (coordBox) {
+    coordBox.checked = showCoords;
+    coordBox.addEventListener('change', function () {
+      showCoords = coordBox.checked;
+      stored.coords = showCoords;
+      save();
+      Object.keys(viewers).forEach(function (k) { viewers[k].draw(); });
+    });
+  }
 
   function Viewer(fig, d) {
     this.fig = fig;
@@ -356,7 +367,10 @@
   Viewer.prototype.draw = function () {
     var d = this.d, cols = this.cols, rows = this.rows, self = this;
     var v = this.expanded ? [0, 0, cols - 1, rows - 1] : d.view;
-    var S = 24, coords = d.coord === 'standard', pad = coords ? S * 1.4 : S * 0.8;
+    var S = 24, coords = d.coord !== 'none' && (d.coord !== 'auto' || showCoords), pad = coords ? S * 1.4 : S * 0.8;
+    var sgf = 'abcdefghijklmnopqrstuvwxyz';
+    function colName(x) { return d.coord === 'sgf' ? sgf.charAt(x) : COLS.charAt(x); }
+    function rowName(y) { return d.coord === 'sgf' ? sgf.charAt(y) : String(rows - y); }
     var w = (v[2] - v[0]) * S + 2 * pad, h = (v[3] - v[1]) * S + 2 * pad;
     function X(x) { return pad + (x - v[0]) * S; }
     function Y(y) { return pad + (y - v[1]) * S; }
@@ -377,8 +391,8 @@
     }
     if (coords) {
       var cg = svgEl('g', { 'font-size': 10, fill: '#3a2a10', 'text-anchor': 'middle' }, svg);
-      for (x = v[0]; x <= v[2]; x++) { svgEl('text', { x: X(x), y: 12 }, cg).textContent = COLS.charAt(x); svgEl('text', { x: X(x), y: h - 4 }, cg).textContent = COLS.charAt(x); }
-      for (y = v[1]; y <= v[3]; y++) { svgEl('text', { x: 10, y: Y(y) + 3.5 }, cg).textContent = String(rows - y); svgEl('text', { x: w - 10, y: Y(y) + 3.5 }, cg).textContent = String(rows - y); }
+      for (x = v[0]; x <= v[2]; x++) { svgEl('text', { x: X(x), y: 12 }, cg).textContent = colName(x); svgEl('text', { x: X(x), y: h - 4 }, cg).textContent = colName(x); }
+      for (y = v[1]; y <= v[3]; y++) { svgEl('text', { x: 10, y: Y(y) + 3.5 }, cg).textContent = rowName(y); svgEl('text', { x: w - 10, y: Y(y) + 3.5 }, cg).textContent = rowName(y); }
     }
     var sc = this.scene(), at = {};
     sc.stones.forEach(function (s) { at[s[1] * cols + s[0]] = s; });
@@ -449,6 +463,10 @@
         })(x, y);
       }
     }
+    /* The same spacing of lines for every diagram of a board size: a partial
+     * view is narrower than the whole board. */
+    var full = (cols - 1) * S + 2 * pad;
+    svg.style.width = Math.min(100, Math.round(1000 * w / full) / 10) + '%';
     this.board.textContent = '';
     this.board.appendChild(svg);
     this.update();
@@ -490,7 +508,7 @@
     if (timer) return;
     timer = setTimeout(function () {
       timer = null;
-      var els = document.querySelectorAll('main .el, main section');
+      var els = document.querySelectorAll('main .el[id]');
       for (var i = 0; i < els.length; i++) {
         var r = els[i].getBoundingClientRect();
         if (r.bottom > 40 && els[i].id && els[i].offsetParent) { stored.pos = els[i].id; break; }

@@ -392,7 +392,7 @@ impl<'a> Writer<'a> {
                 esc(name)
             );
         }
-        o.push_str("</span></header>\n<main id=\"kifu-book\">\n");
+        o.push_str("</span><label class=\"coords\"><input type=\"checkbox\" id=\"kifu-coords\"> Coordinates</label></header>\n<main id=\"kifu-book\">\n");
         o.push_str(&body);
         o.push_str("</main>\n<script type=\"application/json\" id=\"kifu-data\">");
         o.push_str(&data);

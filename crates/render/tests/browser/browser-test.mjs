@@ -129,6 +129,26 @@ try {
   await page.waitForFunction(() => location.hash === '#dia2');
   check(await page.locator('#dia2').isVisible(), 'a link to a diagram ID leads to it');
 
+  // The reading position is remembered.
+  const url = pathToFileURL(path.join(dir, 'example.html')).href;
+  await page.goto(url);
+  await page.waitForSelector('figure.dia svg');
+  await page.locator('#dia2').evaluate((e) => e.scrollIntoView());
+  const before = await page.evaluate(() => window.scrollY);
+  await page.waitForTimeout(600);
+  await page.goto(url);
+  await page.waitForSelector('figure.dia svg');
+  await page.waitForTimeout(200);
+  const after = await page.evaluate(() => window.scrollY);
+  check(before > 500 && Math.abs(after - before) < 400, `the reading position is restored (${before} -> ${after})`);
+
+  // Coordinates around the boards, on request.
+  const labels = () => page.locator('#kifu-dia-0 svg text').count();
+  const without = await labels();
+  await page.locator('#kifu-coords').check();
+  check(await labels() === without + 4 * 19, 'coordinates shown around the board');
+  await page.locator('#kifu-coords').uncheck();
+
   check(errors.length === 0, 'no script errors: ' + errors.join('; '));
   await page.close();
 
