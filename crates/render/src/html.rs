@@ -18,7 +18,7 @@
 //! the book, the images and the options: the same input gives the same
 //! bytes.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use base64::Engine as _;
@@ -220,6 +220,8 @@ struct Writer<'a> {
     fields: Fields,
     book_id: String,
     diagrams: Vec<Value>,
+    /// The inline diagrams of each paragraph: (ordinal, item index).
+    inline_items: BTreeMap<usize, Vec<(usize, usize)>>,
     out: String,
 }
 
@@ -255,10 +257,21 @@ impl<'a> Writer<'a> {
                     .insert(a.name().to_owned(), a.value().to_owned());
             }
         }
+        let res = resolve::resolve(book);
+        let mut inline_items: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
+        for (k, r) in res.items.iter().enumerate() {
+            if let Source::Inline { paragraph, ordinal } = r.source {
+                inline_items
+                    .entry(paragraph)
+                    .or_default()
+                    .push((ordinal, k));
+            }
+        }
         Writer {
             book,
             index: Index::new(book),
-            res: resolve::resolve(book),
+            res,
+            inline_items,
             langs: model::effective_languages(book),
             styles: model::paragraph_styles(book),
             languages,
@@ -779,16 +792,7 @@ impl<'a> Writer<'a> {
         // Inline diagrams first: they get their numbers.
         let mut inline_ids: Vec<Option<usize>> = Vec::new();
         let mut inline_html = String::new();
-        let items: Vec<(usize, usize)> = self
-            .res
-            .items
-            .iter()
-            .enumerate()
-            .filter_map(|(k, r)| match r.source {
-                Source::Inline { paragraph, ordinal } if paragraph == i => Some((ordinal, k)),
-                _ => None,
-            })
-            .collect();
+        let items: Vec<(usize, usize)> = self.inline_items.get(&i).cloned().unwrap_or_default();
         for (ordinal, k) in items {
             if inline_ids.len() <= ordinal {
                 inline_ids.resize(ordinal + 1, None);

@@ -225,3 +225,35 @@ fn output_is_deterministic() {
     let c = render(&kifu_book::parse(EXAMPLE).value);
     assert_eq!(a, c);
 }
+
+#[test]
+fn coordinates_and_standard_texts_follow_the_diagram_and_language() {
+    let book = kifu_book::parse(
+        "::chapter(#c)\n\n::go mv=\"D4 F4 H4\"\n\n::fig at=1 to=3 A=D6\n\nInvade at D6, not at F4 or Q3. \"Quoted\"\n\n::prb base=none sz=9 ab=C3 correct=D4\n\n#btp#\n\n::de #btp#\n\n::en #btp#",
+    )
+    .value;
+    let html = book_to_html(
+        &book,
+        &|_| None,
+        &HtmlOptions {
+            languages: vec!["de".into()],
+            ..HtmlOptions::default()
+        },
+    );
+    // D6 is the letter A, F4 the move 2; Q3 shows nothing and stays.
+    assert!(html.contains("Invade at A, not at 2 or Q3."), "{html}");
+    // Typography by language for a neutral paragraph: both variants.
+    assert!(
+        html.contains(
+            "<span class=\"v\" data-v=\"de\">Invade at A, not at 2 or Q3. „Quoted“</span>"
+        )
+    );
+    assert!(
+        html.contains(
+            "<span class=\"v\" data-v=\"en\">Invade at A, not at 2 or Q3. “Quoted”</span>"
+        )
+    );
+    // A neutral standard text in each language, a German one in German.
+    assert!(html.contains("<span class=\"v\" data-v=\"en\">Black to play.</span>"));
+    assert!(html.contains("data-langs=\"de\" style=\"margin-top:0.8em;margin-bottom:0em\"><p class=\"text\">Schwarz ist am Zug.</p>"), "{html}");
+}
