@@ -682,7 +682,7 @@ impl Checker<'_> {
         if !e.value().contains('#') && !e.value().bytes().any(|b| b.is_ascii_digit()) {
             return;
         }
-        let mut rich = crate::text::parse(e.value());
+        let rich = crate::text::parse(e.value());
         // The diagram the paragraph describes (Go data shows nothing).
         let diagram = self
             .index
@@ -691,7 +691,9 @@ impl Checker<'_> {
             .and_then(|r| self.resolution.of_element(r));
         if let Some(item) = diagram {
             let figure = crate::figure::Figure::of(item);
-            let unknown = rich.substitute_coordinates(|c| {
+            // On a copy: substitution changes the texts, and the standard
+            // text ranges below must stay those of the value.
+            let unknown = rich.clone().substitute_coordinates(|c| {
                 kifu_board::Point::from_standard(c, item.size)
                     .ok()
                     .and_then(|p| crate::figure::mark_at(item, &figure, p))

@@ -606,3 +606,13 @@ fn the_example_exports_to_sgf_with_every_diagram_as_a_variation() {
     // The letter A of the first figure at D6.
     assert!(sgf.contains("LB[dn:A]"));
 }
+
+/// Found by the `gobook_read` fuzz target: a standard text after a
+/// coordinate that the diagram marks is reported at its own place.
+#[test]
+fn fuzz_regression_standard_text_after_a_substituted_coordinate() {
+    let text = "::fig vw=H11T1 T4=1\n\nAt T4: #author#";
+    let found = kifu_book::check(&kifu_book::parse(text).value);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(&text[found[0].span.range()], "#author#");
+}
