@@ -17,7 +17,7 @@ use kifu_render::html::{HtmlOptions, book_to_html};
 const EXAMPLE: &str = include_str!("../../../../shared/spec/example.gobook");
 
 /// A problem and two half-width diagrams.
-const PROBLEMS: &str = "::book(#browser-test) title=\"Browser test\"
+const PROBLEMS: &str = "::book(#browser-test) title=\"Browser test\" cover=\"cover.png\"
 
 
 
@@ -47,10 +47,21 @@ fn target_dir() -> PathBuf {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"))
 }
 
+/// A 1x1 PNG, the problem book's cover.
+const PIXEL: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 fn write_page(dir: &Path, name: &str, source: &str) {
+    use base64::Engine as _;
     let parsed = kifu_book::parse(source);
     assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
-    let html = book_to_html(&parsed.value, &|_| None, &HtmlOptions::default());
+    let images = |file: &str| {
+        (file == "cover.png").then(|| {
+            base64::engine::general_purpose::STANDARD
+                .decode(PIXEL)
+                .expect("the pixel")
+        })
+    };
+    let html = book_to_html(&parsed.value, &images, &HtmlOptions::default());
     std::fs::write(dir.join(name), html).expect("write the page");
 }
 

@@ -154,6 +154,8 @@ try {
 
   // ---------- problems and side-by-side diagrams ----------
   const p = await open('problem.html');
+  const cover = await p.page.locator('#kifu-title img.cover').evaluate((img) => img.naturalWidth);
+  check(cover === 1, 'the embedded cover image loads');
   const prb = p.page.locator('figure.kind-prb').first();
   const feedback = prb.locator('.feedback');
   await prb.locator('[data-pt="D7"]').click();
