@@ -1089,11 +1089,21 @@ impl<'a> Writer<'a> {
                 .map(|c| esc(&text::typography(&c, l)))
                 .unwrap_or_default()
         });
-        if !caption.is_empty() {
-            let _ = write!(s, "<figcaption>{caption}</figcaption>");
-        }
-        if let Some(g) = figure::gaps(item) {
-            let _ = write!(s, "<div class=\"gaps\">{}</div>", esc(&g));
+        // The caption, then the gaps line, as the figure's last child.
+        let gaps = figure::gaps(item)
+            .map(|g| format!("<span class=\"gaps\">{}</span>", esc(&g)))
+            .unwrap_or_default();
+        match (caption.is_empty(), gaps.is_empty()) {
+            (true, true) => {}
+            (false, true) => {
+                let _ = write!(s, "<figcaption>{caption}</figcaption>");
+            }
+            (true, false) => {
+                let _ = write!(s, "<figcaption>{gaps}</figcaption>");
+            }
+            (false, false) => {
+                let _ = write!(s, "<figcaption>{caption}<br>{gaps}</figcaption>");
+            }
         }
         s.push_str("</figure>");
         s

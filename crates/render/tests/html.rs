@@ -257,3 +257,19 @@ fn coordinates_and_standard_texts_follow_the_diagram_and_language() {
     assert!(html.contains("<span class=\"v\" data-v=\"en\">Black to play.</span>"));
     assert!(html.contains("data-langs=\"de\" style=\"margin-top:0.8em;margin-bottom:0em\"><p class=\"text\">Schwarz ist am Zug.</p>"), "{html}");
 }
+
+#[test]
+fn gaps_line_under_the_caption() {
+    let book = kifu_book::parse(
+        "::dia base=none sz=5 mv=\"A1 B1 C3 A2 C4 A1 tenuki\" ca=\"Ko\"\n\n::dia base=none sz=5 mv=\"A1 B1 C3 A2 C4 A1\" gaps=none",
+    )
+    .value;
+    let html = render(&book);
+    assert!(
+        html.contains(
+            "<figcaption>Ko<br><span class=\"gaps\">6 at 1, 7: elsewhere</span></figcaption>"
+        ),
+        "{html}"
+    );
+    assert_eq!(html.matches("class=\"gaps\"").count(), 1);
+}
