@@ -512,4 +512,78 @@ fn repair_node(
             _ => {}
         }
     }
+    split_node(c, node, r);
+}
+
+/// Splits a node that holds what FF\[4\] keeps apart: a move in the root,
+/// setup and a move together, or two moves. The first node keeps the setup,
+/// root and game information properties and the name `N` (a variation may
+/// start there); the move goes to a new node after it.
+fn split_node(c: &mut Collection<'_>, node: NodeId, r: &mut Repairer<'_>) {
+    use crate::props::{PropertyKind, lookup};
+    let n = c.node(node);
+    let is_root = n.parent().is_none();
+    let ids: Vec<(String, Span)> = n
+        .properties()
+        .map(|p| (p.id().to_owned(), p.span()))
+        .collect();
+    let kind = |id: &str| lookup(id).map(|i| i.kind);
+    let first_move = ids.iter().find(|(id, _)| id == "B" || id == "W").cloned();
+    let Some((move_id, move_span)) = first_move else {
+        return;
+    };
+    let has_setup = ids
+        .iter()
+        .any(|(id, _)| kind(id) == Some(PropertyKind::Setup));
+    let stays = |id: &str| {
+        id == "N"
+            || matches!(
+                kind(id),
+                Some(PropertyKind::Setup | PropertyKind::Root | PropertyKind::GameInfo)
+            )
+    };
+    if is_root || has_setup {
+        let (code, message) = if is_root {
+            (
+                codes::MOVE_IN_ROOT,
+                format!("{move_id} moved out of the root into a node of its own"),
+            )
+        } else {
+            (
+                codes::SETUP_AND_MOVE,
+                "setup and move split into two nodes, the setup first".to_owned(),
+            )
+        };
+        if r.decide(code, move_span, message, false)
+            && let Ok(new) = c.split_node(node, &|id| stays(id))
+        {
+            follow_split(r, node, new, &|id| !stays(id));
+        }
+        return;
+    }
+    // Two moves: the second one goes to a node of its own.
+    let second = ids
+        .iter()
+        .find(|(id, _)| (id == "B" || id == "W") && *id != move_id)
+        .cloned();
+    if let Some((second_id, span)) = second
+        && r.decide(
+            codes::TWO_MOVES,
+            span,
+            format!("{move_id} and {second_id} split into two nodes"),
+            false,
+        )
+        && let Ok(new) = c.split_node(node, &|id| id != second_id)
+    {
+        follow_split(r, node, new, &|id| id == second_id);
+    }
+}
+
+/// Pending `[tt]` passes of properties that a split moved go with them.
+fn follow_split(r: &mut Repairer<'_>, node: NodeId, new: NodeId, moved: &dyn Fn(&str) -> bool) {
+    for (n, id, _) in &mut r.old_passes {
+        if *n == node && moved(id) {
+            *n = new;
+        }
+    }
 }

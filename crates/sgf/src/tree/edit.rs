@@ -432,6 +432,64 @@ impl Collection<'_> {
         Ok(true)
     }
 
+    /// Splits `node` in two: the properties for which `keep` says yes stay
+    /// in it, the others go, in their order and with the white space before
+    /// them, to a new node that becomes its only child and takes over its
+    /// children. Returns the new node.
+    ///
+    /// ```
+    /// let mut c = kifu_sgf::parse(b"(;AB[aa] B[bb]N[x](;W[cc])(;W[dd]))").value;
+    /// let root = c.game(0).unwrap().root().id();
+    /// c.split_node(root, &|id| id != "B").unwrap();
+    /// assert_eq!(kifu_sgf::write::lossless(&c), b"(;AB[aa]N[x]; B[bb](;W[cc])(;W[dd]))");
+    /// ```
+    ///
+    /// # Errors
+    /// [`EditError::Removed`].
+    pub fn split_node(
+        &mut self,
+        node: NodeId,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Result<NodeId, EditError> {
+        self.live(node)?;
+        let semi = self.created_piece(b";");
+        let new = self.push_unlinked(Some(node), semi, Paren::Auto);
+        // Children move under the new node.
+        let (first, last) = (self.data(node).first_child, self.data(node).last_child);
+        let mut child = first;
+        while let Some(c) = child {
+            self.data_mut(c).parent = Some(new);
+            child = self.data(c).next_sibling;
+        }
+        {
+            let n = self.data_mut(new);
+            n.first_child = first;
+            n.last_child = last;
+        }
+        {
+            let d = self.data_mut(node);
+            d.first_child = Some(new);
+            d.last_child = Some(new);
+        }
+        // Properties: the kept ones stay in place, the others go to the end.
+        let d = self.data(node);
+        let range = d.props_start as usize..(d.props_start + d.props_len) as usize;
+        let all: Vec<PropData> = self.props[range.clone()].to_vec();
+        let (kept, moved): (Vec<PropData>, Vec<PropData>) = all
+            .into_iter()
+            .partition(|p| keep(std::str::from_utf8(self.bytes(p.id)).unwrap_or("")));
+        for (i, p) in kept.iter().enumerate() {
+            self.props[range.start + i] = *p;
+        }
+        self.data_mut(node).props_len = kept.len() as u32;
+        let start = self.props.len() as u32;
+        self.props.extend(moved.iter().copied());
+        let n = self.data_mut(new);
+        n.props_start = start;
+        n.props_len = moved.len() as u32;
+        Ok(new)
+    }
+
     /// Removes the property at position `index` of `node`.
     ///
     /// # Errors

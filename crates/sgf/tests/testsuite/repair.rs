@@ -79,6 +79,23 @@ fn each_repair_makes_the_smallest_change() {
             &["sgf/empty-value", "sgf/empty-value"],
             "(;FF[4])",
         ),
+        // A move in the root, setup and a move mixed, two moves: split, the
+        // setup, root and game information (and N) first.
+        (
+            "(;FF[4]GM[1]PB[x]B[aa]C[first])",
+            &["sgf/move-in-root"],
+            "(;FF[4]GM[1]PB[x];B[aa]C[first])",
+        ),
+        (
+            "(;FF[4];N[start]AB[aa]W[bb]C[c](;B[cc])(;B[dd]))",
+            &["sgf/setup-and-move-mixed"],
+            "(;FF[4];N[start]AB[aa];W[bb]C[c](;B[cc])(;B[dd]))",
+        ),
+        (
+            "(;FF[4];B[aa]W[bb])",
+            &["sgf/two-moves-in-node"],
+            "(;FF[4];B[aa];W[bb])",
+        ),
         // Duplicates: identical dropped, lists merged.
         (
             "(;FF[4]PB[x]PB[x]AB[aa]AB[bb][aa])",
