@@ -28,6 +28,70 @@ pub(crate) enum Command {
     Diagrams(DiagramsArgs),
     /// Extract the sample of a Go book (its `::c sample-start` / `sample-end` / `sample-only` marks).
     Sample(SampleArgs),
+    /// Draw a diagram of a Go book, or a position of a game, as SVG, PNG or text.
+    Render(RenderArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct RenderArgs {
+    /// A book (`.gobook`, `.gobk`) or a game record (`.sgf`, `.mgt`, `.xml`; `-` for stdin);
+    /// with --out-dir, game records, directories and globs.
+    #[arg(required = true)]
+    pub(crate) inputs: Vec<PathBuf>,
+    /// The file to write: `.svg`, `.png`, `.txt` (`-` for stdout: SVG unless --format says). Written atomically.
+    #[arg(short, long, conflicts_with = "out_dir")]
+    pub(crate) output: Option<PathBuf>,
+    /// Draw the final position of every game into this directory (one file per game, in parallel).
+    #[arg(long)]
+    pub(crate) out_dir: Option<PathBuf>,
+    /// Output format (default: from the output's extension; SVG for stdout and --out-dir).
+    #[arg(long = "format", value_enum)]
+    pub(crate) format: Option<RenderFormat>,
+    /// Books: the diagram, by ID or as CHAPTER:INDEX (as `kifu diagrams --format json` lists them).
+    #[arg(long)]
+    pub(crate) diagram: Option<String>,
+    /// Games: the position after this move (default: the last, or the last numbered).
+    #[arg(long = "move", value_name = "N")]
+    pub(crate) move_number: Option<u32>,
+    /// Games: number these moves on the stones (`FROM-TO`, or one move `N`).
+    #[arg(long, value_name = "FROM-TO")]
+    pub(crate) numbers: Option<String>,
+    /// Games: the line to follow, the child to take at each branch (`1.0.2`; default the main line).
+    #[arg(long, value_name = "PATH")]
+    pub(crate) variation: Option<String>,
+    /// Games: which game of a collection (from 1).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) game: usize,
+    /// `book` (print), `screen` (wood and shaded stones), or a style file (`.toml`).
+    #[arg(long, default_value = "book")]
+    pub(crate) style: String,
+    /// PNG width in pixels.
+    #[arg(long, default_value_t = 600)]
+    pub(crate) width: u32,
+    /// The language of captions.
+    #[arg(long, default_value = "en")]
+    pub(crate) lang: String,
+    /// Coordinates: `auto` (the diagram's `coord`; none for games), `none`, `standard`, `sgf`, `j1`, `j2`, `j3`.
+    #[arg(long, default_value = "auto")]
+    pub(crate) coord: String,
+    /// Print a summary on stderr (always printed with --out-dir and several files).
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Print nothing on stderr but errors.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum RenderFormat {
+    /// Scalable vector graphics.
+    Svg,
+    /// A PNG image --width pixels wide.
+    Png,
+    /// Unicode text.
+    Txt,
+    /// An interactive HTML page (not yet supported).
+    Html,
 }
 
 #[derive(Debug, Args)]

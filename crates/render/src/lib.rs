@@ -5,4 +5,8 @@
 #![warn(missing_docs)]
 
 pub mod html;
+#[cfg(feature = "png")]
+pub mod png;
+pub mod style;
 pub mod svg;
+pub mod text;

@@ -3,6 +3,7 @@
 mod check;
 mod convert;
 mod info;
+mod render;
 mod split;
 
 use std::fmt;
@@ -53,6 +54,7 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Merge(args) => split::merge(&args),
         Command::Sample(args) => sample(&args),
         Command::Diagrams(args) => diagrams(&args),
+        Command::Render(args) => render::run(&args),
     }
 }
 

@@ -1,0 +1,374 @@
+//! `kifu render BOOK --diagram ID|CHAPTER:INDEX -o OUT.svg|.png|.txt`,
+//! `kifu render GAME.sgf [--move N] [--numbers FROM-TO] [--variation PATH] -o OUT`,
+//! `kifu render DIR... --out-dir OUT` (the final position of every game).
+
+use std::path::{Path, PathBuf};
+
+use kifu_render::style::Style;
+use kifu_render::svg::{Coordinates, DiagramView, SgfPosition};
+
+use crate::args::{RenderArgs, RenderFormat};
+use crate::batch::{self, Job, Outcome};
+use crate::commands::CliError;
+use crate::document::{Document, format_of};
+use crate::{input, output};
+
+/// Game records that `--out-dir` draws.
+const GAME_EXTENSIONS: &[&str] = &["sgf", "mgt", "xml"];
+
+pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
+    let style = style(&args.style)?;
+    if let Some(dir) = &args.out_dir {
+        return render_dir(args, dir, &style);
+    }
+    let [path] = args.inputs.as_slice() else {
+        return Err(CliError::usage(
+            "several inputs: give --out-dir DIR to draw every game",
+        ));
+    };
+    let format = output_format(args)?;
+    if format == RenderFormat::Html {
+        return render_html(args, path);
+    }
+    let input = input::read(path)?;
+    let from = format_of(path);
+    let is_book = crate::book::is_book_format(from)
+        || input::is_stdio(path) && input.bytes.trim_ascii_start().starts_with(b"::");
+    let (view, status) = if is_book {
+        book_view(args, &input, path)?
+    } else {
+        (game_view(args, &input, path)?, crate::EXIT_CLEAN)
+    };
+    let bytes = draw(&view, &style, format, args.width).map_err(CliError::usage)?;
+    output::write(args.output.as_deref(), &bytes)?;
+    Ok(status)
+}
+
+/// `kifu render BOOK -o OUT.html` and `kifu render GAME.sgf -o GAME.html`:
+/// the interactive HTML page (the HTML renderer replaces this).
+fn render_html(_args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
+    Err(CliError::usage(format!(
+        "{}: HTML output is not yet supported; write .svg, .png or .txt",
+        path.display()
+    )))
+}
+
+/// The output format: `--format`, else the output's extension, else SVG.
+fn output_format(args: &RenderArgs) -> Result<RenderFormat, CliError> {
+    if let Some(f) = args.format {
+        return Ok(f);
+    }
+    let Some(out) = args.output.as_deref().filter(|o| !input::is_stdio(o)) else {
+        return Ok(RenderFormat::Svg);
+    };
+    let ext = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("svg") => Ok(RenderFormat::Svg),
+        Some("png") => Ok(RenderFormat::Png),
+        Some("txt" | "text") => Ok(RenderFormat::Txt),
+        Some("html" | "htm") => Ok(RenderFormat::Html),
+        _ => Err(CliError::usage(format!(
+            "cannot tell the output format from '{}': use .svg, .png or .txt, or give --format",
+            out.display()
+        ))),
+    }
+}
+
+/// `--style`: a built-in style or a TOML file.
+fn style(name: &str) -> Result<Style, CliError> {
+    if let Some(s) = Style::builtin(name) {
+        return Ok(s);
+    }
+    let path = Path::new(name);
+    if path
+        .extension()
+        .is_none_or(|e| !e.eq_ignore_ascii_case("toml"))
+    {
+        return Err(CliError::usage(format!(
+            "--style {name}: give book, screen, or a style file (.toml)"
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::io(name, e))?;
+    Style::from_toml(&text).map_err(|e| CliError::usage(format!("{name}: {e}")))
+}
+
+fn draw(
+    view: &DiagramView,
+    style: &Style,
+    format: RenderFormat,
+    width: u32,
+) -> Result<Vec<u8>, String> {
+    match format {
+        RenderFormat::Svg => Ok(kifu_render::svg::to_svg(view, style).into_bytes()),
+        RenderFormat::Txt => Ok(kifu_render::text::to_text(view).into_bytes()),
+        RenderFormat::Png => {
+            let svg = kifu_render::svg::to_svg(view, style);
+            kifu_render::png::to_png(&svg, width).map_err(|e| e.to_string())
+        }
+        RenderFormat::Html => Err("HTML output is not yet supported".to_owned()),
+    }
+}
+
+/// Applies `--coord` (`auto` keeps what the view has).
+fn coordinates(view: &mut DiagramView, coord: &str) -> Result<(), CliError> {
+    match coord {
+        "auto" => {}
+        "none" => view.coordinates = Coordinates::None,
+        other => {
+            let c = Coordinates::from_attribute(other);
+            if c == Coordinates::None {
+                return Err(CliError::usage(format!(
+                    "--coord {other}: give auto, none, standard, sgf, j1, j2 or j3"
+                )));
+            }
+            view.coordinates = c;
+        }
+    }
+    Ok(())
+}
+
+/// The diagram of a book that `--diagram` names, with the exit status of
+/// what reading the book found.
+fn book_view(
+    args: &RenderArgs,
+    input: &input::Input,
+    path: &Path,
+) -> Result<(DiagramView, u8), CliError> {
+    let Some(wanted) = args.diagram.as_deref() else {
+        return Err(CliError::usage(format!(
+            "{}: give --diagram ID or CHAPTER:INDEX (`kifu diagrams` lists them)",
+            input.name
+        )));
+    };
+    if args.move_number.is_some() || args.numbers.is_some() || args.variation.is_some() {
+        return Err(CliError::usage(
+            "--move, --numbers and --variation are for game records",
+        ));
+    }
+    let book = crate::book::read(input, path, format_of(path)).map_err(CliError::usage)?;
+    let resolution = kifu_book::resolve::resolve(&book.book);
+    let mut found = book.diagnostics.clone();
+    found.extend(resolution.diagnostics.iter().cloned());
+    found.sort_by_key(|d| d.span.start);
+    let diagnostics_args = crate::args::DiagnosticArgs {
+        format: crate::args::DiagnosticFormat::Short,
+        quiet: true,
+    };
+    let outcome = book.outcome(&found, &diagnostics_args);
+    if !args.quiet {
+        eprint!("{}", outcome.stderr);
+    }
+    let item = find_item(&book.book, &resolution, wanted).ok_or_else(|| {
+        CliError::usage(format!(
+            "{}: no diagram '{wanted}' (give an ID or CHAPTER:INDEX as `kifu diagrams` lists them)",
+            input.name
+        ))
+    })?;
+    let mut view = DiagramView::from_resolved(&resolution.items[item], &args.lang);
+    view.circle_as_dot = book
+        .book
+        .elements()
+        .iter()
+        .find(|e| e.kind() == kifu_book::model::ElementKind::Book)
+        .and_then(|b| b.flag("circleAsDot"))
+        .unwrap_or(false);
+    coordinates(&mut view, &args.coord)?;
+    Ok((view, batch::status(&outcome.stats)))
+}
+
+/// The item `--diagram` names: `CHAPTER:INDEX` as `kifu diagrams` lists
+/// items (a chapter without ID is `-`), else an ID (diagrams before other
+/// Go data).
+fn find_item(
+    book: &kifu_book::Book,
+    resolution: &kifu_book::resolve::Resolution,
+    wanted: &str,
+) -> Option<usize> {
+    if let Some((chapter, index)) = wanted.rsplit_once(':') {
+        let index: u64 = index.parse().ok()?;
+        let listing = kifu_book::listing::to_json(book, resolution);
+        let entries = listing.as_array()?;
+        return entries.iter().position(|e| {
+            let c = e["chapter"].as_str().unwrap_or("-");
+            c == chapter && e["index"].as_u64() == Some(index)
+        });
+    }
+    let with_id = |i: &usize| resolution.items[*i].id.as_deref() == Some(wanted);
+    let all = 0..resolution.items.len();
+    all.clone()
+        .filter(with_id)
+        .find(|&i| resolution.items[i].kind != kifu_book::resolve::ItemKind::Go)
+        .or_else(|| all.clone().find(with_id))
+}
+
+fn parse_numbers(text: &str) -> Result<(u32, u32), CliError> {
+    let bad = || CliError::usage(format!("--numbers {text}: give FROM-TO (as 1-50) or N"));
+    let (from, to) = text.split_once('-').unwrap_or((text, text));
+    let from: u32 = from.trim().parse().map_err(|_| bad())?;
+    let to: u32 = to.trim().parse().map_err(|_| bad())?;
+    if from == 0 || from > to {
+        return Err(bad());
+    }
+    Ok((from, to))
+}
+
+fn parse_variation(text: &str) -> Result<Vec<usize>, CliError> {
+    text.split('.')
+        .map(|part| {
+            part.trim().parse().map_err(|_| {
+                CliError::usage(format!(
+                    "--variation {text}: give child indices separated by dots (as 1.0.2)"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The position of a game that `--move`, `--numbers` and `--variation` name.
+fn game_view(
+    args: &RenderArgs,
+    input: &input::Input,
+    path: &Path,
+) -> Result<DiagramView, CliError> {
+    if args.diagram.is_some() {
+        return Err(CliError::usage(format!(
+            "{}: --diagram is for Go books; give --move N for a game",
+            input.name
+        )));
+    }
+    let position = SgfPosition {
+        variation: args
+            .variation
+            .as_deref()
+            .map(parse_variation)
+            .transpose()?
+            .unwrap_or_default(),
+        move_number: args.move_number,
+        numbers: args.numbers.as_deref().map(parse_numbers).transpose()?,
+    };
+    let (document, diagnostics) = Document::read(&input.bytes, format_of(path));
+    if let Some(d) = diagnostics.iter().find(|d| d.is_error())
+        && !args.quiet
+    {
+        eprintln!("kifu: {}: {}", input.name, d.message);
+    }
+    let collection = document.to_collection();
+    let count = collection.len();
+    let game = args
+        .game
+        .checked_sub(1)
+        .and_then(|i| collection.game(i))
+        .ok_or_else(|| {
+            CliError::usage(format!(
+                "{}: no game {} (the file holds {count})",
+                input.name, args.game
+            ))
+        })?;
+    let mut view = DiagramView::from_sgf_game(game, &position)
+        .map_err(|e| CliError::usage(format!("{}: {e}", input.name)))?;
+    coordinates(&mut view, &args.coord)?;
+    Ok(view)
+}
+
+/// `--out-dir`: the final position of every game of every input.
+fn render_dir(args: &RenderArgs, dir: &Path, style: &Style) -> Result<u8, CliError> {
+    let format = args.format.unwrap_or(RenderFormat::Svg);
+    if format == RenderFormat::Html {
+        return Err(CliError::usage(
+            "HTML output is not yet supported; use --format svg, png or txt",
+        ));
+    }
+    if args.diagram.is_some() || args.variation.is_some() || args.numbers.is_some() {
+        return Err(CliError::usage(
+            "--out-dir draws the final position of every game: --diagram, --numbers and --variation do not apply",
+        ));
+    }
+    // Check --coord once, not per game.
+    coordinates(
+        &mut DiagramView::empty(kifu_board::BoardSize::STANDARD),
+        &args.coord,
+    )?;
+    let mut notes = Vec::new();
+    let jobs = batch::expand(&args.inputs, GAME_EXTENSIONS, &mut notes);
+    if !args.quiet {
+        for n in notes {
+            eprintln!("kifu: note: {n}");
+        }
+    }
+    if jobs.iter().any(|j| input::is_stdio(&j.path)) {
+        return Err(CliError::usage("stdin cannot be drawn with --out-dir"));
+    }
+    let summary = args.stats || (jobs.len() > 1 && !args.quiet);
+    let stats = batch::run(&jobs, args.quiet, summary, |job| {
+        render_job(job, args, dir, style, format)
+    });
+    Ok(batch::status(&stats))
+}
+
+fn extension(format: RenderFormat) -> &'static str {
+    match format {
+        RenderFormat::Svg => "svg",
+        RenderFormat::Png => "png",
+        RenderFormat::Txt => "txt",
+        RenderFormat::Html => "html",
+    }
+}
+
+/// Draws every game of one file under `dir`: `NAME.svg` for a single
+/// game, `NAME-1.svg`, `NAME-2.svg`... for a collection.
+fn render_job(
+    job: &Job,
+    args: &RenderArgs,
+    dir: &Path,
+    style: &Style,
+    format: RenderFormat,
+) -> Outcome {
+    let input = match input::read(&job.path) {
+        Ok(input) => input,
+        Err(e) => return Outcome::failed(e.to_string()),
+    };
+    let (document, _) = Document::read(&input.bytes, format_of(&job.path));
+    let collection = document.to_collection();
+    let mut outcome = Outcome::default();
+    outcome.stats.files = 1;
+    outcome.stats.bytes = input.bytes.len();
+    outcome.stats.games = collection.len();
+    let relative = job.relative();
+    let stem = relative
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    let parent = dir.join(relative.parent().unwrap_or(Path::new("")));
+    if let Err(e) = std::fs::create_dir_all(&parent) {
+        return Outcome::failed(format!("{}: {e}", parent.display()));
+    }
+    let position = SgfPosition {
+        move_number: args.move_number,
+        ..SgfPosition::default()
+    };
+    let several = collection.len() > 1;
+    for (i, game) in collection.games().enumerate() {
+        let name = if several {
+            format!("{stem}-{}.{}", i + 1, extension(format))
+        } else {
+            format!("{stem}.{}", extension(format))
+        };
+        let target: PathBuf = parent.join(name);
+        let result = DiagramView::from_sgf_game(game, &position)
+            .map_err(|e| e.to_string())
+            .and_then(|mut view| {
+                coordinates(&mut view, &args.coord).map_err(|e| e.to_string())?;
+                draw(&view, style, format, args.width)
+            });
+        let written = result
+            .map_err(|e| format!("{}: game {}: {e}", input.name, i + 1))
+            .and_then(|bytes| output::write(Some(&target), &bytes).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            outcome.stderr.push_str(&format!("kifu: {e}\n"));
+            outcome.stats.failed += 1;
+        }
+    }
+    outcome
+}

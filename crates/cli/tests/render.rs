@@ -1,0 +1,226 @@
+//! `kifu render`: diagrams of a book and positions of games to SVG, PNG
+//! and text, the final position of every game of a directory, and the
+//! usage errors (exit 2).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
+}
+
+fn kifu(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run kifu")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn book() -> String {
+    examples().join("example.gobook").display().to_string()
+}
+
+fn game() -> String {
+    examples().join("example.sgf").display().to_string()
+}
+
+#[test]
+fn a_book_diagram_to_svg_png_and_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kifu(
+        &["render", &book(), "--diagram", "dia2", "-o", "d.svg"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(dir.path().join("d.svg")).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains(">Dia. 2</text>"), "{svg}");
+    assert!(svg.contains(">3</text>"));
+
+    let out = kifu(
+        &[
+            "render",
+            &book(),
+            "--diagram",
+            "dia2",
+            "-o",
+            "d.png",
+            "--width",
+            "300",
+            "--style",
+            "screen",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let png = std::fs::read(dir.path().join("d.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert_eq!(u32::from_be_bytes(png[16..20].try_into().unwrap()), 300);
+
+    let out = kifu(
+        &["render", &book(), "--diagram", "dia2", "-o", "d.txt"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(dir.path().join("d.txt")).unwrap();
+    assert!(text.contains("  10  ·"), "{text}");
+    assert!(text.ends_with("Dia. 2\n"), "{text}");
+}
+
+#[test]
+fn chapter_and_index_name_the_same_diagram_as_its_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let by_id = kifu(
+        &["render", &book(), "--diagram", "dia2", "-o", "-"],
+        dir.path(),
+    );
+    // `kifu diagrams --format json` lists dia2 as ch1, index 12.
+    let by_place = kifu(
+        &["render", &book(), "--diagram", "ch1:12", "-o", "-"],
+        dir.path(),
+    );
+    assert_eq!(by_id.status.code(), Some(0), "{}", stderr(&by_id));
+    assert_eq!(by_place.status.code(), Some(0), "{}", stderr(&by_place));
+    assert!(!by_id.stdout.is_empty());
+    assert_eq!(by_id.stdout, by_place.stdout);
+}
+
+#[test]
+fn a_game_position_with_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kifu(
+        &[
+            "render",
+            &game(),
+            "--move",
+            "6",
+            "--numbers",
+            "4-6",
+            "-o",
+            "g.svg",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(dir.path().join("g.svg")).unwrap();
+    assert_eq!(svg.matches("<use ").count(), 6);
+    // Move 6 is under the label A of its node.
+    assert!(svg.contains(">5</text>") && svg.contains(">A</text>") && !svg.contains(">3</text>"));
+    // The second variation, drawn as text with coordinates.
+    let out = kifu(
+        &[
+            "render",
+            &game(),
+            "--variation",
+            "1",
+            "-o",
+            "-",
+            "--format",
+            "txt",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.matches('●').count() + text.matches('○').count(),
+        6,
+        "{text}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["render", &book(), "--diagram", "nope", "-o", "x.svg"],
+        vec!["render", &book(), "--diagram", "ch1:999", "-o", "x.svg"],
+        vec!["render", &book(), "-o", "x.svg"],
+        vec!["render", &book(), "--diagram", "dia2", "-o", "x.html"],
+        vec![
+            "render",
+            &book(),
+            "--diagram",
+            "dia2",
+            "-o",
+            "x.svg",
+            "--style",
+            "nope",
+        ],
+        vec!["render", &game(), "--move", "99", "-o", "x.svg"],
+        vec!["render", &game(), "--variation", "5", "-o", "x.svg"],
+        vec!["render", &game(), "--numbers", "5-2", "-o", "x.svg"],
+        vec!["render", &game(), "-o", "x.gif"],
+    ] {
+        let out = kifu(&args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).starts_with("kifu: "),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    assert!(!dir.path().join("x.svg").exists());
+    let out = kifu(&["render", &game(), "-o", "x.html"], dir.path());
+    assert!(
+        stderr(&out).contains("not yet supported"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_directory_of_games_to_one_svg_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games/sub");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("a.sgf"), "(;SZ[9];B[cc];W[gg])").unwrap();
+    std::fs::write(games.join("b.sgf"), "(;SZ[13];B[dd])(;SZ[19];B[pd])").unwrap();
+    let out = kifu(&["render", "games", "--out-dir", "out", "-q"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(dir.path().join("out/sub/a.svg")).unwrap();
+    assert_eq!(svg.matches("<use ").count(), 2);
+    assert!(dir.path().join("out/sub/b-1.svg").exists());
+    assert!(dir.path().join("out/sub/b-2.svg").exists());
+}
+
+#[test]
+fn a_style_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("s.toml"), "board = \"#123456\"\n").unwrap();
+    let out = kifu(
+        &[
+            "render",
+            &book(),
+            "--diagram",
+            "dia2",
+            "--style",
+            "s.toml",
+            "-o",
+            "-",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("#123456"));
+    std::fs::write(dir.path().join("bad.toml"), "colour = 1\n").unwrap();
+    let out = kifu(
+        &[
+            "render",
+            &book(),
+            "--diagram",
+            "dia2",
+            "--style",
+            "bad.toml",
+            "-o",
+            "-",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
