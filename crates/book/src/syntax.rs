@@ -108,17 +108,19 @@ struct Reader<'t> {
 }
 
 /// The end of the line starting at `at`: the offset of its `\n` (or of the
-/// `\r` of `\r\n`), or the end of the text.
+/// carriage returns before it: `\r\n`, and any run of `\r` before `\n`,
+/// ends a line), or the end of the text.
 fn line_content_end(text: &str, at: usize) -> (usize, usize) {
     let bytes = text.as_bytes();
     match memchr_newline(&bytes[at..]) {
         Some(i) => {
             let nl = at + i;
-            let content_end = if nl > at && bytes[nl - 1] == b'\r' {
-                nl - 1
-            } else {
-                nl
-            };
+            let crs = bytes[at..nl]
+                .iter()
+                .rev()
+                .take_while(|&&b| b == b'\r')
+                .count();
+            let content_end = nl - crs;
             (content_end, nl + 1)
         }
         None => (bytes.len(), bytes.len()),
@@ -357,7 +359,9 @@ impl Reader<'_> {
                     }
                     None => value.push('\\'),
                 },
-                '\r' if text[start + 1 + i..].starts_with("\r\n") => {}
+                '\r' if text[start + 1 + i..]
+                    .trim_start_matches('\r')
+                    .starts_with('\n') => {}
                 c => value.push(c),
             }
         }
@@ -394,7 +398,18 @@ fn looks_like_attribute(text: &str, p: usize, end: usize) -> Option<usize> {
 
 fn set_value(element: &mut Element, raw: &str) {
     if raw.contains('\r') {
-        let value = raw.replace("\r\n", "\n");
+        // Line ends are LF in the value: carriage returns before a line
+        // break go, as the reader treated them as part of the break.
+        let mut value = String::with_capacity(raw.len());
+        let mut lines = raw.split('\n').peekable();
+        while let Some(line) = lines.next() {
+            if lines.peek().is_some() {
+                value.push_str(line.trim_end_matches('\r'));
+                value.push('\n');
+            } else {
+                value.push_str(line);
+            }
+        }
         if value != raw {
             element.value_repr = Some(raw.to_owned());
         }

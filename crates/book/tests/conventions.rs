@@ -136,6 +136,18 @@ fn fuzz_regression_value_glued_to_a_quoted_attribute() {
     assert_eq!(book.to_string(), "::fig ab=D4 ca=\"y\"aw=1");
 }
 
+/// Found by the `gobook_read` fuzz target: carriage returns before a line
+/// break belong to the break, however many there are.
+#[test]
+fn fuzz_regression_runs_of_carriage_returns_end_lines() {
+    let text = "::p a\r\r\nb\r\n\r\r\r\nc";
+    let book = kifu_book::parse(text).value;
+    assert_eq!(book.elements().len(), 2);
+    assert_eq!(book.elements()[0].value(), "a\nb");
+    assert_eq!(book.to_string(), text);
+    assert_eq!(normalize(text), "::p a\nb\n\nc\n");
+}
+
 /// `(value, valid?)` for one attribute of one element, by type.
 fn attribute_cases() -> Vec<(&'static str, &'static str, bool)> {
     vec![
