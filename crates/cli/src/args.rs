@@ -18,6 +18,8 @@ pub(crate) enum Command {
     Check(CheckArgs),
     /// Convert a file to another format or layout (lossless by default).
     Convert(ConvertArgs),
+    /// Repair SGF files: the smallest edits that make them valid FF[4], everything else kept.
+    Fix(FixArgs),
     /// Print one line per game: players, result, date, size, moves, variations.
     Info(InfoArgs),
     /// Write each game of a collection (or of a stream on stdin) to its own file.
@@ -239,6 +241,36 @@ pub(crate) struct ConvertArgs {
     /// With --normalize, keep the input's charset instead of UTF-8.
     #[arg(long, requires = "normalize")]
     pub(crate) keep_charset: bool,
+    #[command(flatten)]
+    pub(crate) diagnostics: DiagnosticArgs,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct FixArgs {
+    /// SGF files (`-` for stdin); several files, directories or globs need --out-dir or --in-place.
+    #[arg(required = true)]
+    pub(crate) inputs: Vec<PathBuf>,
+    /// Output file (`-` for stdout, the default). Written atomically.
+    #[arg(short, long, conflicts_with_all = ["out_dir", "in_place"])]
+    pub(crate) output: Option<PathBuf>,
+    /// Write each repaired file under this directory, mirroring the input tree.
+    #[arg(long, conflicts_with = "in_place")]
+    pub(crate) out_dir: Option<PathBuf>,
+    /// Replace each input that needed repairs (atomically).
+    #[arg(long)]
+    pub(crate) in_place: bool,
+    /// With --in-place, keep each original as FILE + SUFFIX.
+    #[arg(long, value_name = "SUFFIX", requires = "in_place")]
+    pub(crate) backup: Option<String>,
+    /// Also make the repairs that may lose information (critical ones).
+    #[arg(long)]
+    pub(crate) force: bool,
+    /// Rewrite in the canonical layout (FF[4], UTF-8) after repairing.
+    #[arg(long)]
+    pub(crate) normalize: bool,
+    /// Print a summary on stderr (always printed for several files).
+    #[arg(long)]
+    pub(crate) stats: bool,
     #[command(flatten)]
     pub(crate) diagnostics: DiagnosticArgs,
 }

@@ -51,3 +51,59 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         .map_err(|e| CliError::io(&name, e.error))?;
     Ok(())
 }
+
+/// Where a batch (`convert`, `fix`) writes each file's output.
+pub(crate) struct BatchTarget<'a> {
+    /// Replace the input (only when the output differs).
+    pub(crate) in_place: bool,
+    /// With `in_place`, keep the original as FILE + this suffix.
+    pub(crate) backup: Option<&'a str>,
+    /// Else: under this directory (`.` when `None`), mirroring the tree.
+    pub(crate) out_dir: Option<&'a Path>,
+    /// The output's extension, when it differs from the input's.
+    pub(crate) extension: Option<&'a str>,
+}
+
+/// Writes one file's output of a batch as `target` says, adding any
+/// failure to `outcome`.
+pub(crate) fn write_batch(
+    job: &crate::batch::Job,
+    original: &[u8],
+    bytes: &[u8],
+    target: &BatchTarget<'_>,
+    outcome: &mut crate::batch::Outcome,
+) {
+    let mut fail = |message: String| {
+        outcome.stderr.push_str(&format!("kifu: {message}\n"));
+        outcome.stats.failed += 1;
+    };
+    let path = if target.in_place {
+        if bytes == original {
+            // Nothing changed: leave the file (and its timestamps) alone.
+            return;
+        }
+        if let Some(suffix) = target.backup {
+            let mut backup = job.path.clone().into_os_string();
+            backup.push(suffix);
+            if let Err(e) = std::fs::copy(&job.path, &backup) {
+                return fail(format!("{}: backup: {e}", job.path.display()));
+            }
+        }
+        job.path.clone()
+    } else {
+        let mut relative = job.relative();
+        if let Some(ext) = target.extension {
+            relative.set_extension(ext);
+        }
+        let path = target.out_dir.unwrap_or(Path::new(".")).join(relative);
+        if let Some(parent) = path.parent()
+            && let Err(e) = std::fs::create_dir_all(parent)
+        {
+            return fail(format!("{}: {e}", parent.display()));
+        }
+        path
+    };
+    if let Err(e) = write(Some(&path), bytes) {
+        fail(e.to_string());
+    }
+}

@@ -676,3 +676,59 @@ fn info_describes_a_book() {
     assert_eq!(v["diagrams"], 6);
     assert_eq!(v["languages"], serde_json::json!(["de", "en"]));
 }
+
+#[test]
+fn fix_repairs_with_the_smallest_change_and_refuses_critical_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = "(;FF[3]GaMe[1]SZ[9]RE[Black wins by 3.5]DT[]\n;B[ee]L[aa][bb];W[tt])";
+    std::fs::write(dir.path().join("in.sgf"), broken).unwrap();
+    let out = kifu(
+        &["fix", "in.sgf", "-o", "out.sgf", "--format", "short"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let fixed = std::fs::read_to_string(dir.path().join("out.sgf")).unwrap();
+    assert_eq!(
+        fixed,
+        "(;FF[4]GM[1]SZ[9]RE[B+3.5]\n;B[ee]LB[aa:A][bb:B];W[])"
+    );
+    assert!(stderr(&out).contains("in.sgf:1:20: note[sgf/nonstandard-game-info]: fixed: RE[Black wins by 3.5] written RE[B+3.5]"), "{}", stderr(&out));
+    // Fixing the output again changes nothing and reports nothing.
+    let out = kifu(&["fix", "out.sgf", "-o", "again.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("again.sgf")).unwrap(),
+        fixed
+    );
+    // A repair that loses information waits for --force.
+    std::fs::write(dir.path().join("dup.sgf"), "(;FF[4]PB[Lee]PB[Cho])").unwrap();
+    let out = kifu(&["fix", "dup.sgf", "--format", "short"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"(;FF[4]PB[Lee]PB[Cho])");
+    assert!(
+        stderr(&out).contains("error[sgf/duplicate-property]: not fixed"),
+        "{}",
+        stderr(&out)
+    );
+    let out = kifu(&["fix", "dup.sgf", "--force"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"(;FF[4]PB[Lee])");
+    // --in-place leaves clean files alone and replaces the others.
+    std::fs::write(dir.path().join("clean.sgf"), "(;FF[4]GM[1];B[aa])").unwrap();
+    let out = kifu(
+        &["fix", "--in-place", "-q", "clean.sgf", "in.sgf"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("clean.sgf")).unwrap(),
+        "(;FF[4]GM[1];B[aa])"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("in.sgf")).unwrap(),
+        fixed
+    );
+}

@@ -1,6 +1,6 @@
 //! `kifu convert IN... [-o OUT | --out-dir DIR | --in-place] [--to FORMAT] [--normalize]`
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use kifu_sgf::write;
 
@@ -142,42 +142,13 @@ fn convert_to_file(job: &Job, args: &ConvertArgs) -> Outcome {
         ));
     }
     let (bytes, mut outcome) = convert(&input, &job.path, args.to, args);
-    let target: PathBuf = if args.in_place {
-        if bytes == input.bytes {
-            // Nothing changed: leave the file (and its timestamps) alone.
-            return outcome;
-        }
-        if let Some(suffix) = &args.backup {
-            let mut backup = job.path.clone().into_os_string();
-            backup.push(suffix);
-            if let Err(e) = std::fs::copy(&job.path, &backup) {
-                let mut failed = Outcome::failed(format!("{}: backup: {e}", job.path.display()));
-                failed.stderr.insert_str(0, &outcome.stderr);
-                return failed;
-            }
-        }
-        job.path.clone()
-    } else {
-        let to = args.to.or(from).unwrap_or(Format::Sgf);
-        let mut relative = job.relative();
-        relative.set_extension(extension(to));
-        let target = args
-            .out_dir
-            .as_deref()
-            .unwrap_or(Path::new("."))
-            .join(relative);
-        if let Some(parent) = target.parent()
-            && let Err(e) = std::fs::create_dir_all(parent)
-        {
-            let mut failed = Outcome::failed(format!("{}: {e}", parent.display()));
-            failed.stderr.insert_str(0, &outcome.stderr);
-            return failed;
-        }
-        target
+    let to = args.to.or(from).unwrap_or(Format::Sgf);
+    let target = output::BatchTarget {
+        in_place: args.in_place,
+        backup: args.backup.as_deref(),
+        out_dir: args.out_dir.as_deref(),
+        extension: Some(extension(to)),
     };
-    if let Err(e) = output::write(Some(&target), &bytes) {
-        outcome.stderr.push_str(&format!("kifu: {e}\n"));
-        outcome.stats.failed += 1;
-    }
+    output::write_batch(job, &input.bytes, &bytes, &target, &mut outcome);
     outcome
 }

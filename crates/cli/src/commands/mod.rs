@@ -2,6 +2,7 @@
 
 mod check;
 mod convert;
+mod fix;
 mod info;
 mod render;
 mod split;
@@ -49,6 +50,7 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Convert(args) => convert::run(&args),
+        Command::Fix(args) => fix::run(&args),
         Command::Info(args) => info::run(&args),
         Command::Split(args) => split::split(&args),
         Command::Merge(args) => split::merge(&args),

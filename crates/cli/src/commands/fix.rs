@@ -1,0 +1,126 @@
+//! `kifu fix IN... [-o OUT | --out-dir DIR | --in-place] [--force] [--normalize]`
+
+use kifu_diag::{Diagnostic, Severity};
+use kifu_sgf::repair::{self, Options};
+
+use crate::args::FixArgs;
+use crate::batch::{self, Job, Outcome, Stats};
+use crate::commands::CliError;
+use crate::{input, output};
+
+/// The extensions `fix` looks for in directories.
+const EXTENSIONS: &[&str] = &["sgf", "mgt"];
+
+pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
+    let batch_mode = args.out_dir.is_some() || args.in_place;
+    let mut notes = Vec::new();
+    let jobs = batch::expand(&args.inputs, EXTENSIONS, &mut notes);
+    if !args.diagnostics.quiet {
+        for n in notes {
+            eprintln!("kifu: note: {n}");
+        }
+    }
+    if !batch_mode {
+        let [job] = jobs.as_slice() else {
+            return Err(CliError::usage(
+                "several inputs: give --out-dir DIR or --in-place",
+            ));
+        };
+        let input = input::read(&job.path)?;
+        let (bytes, outcome) = fix(&input, args);
+        eprint!("{}", outcome.stderr);
+        output::write(args.output.as_deref(), &bytes)?;
+        return Ok(batch::status(&outcome.stats));
+    }
+    if jobs.iter().any(|j| input::is_stdio(&j.path)) {
+        return Err(CliError::usage(
+            "stdin cannot be fixed with --out-dir or --in-place",
+        ));
+    }
+    let summary = args.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
+    let stats = batch::run(&jobs, args.diagnostics.quiet, summary, |job| {
+        fix_to_file(job, args)
+    });
+    Ok(batch::status(&stats))
+}
+
+/// Repairs one input; returns the output bytes (the input itself when
+/// nothing needed repair) and what was done.
+fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
+    let parsed = kifu_sgf::parse(&input.bytes);
+    let mut collection = parsed.value;
+    let encoding = collection
+        .game(0)
+        .map_or(encoding_rs::UTF_8, |g| g.charset().encoding);
+    let report = repair::repair(&mut collection, &Options { force: args.force });
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    for r in &report.made {
+        let what = if r.critical {
+            "fixed (critical)"
+        } else {
+            "fixed"
+        };
+        diagnostics.push(Diagnostic::new(
+            r.code,
+            Severity::Note,
+            r.span,
+            format!("{what}: {}", r.message),
+        ));
+    }
+    for r in &report.refused {
+        diagnostics.push(Diagnostic::new(
+            r.code,
+            Severity::Error,
+            r.span,
+            format!(
+                "not fixed, information would be lost (--force to fix): {}",
+                r.message
+            ),
+        ));
+    }
+    diagnostics.sort_by_key(|d| d.span.start);
+    let mut outcome = Outcome {
+        stats: Stats {
+            files: 1,
+            bytes: input.bytes.len(),
+            games: collection.len(),
+            nodes: collection.node_count(),
+            ..Stats::default()
+        },
+        ..Outcome::default()
+    };
+    outcome.stats.count(&diagnostics);
+    crate::report::render(
+        &input.name,
+        &input.bytes,
+        encoding,
+        &diagnostics,
+        &args.diagnostics,
+        &mut outcome.stderr,
+    );
+    let bytes = if args.normalize {
+        kifu_sgf::write::normalized(&collection)
+    } else if report.changed() {
+        kifu_sgf::write::lossless(&collection)
+    } else {
+        // Nothing repaired: the input, byte for byte.
+        input.bytes.clone()
+    };
+    (bytes, outcome)
+}
+
+fn fix_to_file(job: &Job, args: &FixArgs) -> Outcome {
+    let input = match input::read(&job.path) {
+        Ok(input) => input,
+        Err(e) => return Outcome::failed(e.to_string()),
+    };
+    let (bytes, mut outcome) = fix(&input, args);
+    let target = output::BatchTarget {
+        in_place: args.in_place,
+        backup: args.backup.as_deref(),
+        out_dir: args.out_dir.as_deref(),
+        extension: None,
+    };
+    output::write_batch(job, &input.bytes, &bytes, &target, &mut outcome);
+    outcome
+}
