@@ -217,21 +217,8 @@ pub(crate) struct ConvertArgs {
     /// Input files (`-` for stdin); several files, directories or globs need --out-dir or --in-place.
     #[arg(required = true)]
     pub(crate) inputs: Vec<PathBuf>,
-    /// Output file (`-` for stdout, the default). Written atomically.
-    #[arg(short, long, conflicts_with_all = ["out_dir", "in_place"])]
-    pub(crate) output: Option<PathBuf>,
-    /// Write each output under this directory, mirroring the input tree.
-    #[arg(long, conflicts_with = "in_place")]
-    pub(crate) out_dir: Option<PathBuf>,
-    /// Replace each input by its output (atomically; same format only).
-    #[arg(long)]
-    pub(crate) in_place: bool,
-    /// With --in-place, keep each original as FILE + SUFFIX.
-    #[arg(long, value_name = "SUFFIX", requires = "in_place")]
-    pub(crate) backup: Option<String>,
-    /// Print a summary on stderr (always printed for several files).
-    #[arg(long)]
-    pub(crate) stats: bool,
+    #[command(flatten)]
+    pub(crate) out: OutputArgs,
     /// Output format (default: from the output's extension, else the input's format).
     #[arg(long, value_enum)]
     pub(crate) to: Option<Format>,
@@ -245,32 +232,39 @@ pub(crate) struct ConvertArgs {
     pub(crate) diagnostics: DiagnosticArgs,
 }
 
+/// Where `convert` and `fix` write.
 #[derive(Debug, Args)]
-pub(crate) struct FixArgs {
-    /// SGF files (`-` for stdin); several files, directories or globs need --out-dir or --in-place.
-    #[arg(required = true)]
-    pub(crate) inputs: Vec<PathBuf>,
+pub(crate) struct OutputArgs {
     /// Output file (`-` for stdout, the default). Written atomically.
     #[arg(short, long, conflicts_with_all = ["out_dir", "in_place"])]
     pub(crate) output: Option<PathBuf>,
-    /// Write each repaired file under this directory, mirroring the input tree.
+    /// Write each output under this directory, mirroring the input tree.
     #[arg(long, conflicts_with = "in_place")]
     pub(crate) out_dir: Option<PathBuf>,
-    /// Replace each input that needed repairs (atomically).
+    /// Replace each input by its output (atomically; only files that change).
     #[arg(long)]
     pub(crate) in_place: bool,
     /// With --in-place, keep each original as FILE + SUFFIX.
     #[arg(long, value_name = "SUFFIX", requires = "in_place")]
     pub(crate) backup: Option<String>,
+    /// Print a summary on stderr (always printed for several files).
+    #[arg(long)]
+    pub(crate) stats: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct FixArgs {
+    /// SGF files (`-` for stdin); several files, directories or globs need --out-dir or --in-place.
+    #[arg(required = true)]
+    pub(crate) inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) out: OutputArgs,
     /// Also make the repairs that may lose information (critical ones).
     #[arg(long)]
     pub(crate) force: bool,
     /// Rewrite in the canonical layout (FF[4], UTF-8) after repairing.
     #[arg(long)]
     pub(crate) normalize: bool,
-    /// Print a summary on stderr (always printed for several files).
-    #[arg(long)]
-    pub(crate) stats: bool,
     #[command(flatten)]
     pub(crate) diagnostics: DiagnosticArgs,
 }

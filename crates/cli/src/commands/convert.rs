@@ -22,7 +22,7 @@ fn extension(format: Format) -> &'static str {
 }
 
 pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
-    let batch_mode = args.out_dir.is_some() || args.in_place;
+    let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
     let mut notes = Vec::new();
     let jobs = batch::expand(&args.inputs, EXTENSIONS, &mut notes);
     if !args.diagnostics.quiet {
@@ -36,7 +36,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
                 "several inputs: give --out-dir DIR or --in-place",
             ));
         };
-        let to = match (args.to, &args.output) {
+        let to = match (args.to, &args.out.output) {
             (Some(f), _) => Some(f),
             (None, Some(out)) if !input::is_stdio(out) => {
                 Some(format_of(out).ok_or_else(|| {
@@ -51,7 +51,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         let input = input::read(&job.path)?;
         let (bytes, outcome) = convert(&input, &job.path, to, args);
         eprint!("{}", outcome.stderr);
-        output::write(args.output.as_deref(), &bytes)?;
+        output::write(args.out.output.as_deref(), &bytes)?;
         return Ok(batch::status(&outcome.stats));
     }
     if jobs.iter().any(|j| input::is_stdio(&j.path)) {
@@ -59,7 +59,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
             "stdin cannot be converted with --out-dir or --in-place",
         ));
     }
-    let summary = args.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
+    let summary = args.out.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
     let stats = batch::run(&jobs, args.diagnostics.quiet, summary, |job| {
         convert_to_file(job, args)
     });
@@ -135,7 +135,7 @@ fn convert_to_file(job: &Job, args: &ConvertArgs) -> Outcome {
         Err(e) => return Outcome::failed(e.to_string()),
     };
     let from = format_of(&job.path);
-    if args.in_place && args.to.is_some_and(|t| Some(t) != from) {
+    if args.out.in_place && args.to.is_some_and(|t| Some(t) != from) {
         return Outcome::failed(format!(
             "{}: --in-place keeps the format; use --out-dir to convert",
             job.path.display()
@@ -144,9 +144,9 @@ fn convert_to_file(job: &Job, args: &ConvertArgs) -> Outcome {
     let (bytes, mut outcome) = convert(&input, &job.path, args.to, args);
     let to = args.to.or(from).unwrap_or(Format::Sgf);
     let target = output::BatchTarget {
-        in_place: args.in_place,
-        backup: args.backup.as_deref(),
-        out_dir: args.out_dir.as_deref(),
+        in_place: args.out.in_place,
+        backup: args.out.backup.as_deref(),
+        out_dir: args.out.out_dir.as_deref(),
         extension: Some(extension(to)),
     };
     output::write_batch(job, &input.bytes, &bytes, &target, &mut outcome);

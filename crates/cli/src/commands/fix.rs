@@ -12,7 +12,7 @@ use crate::{input, output};
 const EXTENSIONS: &[&str] = &["sgf", "mgt"];
 
 pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
-    let batch_mode = args.out_dir.is_some() || args.in_place;
+    let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
     let mut notes = Vec::new();
     let jobs = batch::expand(&args.inputs, EXTENSIONS, &mut notes);
     if !args.diagnostics.quiet {
@@ -29,7 +29,7 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
         let input = input::read(&job.path)?;
         let (bytes, outcome) = fix(&input, args);
         eprint!("{}", outcome.stderr);
-        output::write(args.output.as_deref(), &bytes)?;
+        output::write(args.out.output.as_deref(), &bytes)?;
         return Ok(batch::status(&outcome.stats));
     }
     if jobs.iter().any(|j| input::is_stdio(&j.path)) {
@@ -37,7 +37,7 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
             "stdin cannot be fixed with --out-dir or --in-place",
         ));
     }
-    let summary = args.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
+    let summary = args.out.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
     let stats = batch::run(&jobs, args.diagnostics.quiet, summary, |job| {
         fix_to_file(job, args)
     });
@@ -116,9 +116,9 @@ fn fix_to_file(job: &Job, args: &FixArgs) -> Outcome {
     };
     let (bytes, mut outcome) = fix(&input, args);
     let target = output::BatchTarget {
-        in_place: args.in_place,
-        backup: args.backup.as_deref(),
-        out_dir: args.out_dir.as_deref(),
+        in_place: args.out.in_place,
+        backup: args.out.backup.as_deref(),
+        out_dir: args.out.out_dir.as_deref(),
         extension: None,
     };
     output::write_batch(job, &input.bytes, &bytes, &target, &mut outcome);
