@@ -123,7 +123,15 @@ fn line_content_end(text: &str, at: usize) -> (usize, usize) {
             let content_end = nl - crs;
             (content_end, nl + 1)
         }
-        None => (bytes.len(), bytes.len()),
+        None => {
+            // Carriage returns at the very end end the line too.
+            let crs = bytes[at..]
+                .iter()
+                .rev()
+                .take_while(|&&b| b == b'\r')
+                .count();
+            (bytes.len() - crs, bytes.len())
+        }
     }
 }
 

@@ -146,6 +146,11 @@ fn fuzz_regression_runs_of_carriage_returns_end_lines() {
     assert_eq!(book.elements()[0].value(), "a\nb");
     assert_eq!(book.to_string(), text);
     assert_eq!(normalize(text), "::p a\nb\n\nc\n");
+    // At the end of the file too.
+    let text = "::c ha\r";
+    assert_eq!(kifu_book::parse(text).value.elements()[0].value(), "ha");
+    assert_eq!(kifu_book::parse(text).value.to_string(), text);
+    assert_eq!(normalize(text), "::c ha\n");
 }
 
 /// `(value, valid?)` for one attribute of one element, by type.
