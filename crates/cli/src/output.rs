@@ -43,9 +43,16 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     temp.write_all(bytes)
         .and_then(|()| temp.as_file().sync_all())
         .map_err(|e| CliError::io(&name, e))?;
-    // Keep the permissions of a file we replace.
+    // Keep the permissions of a file we replace; a new file gets the usual
+    // rw-r--r-- rather than the private mode of a temporary file.
     if let Ok(meta) = std::fs::metadata(path) {
         let _ = std::fs::set_permissions(temp.path(), meta.permissions());
+    } else {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(0o644));
+        }
     }
     temp.persist(path)
         .map_err(|e| CliError::io(&name, e.error))?;

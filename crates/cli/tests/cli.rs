@@ -732,3 +732,27 @@ fn fix_repairs_with_the_smallest_change_and_refuses_critical_ones() {
         fixed
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn new_output_files_are_readable_by_others_and_replaced_ones_keep_their_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("in.sgf"), "(;GM[1];B[aa])").unwrap();
+    let out = kifu(&["convert", "in.sgf", "-o", "new.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0));
+    let mode = std::fs::metadata(dir.path().join("new.sgf"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o644);
+    let kept = dir.path().join("kept.sgf");
+    std::fs::write(&kept, "x").unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let out = kifu(&["convert", "in.sgf", "-o", "kept.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+}
