@@ -14,7 +14,7 @@ use std::process::Command;
 
 use kifu_render::html::{HtmlOptions, book_to_html};
 
-const EXAMPLE: &str = include_str!("../../../../shared/spec/example.gobook");
+const EXAMPLE: &str = include_str!("../../book/tests/fixtures/example.gobook");
 
 /// A problem and two half-width diagrams.
 const PROBLEMS: &str = "::book(#browser-test) title=\"Browser test\" cover=\"cover.png\"
