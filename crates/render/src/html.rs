@@ -308,6 +308,22 @@ impl<'a> Writer<'a> {
         format!("e{i}")
     }
 
+    /// Where a link to element `j` leads: the element itself when the page
+    /// shows it, the title page for the book element, else the next
+    /// element shown (a link to Go data leads to what follows it).
+    fn target(&self, j: usize) -> String {
+        let elements = self.book.elements();
+        match elements[j].kind() {
+            ElementKind::Book => return "kifu-title".to_owned(),
+            ElementKind::Chapter => return self.anchor(j),
+            _ if self.is_display(j) => return self.anchor(j),
+            _ => {}
+        }
+        (j + 1..elements.len())
+            .find(|&k| self.is_display(k) || elements[k].kind() == ElementKind::Chapter)
+            .map_or_else(|| "kifu-toc".to_owned(), |k| self.anchor(k))
+    }
+
     /// ` data-langs="..."` for an element shown only in some languages.
     fn langs_attr(&self, i: usize) -> String {
         let l = &self.langs[i];
@@ -575,8 +591,7 @@ impl<'a> Writer<'a> {
             }
             let group = self.group_of(i);
             if group != open {
-                if let Some(g) = open {
-                    let _ = g;
+                if open.is_some() {
                     self.out.push_str("</div>\n");
                 }
                 if let Some(g) = group {
@@ -753,7 +768,7 @@ impl<'a> Writer<'a> {
     /// The attributes of an `<a>` for an `href` seen from element `from`.
     fn link_attrs(&self, from: usize, href: &str) -> String {
         match self.index.link(href, from) {
-            Link::Element(j) => format!(" href=\"#{}\"", esc(&self.anchor(j))),
+            Link::Element(j) => format!(" href=\"#{}\"", esc(&self.target(j))),
             Link::Language(l) => format!(
                 " href=\"#\" class=\"lang-link\" data-lang-link=\"{}\"",
                 esc(&l)

@@ -273,3 +273,20 @@ fn gaps_line_under_the_caption() {
     );
     assert_eq!(html.matches("class=\"gaps\"").count(), 1);
 }
+
+#[test]
+fn links_lead_to_shown_elements() {
+    let book = kifu_book::parse(
+        "::book(#b) title=T\n\n::chapter(#c)\n\n::go(#game) mv=D4\n\n::fig(#f) at=1 to=1\n\n<a href=\"game\">game</a> <a href=\"b\">book</a> <a href=\"nowhere\">gone</a> <a href=\"https://example.com/x\">web</a>",
+    )
+    .value;
+    let html = render(&book);
+    assert!(html.contains("<a href=\"#f\">game</a>"), "{html}");
+    assert!(html.contains("<a href=\"#kifu-title\">book</a>"));
+    assert!(html.contains("<a class=\"missing-link\" title=\"missing: nowhere\">gone</a>"));
+    assert!(
+        html.contains(
+            "<a href=\"https://example.com/x\" class=\"web-link\" rel=\"noopener\">web</a>"
+        )
+    );
+}
