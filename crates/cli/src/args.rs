@@ -92,7 +92,7 @@ pub(crate) enum RenderFormat {
     Png,
     /// Unicode text.
     Txt,
-    /// An interactive HTML page (not yet supported).
+    /// An interactive HTML page: a whole book, or a game with its comments and variations.
     Html,
 }
 

@@ -65,7 +65,7 @@ pub(crate) fn read(
 
 impl BookInput {
     /// Whether a file the book names (an image, an include) is at hand.
-    fn load(&self, name: &str) -> Option<Vec<u8>> {
+    pub(crate) fn load(&self, name: &str) -> Option<Vec<u8>> {
         if let Some(p) = &self.package
             && let Some(bytes) = p.file(name)
         {

@@ -756,3 +756,32 @@ fn new_output_files_are_readable_by_others_and_replaced_ones_keep_their_mode() {
         0o600
     );
 }
+
+#[test]
+fn render_writes_a_book_or_a_game_as_one_html_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kifu(
+        &[
+            "render",
+            example_book().to_str().unwrap(),
+            "-o",
+            "book.html",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(dir.path().join("book.html")).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("Example Title"));
+    assert!(html.contains("Dieser Paragraph wird nur auf Deutsch angezeigt."));
+    let out = kifu(
+        &["render", example().to_str().unwrap(), "-o", "game.html"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(dir.path().join("game.html")).unwrap();
+    assert!(html.contains("Move 1:"), "the first comment");
+    assert!(!html.contains("src=\"http"), "nothing fetched");
+}

