@@ -162,6 +162,7 @@
     this.isProblem = !!d.problem;
     this.isStatic = fig.hasAttribute('data-static');
     this.board = fig.querySelector('.board');
+    this.prbText = fig.querySelector('.prb-text');
     var self = this;
     this.letters = {};
     d.letters.forEach(function (l) { self.letters[l[1] * self.cols + l[0]] = l[2]; });
@@ -273,6 +274,7 @@
     this.solved = false;
     this.undo = null;
     this.moveCount = 0;
+    if (this.prbText) this.prbText.hidden = false;
     if (this.feedback) { this.feedback.textContent = ''; this.feedback.className = 'feedback'; this.feedback.removeAttribute('data-result'); }
     this.fig.removeAttribute('data-result');
   };
@@ -342,6 +344,8 @@
     /* The text of the last move played: the reply's, else the reader's. */
     var said = (a.reply && a.reply[2]) || a.text;
     this.feedback.textContent = head + (said ? ' ' + said : '');
+    /* The problem's own text gives way to the answers' texts. */
+    if (this.prbText && said) this.prbText.hidden = true;
     this.feedback.className = 'feedback ' + cls;
     var result = a.result === 'wrong' ? 'wrong' : (a.result === 'solved' ? 'correct' : 'continue');
     this.feedback.setAttribute('data-result', result);

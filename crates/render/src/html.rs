@@ -962,7 +962,9 @@ impl<'a> Writer<'a> {
         );
         let para = if e.flag("hint") == Some(true) {
             classes.push("hint".to_owned());
-            format!("<details class=\"hint\"><summary>Hint</summary>{para}</details>")
+            let own = Some(i).filter(|&i| !self.langs[i].is_empty());
+            let word = self.variants(own, &mut |l| hint_word(l).to_owned());
+            format!("<details class=\"hint\"><summary>{word}</summary>{para}</details>")
         } else {
             para
         };
@@ -1224,6 +1226,24 @@ impl<'a> Writer<'a> {
             esc(&self.anchor(i)),
             self.langs_attr(i),
         );
+    }
+}
+
+/// "Hint" in a language (English when kifu has no translation).
+fn hint_word(lang: &str) -> &'static str {
+    match lang {
+        "de" => "Hinweis",
+        "fr" => "Indice",
+        "es" => "Pista",
+        "it" => "Suggerimento",
+        "nl" => "Hint",
+        "pt" => "Dica",
+        "ja" => "ヒント",
+        "ko" => "힌트",
+        "cn" => "提示",
+        "tw" => "提示",
+        "ru" => "Подсказка",
+        _ => "Hint",
     }
 }
 

@@ -162,6 +162,7 @@ try {
   check(await feedback.getAttribute('data-result') === 'wrong', 'a wrong move is answered as wrong');
   check((await feedback.innerText()).includes('Wrong way.'), 'with the text of the wrong sequence');
   check(await prb.locator('circle.stone').count() === 7, 'the refutation is played');
+  check(!(await prb.locator('.prb-text').isVisible()), 'the answer text replaces the problem text');
   await prb.locator('[data-pt="A1"]').click();
   check(await feedback.getAttribute('data-result') === 'wrong' && (await feedback.innerText()).includes('Not in the book'), 'a move in no sequence is wrong');
   await prb.locator('[data-pt="C7"]').click();
@@ -172,6 +173,7 @@ try {
   await prb.screenshot({ path: path.join(dir, 'problem.png') });
   await prb.locator('button.reset').click();
   check(await prb.locator('circle.stone').count() === 5 && (await feedback.innerText()) === '', 'start again resets the problem');
+  check(await prb.locator('.prb-text').isVisible(), 'and shows the problem text again');
 
   const row = p.page.locator('.group.row').first();
   const halves = row.locator('.dia-el.w-half');
