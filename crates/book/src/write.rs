@@ -1,4 +1,4 @@
-//! Writing: the lossless path lives on [`Book`](crate::Book) itself; this
+//! Writing: the lossless path lives on [`Book`] itself; this
 //! module holds the spec's "Conventions for writing gobook format" and the
 //! normalizing writer that applies them.
 //!
