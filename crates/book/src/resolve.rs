@@ -734,25 +734,6 @@ fn read_sgf(text: &str, size: BoardSize) -> Result<SgfGame, String> {
     let mut moves = Vec::new();
     let mut warning = None;
     let mut expected: Option<Color> = None;
-    let points = |node: &kifu_sgf::Node<'_, '_>, id: &str| -> Vec<Point> {
-        node.properties()
-            .filter(|p| p.id() == id)
-            .flat_map(|p| match p.value() {
-                Ok(Value::List(vs)) => vs
-                    .into_iter()
-                    .filter_map(|v| {
-                        if let Value::Point(p) = v {
-                            Some(p)
-                        } else {
-                            None
-                        }
-                    })
-                    .collect(),
-                Ok(Value::Point(p)) => vec![p],
-                _ => Vec::new(),
-            })
-            .collect()
-    };
     for node in game.main_line() {
         let setup: Vec<(Point, Option<Color>)> = [
             ("AE", None),
@@ -760,7 +741,7 @@ fn read_sgf(text: &str, size: BoardSize) -> Result<SgfGame, String> {
             ("AW", Some(Color::White)),
         ]
         .into_iter()
-        .flat_map(|(id, c)| points(&node, id).into_iter().map(move |p| (p, c)))
+        .flat_map(|(id, c)| node.points(id).into_iter().map(move |p| (p, c)))
         .collect();
         if !setup.is_empty() {
             if moves.is_empty() {

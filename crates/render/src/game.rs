@@ -15,27 +15,6 @@ fn point_list(points: &[kifu_sgf::Point], size: kifu_sgf::BoardSize) -> String {
         .join(" ")
 }
 
-fn setup(node: &Node<'_, '_>, id: &str) -> Vec<kifu_sgf::Point> {
-    use kifu_sgf::props::Value;
-    node.properties()
-        .filter(|p| p.id() == id)
-        .flat_map(|p| match p.value() {
-            Ok(Value::List(vs)) => vs
-                .into_iter()
-                .filter_map(|v| {
-                    if let Value::Point(p) = v {
-                        Some(p)
-                    } else {
-                        None
-                    }
-                })
-                .collect(),
-            Ok(Value::Point(p)) => vec![p],
-            _ => Vec::new(),
-        })
-        .collect()
-}
-
 /// The moves of a line of nodes as an `mv` value, with `Pass` where a
 /// colour repeats (Go data alternates).
 fn moves(nodes: &[Node<'_, '_>], size: kifu_sgf::BoardSize, mut next: Option<Color>) -> String {
@@ -99,7 +78,7 @@ pub fn game_to_book(game: &Game<'_, '_>) -> Book {
     }
     let main = line(root);
     let mut go = Element::new("go").with_attribute("sz", &size.cols.to_string());
-    let (ab, aw) = (setup(&root, "AB"), setup(&root, "AW"));
+    let (ab, aw) = (root.points("AB"), root.points("AW"));
     if !ab.is_empty() {
         go.set_attribute("ab", &point_list(&ab, size));
     }

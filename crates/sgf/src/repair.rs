@@ -29,7 +29,6 @@ use kifu_diag::{Code, Span};
 
 use crate::check::codes;
 use crate::normalize_info::{self, InfoFix};
-use crate::props::Value;
 use crate::syntax::codes as syntax_codes;
 use crate::tree::{Collection, NodeId};
 
@@ -209,24 +208,8 @@ fn apply_node(c: &Collection<'_>, node: NodeId, board: &mut Board) {
         ("AB", Some(Color::Black)),
         ("AW", Some(Color::White)),
     ] {
-        for p in n.properties().filter(|p| p.id() == id) {
-            let points: Vec<Point> = match p.value() {
-                Ok(Value::List(vs)) => vs
-                    .into_iter()
-                    .filter_map(|v| {
-                        if let Value::Point(p) = v {
-                            Some(p)
-                        } else {
-                            None
-                        }
-                    })
-                    .collect(),
-                Ok(Value::Point(p)) => vec![p],
-                _ => Vec::new(),
-            };
-            for pt in points {
-                board.set(pt, stone);
-            }
+        for pt in n.points(id) {
+            board.set(pt, stone);
         }
     }
     if let Some((color, Some(p))) = n.get_move() {

@@ -12,8 +12,6 @@
 use std::path::{Path, PathBuf};
 
 use kifu_board::{Board, IllegalMove};
-use kifu_sgf::Node;
-use kifu_sgf::props::Value;
 
 /// Files (path relative to the corpus, `/`-separated) whose main line
 /// really has illegal moves, with why.
@@ -51,24 +49,6 @@ fn sgf_files(dir: &Path) -> Vec<PathBuf> {
         }
     }
     out.sort();
-    out
-}
-
-/// The points of a setup property (`AB`, `AW`, `AE`) whose value reads.
-/// All properties with that identifier count: some writers repeat one
-/// (`AB[dd]AB[pd]`) instead of listing the values.
-fn setup_points(node: &Node<'_, '_>, id: &str) -> Vec<kifu_sgf::Point> {
-    let mut out = Vec::new();
-    for prop in node.properties().filter(|p| p.id() == id) {
-        match prop.value() {
-            Ok(Value::List(values)) => out.extend(values.into_iter().filter_map(|v| match v {
-                Value::Point(p) => Some(p),
-                _ => None,
-            })),
-            Ok(Value::Point(p)) => out.push(p),
-            _ => {}
-        }
-    }
     out
 }
 
@@ -114,7 +94,7 @@ fn replay_file(path: &Path, name: &str, totals: &mut Totals) {
                 ("AB", Some(kifu_sgf::Color::Black)),
                 ("AW", Some(kifu_sgf::Color::White)),
             ] {
-                for p in setup_points(&node, id) {
+                for p in node.points(id) {
                     board.set(p, stone);
                     totals.setup_stones += usize::from(stone.is_some());
                 }

@@ -540,19 +540,7 @@ fn line_of<'c, 'i>(
 }
 
 fn points(node: &kifu_sgf::Node<'_, '_>, id: &str) -> Vec<Point> {
-    use kifu_sgf::props::Value;
-    let mut out = Vec::new();
-    for prop in node.properties().filter(|p| p.id() == id) {
-        match prop.value() {
-            Ok(Value::List(values)) => out.extend(values.into_iter().filter_map(|v| match v {
-                Value::Point(p) => Some(p),
-                _ => None,
-            })),
-            Ok(Value::Point(p)) => out.push(p),
-            _ => {}
-        }
-    }
-    out
+    node.points(id)
 }
 
 #[cfg(test)]

@@ -615,6 +615,32 @@ impl<'c, 'i> Node<'c, 'i> {
         self.property(id).map(|p| p.value())
     }
 
+    /// Every point of the point-list properties `id` of this node (`AB`,
+    /// `AW`, `AE`, `TR`...), in order, values that do not read left out.
+    /// All properties with that identifier count: some writers repeat one
+    /// (`AB[dd]AB[pd]`) instead of listing the values.
+    ///
+    /// ```
+    /// let c = kifu_sgf::parse(b"(;AB[aa][bb]AB[cc:cd]AW[dd])").value;
+    /// let root = c.game(0).unwrap().root();
+    /// assert_eq!(root.points("AB").len(), 4);
+    /// assert_eq!(root.points("AE"), []);
+    /// ```
+    pub fn points(&self, id: &str) -> Vec<Point> {
+        let mut out = Vec::new();
+        for p in self.properties().filter(|p| p.id() == id) {
+            match p.value() {
+                Ok(Value::List(values)) => out.extend(values.into_iter().filter_map(|v| match v {
+                    Value::Point(p) => Some(p),
+                    _ => None,
+                })),
+                Ok(Value::Point(p)) => out.push(p),
+                _ => {}
+            }
+        }
+        out
+    }
+
     /// The move of this node: `B` or `W`, with `None` for a pass.
     pub fn get_move(&self) -> Option<(Color, Option<Point>)> {
         for p in self.properties() {
