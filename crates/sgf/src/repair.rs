@@ -115,6 +115,37 @@ fn props_of(c: &Collection<'_>, node: NodeId) -> Vec<Prop> {
         .collect()
 }
 
+/// Whether a raw value holds a `]` without the backslash that escapes it.
+fn has_unescaped_bracket(raw: &[u8]) -> bool {
+    let mut escaped = false;
+    for &b in raw {
+        match b {
+            _ if escaped => escaped = false,
+            b'\\' => escaped = true,
+            b']' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A raw value with every unescaped `]` escaped.
+fn escape_brackets(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len() + 2);
+    let mut escaped = false;
+    for &b in raw {
+        if escaped {
+            escaped = false;
+        } else if b == b'\\' {
+            escaped = true;
+        } else if b == b']' {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+    out
+}
+
 fn letter(i: usize) -> char {
     const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     char::from(LETTERS[i % LETTERS.len()])
@@ -155,12 +186,23 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
     };
     let root = game.root().id();
     let utf16 = c.is_utf16();
+    let ascii_safe = game.charset().scan == crate::charset::ScanMode::AsciiSafe;
     let made_before = r.report.made.len();
     // Depth first, each node seeing the board before its own moves; boards
     // are cloned only where the tree branches.
     let mut stack = vec![(root, Board::new(size))];
     while let Some((node, mut board)) = stack.pop() {
-        repair_node(c, node, go, ff, size.tt_is_pass(), utf16, &board, r);
+        repair_node(
+            c,
+            node,
+            go,
+            ff,
+            size.tt_is_pass(),
+            utf16,
+            ascii_safe,
+            &board,
+            r,
+        );
         apply_node(c, node, &mut board);
         let children: Vec<NodeId> = c.node(node).children().map(|n| n.id()).collect();
         if let [only] = children.as_slice() {
@@ -225,6 +267,7 @@ fn repair_node(
     ff: u8,
     tt_is_pass: bool,
     utf16: bool,
+    ascii_safe: bool,
     board: &Board,
     r: &mut Repairer<'_>,
 ) {
@@ -315,6 +358,26 @@ fn repair_node(
     }
     for &i in removals.iter().rev() {
         let _ = c.remove_property_at(node, i);
+    }
+    // A `]` read inside a text value (`US[Matsuyama[3d]]`) is escaped, so
+    // that other readers see the same value. Only where `]` cannot be the
+    // trail byte of a character.
+    if ascii_safe {
+        for p in props_of(c, node) {
+            if !p.values.iter().any(|v| has_unescaped_bracket(v)) {
+                continue;
+            }
+            let escaped: Vec<Vec<u8>> = p.values.iter().map(|v| escape_brackets(v)).collect();
+            if r.decide(
+                syntax_codes::UNESCAPED_BRACKET,
+                p.span,
+                format!("`]` inside {} escaped as `\\]`", p.id),
+                false,
+            ) {
+                let refs: Vec<&[u8]> = escaped.iter().map(Vec::as_slice).collect();
+                let _ = c.set_raw(node, &p.id, &refs);
+            }
+        }
     }
     let props = props_of(c, node);
     let mut te_seen = false;

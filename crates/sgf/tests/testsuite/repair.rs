@@ -96,6 +96,12 @@ fn each_repair_makes_the_smallest_change() {
             &["sgf/two-moves-in-node"],
             "(;FF[4];B[aa];W[bb])",
         ),
+        // A `]` that the reader kept inside a text.
+        (
+            "(;FF[4]US[Matsuyama[3d]]C[a])",
+            &["sgf/unescaped-bracket"],
+            "(;FF[4]US[Matsuyama[3d\\]]C[a])",
+        ),
         // Duplicates: identical dropped, lists merged.
         (
             "(;FF[4]PB[x]PB[x]AB[aa]AB[bb][aa])",
