@@ -19,6 +19,10 @@
 //!   (`DT[]`) removed;
 //! - a property given twice in a node: the same values dropped, point
 //!   lists merged; different single values kept as they are (critical);
+//! - a move in the root, setup mixed with a move, and two moves in one
+//!   node split into two nodes (setup, root and game information and `N`
+//!   first, as the spec note asks);
+//! - a `]` that the reader kept inside a text value written escaped;
 //! - the root marked `FF[4]` when anything else was repaired.
 //!
 //! After [`repair`], the file reads clean of those codes, and repairing it
