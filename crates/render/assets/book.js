@@ -373,8 +373,9 @@
     var v = this.expanded ? [0, 0, cols - 1, rows - 1] : d.view;
     var S = 24, coords = d.coord !== 'none' && (d.coord !== 'auto' || showCoords), pad = coords ? S * 1.4 : S * 0.8;
     var sgf = 'abcdefghijklmnopqrstuvwxyz';
-    function colName(x) { return d.coord === 'sgf' ? sgf.charAt(x) : COLS.charAt(x); }
-    function rowName(y) { return d.coord === 'sgf' ? sgf.charAt(y) : String(rows - y); }
+    // Labels of the diagram's coordinate system (standard, sgf, j1-j3) come from kifu.
+    function colName(x) { return d.labels ? d.labels[0][x] : d.coord === 'sgf' ? sgf.charAt(x) : COLS.charAt(x); }
+    function rowName(y) { return d.labels ? d.labels[1][y] : d.coord === 'sgf' ? sgf.charAt(y) : String(rows - y); }
     var w = (v[2] - v[0]) * S + 2 * pad, h = (v[3] - v[1]) * S + 2 * pad;
     function X(x) { return pad + (x - v[0]) * S; }
     function Y(y) { return pad + (y - v[1]) * S; }

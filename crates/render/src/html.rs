@@ -1039,6 +1039,16 @@ impl<'a> Writer<'a> {
             "arrows": d.map(|d| d.arrows.iter().map(|(a, b)| json!([a.x, a.y, b.x, b.y])).collect::<Vec<_>>()).unwrap_or_default(),
             "hide": d.map(|d| d.hide_in_replay.iter().map(|&p| pt(p)).collect::<Vec<_>>()).unwrap_or_default(),
             "coord": d.map_or("auto", |d| d.coord.as_str()),
+            // The labels of the diagram's own system (sgf, j1-j3...), else
+            // standard ones for the reader's coordinates switch.
+            "labels": kifu_book::figure::coordinate_labels(
+                d.map_or("standard", |d| match d.coord.as_str() {
+                    "none" | "auto" => "standard",
+                    other => other,
+                }),
+                item.size,
+            )
+            .map(|(cols, rows)| json!([cols, rows])),
         });
         if item.kind == ItemKind::Diagram(kifu_book::model::DiagramKind::Prb) {
             let problem = d.map(|d| d.correct.clone()).unwrap_or_default();

@@ -290,3 +290,19 @@ fn links_lead_to_shown_elements() {
         )
     );
 }
+
+#[test]
+fn diagrams_carry_the_labels_of_their_coordinate_system() {
+    let book =
+        kifu_book::parse("::dia base=none sz=9 coord=j1 ab=E5\n\n::dia base=none sz=9 ab=E5").value;
+    let html = kifu_render::html::book_to_html(&book, &|_| None, &Default::default());
+    // j1: Arabic numerals for columns, kanji for rows; standard otherwise.
+    assert!(
+        html.contains(r#"["一","二","三","四","五","六","七","八","九"]"#),
+        "j1 rows"
+    );
+    assert!(
+        html.contains(r#"["A","B","C","D","E","F","G","H","J"]"#),
+        "standard columns"
+    );
+}
