@@ -23,6 +23,8 @@
 //!   node split into two nodes (setup, root and game information and `N`
 //!   first, as the spec note asks);
 //! - a `]` that the reader kept inside a text value written escaped;
+//! - too many values for a single-valued property: empty ones dropped;
+//!   if several remain, the first kept (critical);
 //! - the root marked `FF[4]` when anything else was repaired.
 //!
 //! After [`repair`], the file reads clean of those codes, and repairing it
@@ -381,6 +383,44 @@ fn repair_node(
                 let refs: Vec<&[u8]> = escaped.iter().map(Vec::as_slice).collect();
                 let _ = c.set_raw(node, &p.id, &refs);
             }
+        }
+    }
+    // Too many values for a single-valued property: empty ones go first
+    // (no loss); if several remain, which is meant is a guess (critical:
+    // often a `]` went missing and the rest is another property's data).
+    for p in props_of(c, node) {
+        let Some(info) = crate::props::lookup(&p.id) else {
+            continue;
+        };
+        let single = matches!(
+            info.value,
+            crate::props::ValueShape::Single(_)
+                | crate::props::ValueShape::Compose(..)
+                | crate::props::ValueShape::Size
+                | crate::props::ValueShape::Figure
+        );
+        if !single || p.values.len() < 2 {
+            continue;
+        }
+        let filled: Vec<&[u8]> = p
+            .values
+            .iter()
+            .map(Vec::as_slice)
+            .filter(|v| !v.is_empty())
+            .collect();
+        let keep: &[u8] = filled.first().copied().unwrap_or_default();
+        let critical = filled.len() > 1;
+        let message = if critical {
+            format!(
+                "{} takes one value: the first kept, {} dropped",
+                p.id,
+                filled.len() - 1
+            )
+        } else {
+            format!("{} takes one value: the empty ones dropped", p.id)
+        };
+        if r.decide(codes::TOO_MANY_VALUES, p.span, message, critical) {
+            let _ = c.set_raw(node, &p.id, &[keep]);
         }
     }
     let props = props_of(c, node);

@@ -102,6 +102,12 @@ fn each_repair_makes_the_smallest_change() {
             &["sgf/unescaped-bracket"],
             "(;FF[4]US[Matsuyama[3d\\]]C[a])",
         ),
+        // Too many values: the empty ones dropped.
+        (
+            "(;FF[4]GM[1];B[aa][])",
+            &["sgf/too-many-values"],
+            "(;FF[4]GM[1];B[aa])",
+        ),
         // Duplicates: identical dropped, lists merged.
         (
             "(;FF[4]PB[x]PB[x]AB[aa]AB[bb][aa])",
@@ -119,6 +125,15 @@ fn each_repair_makes_the_smallest_change() {
         assert!(again.is_empty(), "{input}: second pass made {again:?}");
         assert_eq!(same, got);
     }
+}
+
+#[test]
+fn several_values_for_one_are_critical() {
+    let (made, refused, _) = fix(b"(;FF[4]GM[1];B[aa][bb])", false);
+    assert!(made.is_empty());
+    assert_eq!(refused, ["sgf/too-many-values"]);
+    let (_, _, out) = fix(b"(;FF[4]GM[1];B[aa][bb])", true);
+    assert_eq!(out, "(;FF[4]GM[1];B[aa])");
 }
 
 #[test]
