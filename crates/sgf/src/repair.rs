@@ -25,6 +25,9 @@
 //! - a `]` that the reader kept inside a text value written escaped;
 //! - too many values for a single-valued property: empty ones dropped;
 //!   if several remain, the first kept (critical);
+//! - a value that does not fit its type removed with its property
+//!   (critical; game information has its own corrections); the same point
+//!   twice in a list written once;
 //! - the root marked `FF[4]` when anything else was repaired.
 //!
 //! After [`repair`], the file reads clean of those codes, and repairing it
@@ -35,6 +38,7 @@ use kifu_diag::{Code, Span};
 
 use crate::check::codes;
 use crate::normalize_info::{self, InfoFix};
+use crate::props::Value;
 use crate::syntax::codes as syntax_codes;
 use crate::tree::{Collection, NodeId};
 
@@ -421,6 +425,59 @@ fn repair_node(
         };
         if r.decide(codes::TOO_MANY_VALUES, p.span, message, critical) {
             let _ = c.set_raw(node, &p.id, &[keep]);
+        }
+    }
+    // Values that do not fit their type (game information aside: it has
+    // its own corrections) are removed: critical, the text is lost. The
+    // same point twice in a list is written once.
+    for p in props_of(c, node) {
+        let Some(info) = crate::props::lookup(&p.id) else {
+            continue;
+        };
+        let several_for_one = p.values.len() > 1
+            && matches!(
+                info.value,
+                crate::props::ValueShape::Single(_)
+                    | crate::props::ValueShape::Compose(..)
+                    | crate::props::ValueShape::Size
+                    | crate::props::ValueShape::Figure
+            );
+        // Game information has its own corrections; several values for one
+        // are "too many values" above.
+        if normalize_info::NORMALIZED.contains(&p.id.as_str()) || several_for_one {
+            continue;
+        }
+        let filled = p.values.iter().any(|v| !v.trim_ascii().is_empty());
+        let Some(prop) = c.node(node).property(&p.id) else {
+            continue;
+        };
+        match prop.value() {
+            Err(e) if filled => {
+                let message = format!("{}: {e}; the property would be removed", p.id);
+                if r.decide(codes::INVALID_VALUE, p.span, message, true) {
+                    let _ = c.remove_property(node, &p.id);
+                }
+            }
+            Ok(Value::List(items)) if (1..items.len()).any(|i| items[..i].contains(&items[i])) => {
+                // Raw values, so that compressed lists (`aa:bb`) stay as written.
+                let mut unique: Vec<&[u8]> = Vec::new();
+                for v in &p.values {
+                    if !unique.contains(&v.as_slice()) {
+                        unique.push(v);
+                    }
+                }
+                if unique.len() < p.values.len()
+                    && r.decide(
+                        codes::DUPLICATE_POINT,
+                        p.span,
+                        format!("{}: the same point written once", p.id),
+                        false,
+                    )
+                {
+                    let _ = c.set_raw(node, &p.id, &unique);
+                }
+            }
+            _ => {}
         }
     }
     let props = props_of(c, node);

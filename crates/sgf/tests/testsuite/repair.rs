@@ -102,6 +102,12 @@ fn each_repair_makes_the_smallest_change() {
             &["sgf/unescaped-bracket"],
             "(;FF[4]US[Matsuyama[3d\\]]C[a])",
         ),
+        // The same point twice in a list.
+        (
+            "(;FF[4]GM[1]AB[aa][bb][aa])",
+            &["sgf/duplicate-point"],
+            "(;FF[4]GM[1]AB[aa][bb])",
+        ),
         // Too many values: the empty ones dropped.
         (
             "(;FF[4]GM[1];B[aa][])",
@@ -125,6 +131,17 @@ fn each_repair_makes_the_smallest_change() {
         assert!(again.is_empty(), "{input}: second pass made {again:?}");
         assert_eq!(same, got);
     }
+}
+
+#[test]
+fn values_that_do_not_fit_are_removed_only_with_force() {
+    let input = b"(;FF[4]GM[1];B[R16]C[x])";
+    let (made, refused, out) = fix(input, false);
+    assert!(made.is_empty());
+    assert_eq!(refused, ["sgf/invalid-value"]);
+    assert_eq!(out.as_bytes(), input);
+    let (_, _, out) = fix(input, true);
+    assert_eq!(out, "(;FF[4]GM[1];C[x])");
 }
 
 #[test]
