@@ -60,6 +60,40 @@ pub mod codes {
     pub const EMPTY_PASS_IN_OLD: Code = Code::new("sgf/empty-pass-in-old-format");
     /// A compressed point list (`aa:cc`) in an FF\[1\]-FF\[3\] file.
     pub const COMPRESSED_LIST_IN_OLD: Code = Code::new("sgf/compressed-list-in-old-format");
+    /// A board side over 52 (`SZ[200]`), which no SGF point can reach.
+    pub const BOARD_TOO_BIG: Code = Code::new("sgf/board-too-big");
+    /// A rectangular board (`SZ[19:25]`) in an FF\[1\]-FF\[3\] file (FF\[4\] only).
+    pub const RECTANGLE_IN_OLD: Code = Code::new("sgf/rectangular-board-in-old-format");
+    /// A property that is not in the FF\[4\] table (kept as it is; other
+    /// programs may not know it).
+    pub const UNKNOWN_PROPERTY: Code = Code::new("sgf/unknown-property");
+    /// `TE` and `BM` together (FF\[3\] style): `IT` or `DO` in FF\[4\].
+    pub const ANNOTATION_COMBINATION: Code = Code::new("sgf/annotation-combination");
+    /// Games of different file formats (`FF`) in one file.
+    pub const MIXED_FILE_FORMATS: Code = Code::new("sgf/mixed-file-formats");
+    /// A NUL byte inside a value (a binary file?).
+    pub const NUL_IN_VALUE: Code = Code::new("sgf/nul-in-value");
+    /// A move on a point that holds a stone (played anyway: the stone
+    /// there is replaced).
+    pub const OCCUPIED_POINT: Code = Code::new("sgf/occupied-point");
+    /// A move that leaves its own group without liberties (played anyway:
+    /// the group is removed).
+    pub const SUICIDE: Code = Code::new("sgf/suicide");
+    /// A move that retakes a ko at once.
+    pub const KO_RECAPTURE: Code = Code::new("sgf/ko-recapture");
+    /// `AB` on a black stone, `AW` on a white one, `AE` on an empty point:
+    /// setup that changes nothing.
+    pub const SETUP_WITHOUT_EFFECT: Code = Code::new("sgf/setup-without-effect");
+    /// `HA` that differs from the handicap stones of the root (`AB` without
+    /// `HA`, `HA` with another number of `AB`, or `AW` with `HA`); a note,
+    /// as SGFC reports it in its strict mode.
+    pub const HANDICAP_MISMATCH: Code = Code::new("sgf/handicap-mismatch");
+    /// Two moves of one colour in a row in the main line (a note: allowed,
+    /// but often a mistake).
+    pub const SAME_COLOR_TWICE: Code = Code::new("sgf/same-color-twice");
+    /// Setup stones (`AB`, `AW`, `AE`) in the main line after the root (a
+    /// note: allowed, but it cannot be replayed as a game).
+    pub const SETUP_IN_MAIN_LINE: Code = Code::new("sgf/setup-in-main-line");
     /// A square board written as a rectangle, `SZ[19:19]`.
     pub const SQUARE_AS_RECTANGLE: Code = Code::new("sgf/square-as-rectangle");
     /// A game information value (`RE`, `DT`, `KM`, `TM`, `HA`, `BR`, `WR`)
@@ -139,8 +173,183 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
             info_above.push((node.id(), above || has_info));
         }
     }
+    mixed_formats(collection, &mut out);
+    for game in collection.games().filter(|g| g.game_type() == 1) {
+        go_rules(&game, &mut out);
+    }
     out.sort_by_key(|d| d.span.start);
     out
+}
+
+/// Games of different `FF` in one file: reported once, at the first game
+/// whose format differs from the first game's.
+fn mixed_formats(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
+    let mut games = collection.games();
+    let Some(first) = games.next() else { return };
+    let ff = first.file_format();
+    if let Some(other) = games.find(|g| g.file_format() != ff) {
+        let root = other.root();
+        let span = root.property("FF").map_or_else(
+            || {
+                root.properties()
+                    .next()
+                    .map_or(Span::empty(0), |p| p.span())
+            },
+            |p| p.span(),
+        );
+        report(
+            out,
+            codes::MIXED_FILE_FORMATS,
+            Severity::Warning,
+            span,
+            format!(
+                "games of different file formats in one file (FF[{ff}] and FF[{}]): some programs read only one",
+                other.file_format()
+            ),
+        );
+    }
+}
+
+/// Replays every line of a Go game on the board: moves on occupied points,
+/// suicides, ko recaptures, and setup that changes nothing.
+fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
+    use kifu_board::{Board, IllegalMove};
+    let size = game.board_size();
+    handicap(game, out);
+    // Each entry: the node, the board before it, the colour of the last
+    // move on its path, and whether it is on the main line.
+    let mut stack = vec![(game.root(), Board::new(size), None, true)];
+    while let Some((node, mut board, mut last, main)) = stack.pop() {
+        let is_root = node.parent().is_none();
+        if main
+            && !is_root
+            && let Some(p) = node
+                .properties()
+                .find(|p| matches!(p.id(), "AB" | "AW" | "AE"))
+        {
+            report(
+                out,
+                codes::SETUP_IN_MAIN_LINE,
+                Severity::Note,
+                p.span(),
+                format!("{} in the main line after the root", p.id()),
+            );
+        }
+        for (id, stone) in [
+            ("AE", None),
+            ("AB", Some(crate::Color::Black)),
+            ("AW", Some(crate::Color::White)),
+        ] {
+            let points = node.points(id);
+            let idle: Vec<String> = points
+                .iter()
+                .filter(|&&p| size.contains(p) && board.get(p) == stone)
+                .map(|p| String::from_utf8_lossy(&p.to_sgf()).into_owned())
+                .collect();
+            if !idle.is_empty()
+                && let Some(prop) = node.property(id)
+            {
+                report(
+                    out,
+                    codes::SETUP_WITHOUT_EFFECT,
+                    Severity::Warning,
+                    prop.span(),
+                    format!("{id} changes nothing at [{}]", idle.join("][")),
+                );
+            }
+            for p in points {
+                board.set(p, stone);
+            }
+        }
+        if let Some((color, _)) = node.get_move() {
+            if main && last == Some(color) {
+                let id = if color == crate::Color::Black {
+                    "B"
+                } else {
+                    "W"
+                };
+                let span = node.property(id).map_or(Span::empty(0), |q| q.span());
+                report(
+                    out,
+                    codes::SAME_COLOR_TWICE,
+                    Severity::Note,
+                    span,
+                    format!("{color} moves twice in a row"),
+                );
+            }
+            last = Some(color);
+        }
+        if let Some((color, Some(p))) = node.get_move()
+            && size.contains(p)
+        {
+            if let Err(why) = board.check_move(color, p) {
+                let code = match why {
+                    IllegalMove::Occupied => codes::OCCUPIED_POINT,
+                    IllegalMove::Suicide => codes::SUICIDE,
+                    IllegalMove::Ko => codes::KO_RECAPTURE,
+                    IllegalMove::OffBoard => codes::INVALID_VALUE,
+                };
+                let span = node
+                    .property(if color == crate::Color::Black {
+                        "B"
+                    } else {
+                        "W"
+                    })
+                    .map_or(Span::empty(0), |q| q.span());
+                report(
+                    out,
+                    code,
+                    Severity::Warning,
+                    span,
+                    format!("{color} {}: {why}", p.to_standard(size)),
+                );
+            }
+            board.play_anyway(color, p);
+        } else if node.get_move().is_some() {
+            board.pass();
+        }
+        let children: Vec<_> = node.children().collect();
+        if let [only] = children.as_slice() {
+            stack.push((*only, board, last, main));
+        } else {
+            for (i, child) in children.into_iter().enumerate().rev() {
+                stack.push((child, board.clone(), last, main && i == 0));
+            }
+        }
+    }
+}
+
+/// `HA` against the root's setup stones.
+fn handicap(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
+    let root = game.root();
+    let black = root.points("AB").len();
+    let white = root.points("AW").len();
+    let ha = root.property("HA");
+    let stated = ha
+        .as_ref()
+        .and_then(|p| p.raw_values().next())
+        .and_then(|v| std::str::from_utf8(v).ok()?.trim().parse::<usize>().ok());
+    let mismatch = match stated {
+        // No handicap stated: black stones alone look like a handicap.
+        None => ha.is_none() && black >= 2 && white == 0,
+        Some(n) => (n >= 2 || black > 0) && (n != black || white > 0),
+    };
+    if mismatch {
+        let span = ha
+            .map(|p| p.span())
+            .or_else(|| root.property("AB").map(|p| p.span()))
+            .unwrap_or(Span::empty(0));
+        report(
+            out,
+            codes::HANDICAP_MISMATCH,
+            Severity::Note,
+            span,
+            format!(
+                "HA[{}] but {black} black and {white} white setup stones",
+                stated.map_or_else(|| "-".to_owned(), |n| n.to_string())
+            ),
+        );
+    }
 }
 
 /// What a node's checks need to know about its place and its game.
@@ -179,7 +388,40 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
         if go {
             check_format_details(&p, id, cx, out);
         }
-        let Some(table) = p.info() else { continue };
+        if let Some(at) = p.raw_values().position(|v| v.contains(&0)) {
+            let span = p.value_spans().nth(at).unwrap_or(p.span());
+            report(
+                out,
+                codes::NUL_IN_VALUE,
+                Severity::Warning,
+                span,
+                format!("a NUL byte in the value of {id} (a binary file?)"),
+            );
+        }
+        if (id == "TE" && seen.contains(&"BM")) || (id == "BM" && seen.contains(&"TE")) {
+            let better = if id == "TE" { "DO" } else { "IT" };
+            report(
+                out,
+                codes::ANNOTATION_COMBINATION,
+                Severity::Warning,
+                p.span(),
+                format!("TE and BM together (FF[3] style): {better} in FF[4]"),
+            );
+        }
+        let Some(table) = p.info() else {
+            if id == "KI" {
+                // Named by its own check (integer komi).
+                continue;
+            }
+            report(
+                out,
+                codes::UNKNOWN_PROPERTY,
+                Severity::Note,
+                p.span(),
+                format!("{id} is not an FF[4] property; kept as it is"),
+            );
+            continue;
+        };
         if table.go_only && !go {
             continue;
         }
@@ -312,6 +554,27 @@ fn check_format_details(
         ),
         "SZ" => {
             let text = String::from_utf8_lossy(raw);
+            let sides: Vec<u32> = text
+                .split(':')
+                .filter_map(|s| s.trim().parse().ok())
+                .collect();
+            if sides.iter().any(|&n| n > 52) {
+                report(
+                    out,
+                    codes::BOARD_TOO_BIG,
+                    Severity::Error,
+                    first,
+                    format!("SZ[{text}]: a board side is at most 52 (read as 19x19)"),
+                );
+            } else if cx.old_format && sides.len() == 2 && sides[0] != sides[1] {
+                report(
+                    out,
+                    codes::RECTANGLE_IN_OLD,
+                    Severity::Warning,
+                    first,
+                    format!("SZ[{text}]: rectangular boards are FF[4] only"),
+                );
+            }
             if let Some((c, r)) = text.split_once(':')
                 && c.trim() == r.trim()
             {
@@ -501,7 +764,7 @@ mod tests {
         assert_eq!(codes("(;SZ[9];B[zz])"), ["sgf/invalid-value"]);
         assert_eq!(codes("(;KM[6.5][7])"), ["sgf/too-many-values"]);
         assert_eq!(codes("(;DT[])"), ["sgf/empty-value"]);
-        assert_eq!(codes("(;AB[aa][bb][aa])"), ["sgf/duplicate-point"]);
+        assert_eq!(codes("(;AW[aa][bb][aa])"), ["sgf/duplicate-point"]);
         assert_eq!(codes("(;PL[X])"), ["sgf/invalid-value"]);
     }
 
@@ -511,7 +774,10 @@ mod tests {
         assert_eq!(codes("(;PB[a];PW[b])"), ["sgf/game-info-outside-info-node"]);
         // Game info in two variations (not on one path) is fine.
         assert!(codes("(;GM[1](;PB[a])(;PB[b]))").is_empty());
-        assert_eq!(codes("(;AB[aa];AB[bb]B[cc])"), ["sgf/setup-and-move-mixed"]);
+        assert_eq!(
+            codes("(;AB[aa];AB[bb]B[cc])"),
+            ["sgf/setup-and-move-mixed", "sgf/setup-in-main-line"]
+        );
         assert_eq!(codes("(;GM[1];B[aa]W[bb])"), ["sgf/two-moves-in-node"]);
         assert_eq!(codes("(;BM[1])"), ["sgf/annotation-without-move"]);
         assert_eq!(codes("(;GB[1]GW[1])"), ["sgf/contradicting-annotations"]);
@@ -525,17 +791,43 @@ mod tests {
         assert_eq!(codes("(;FF[4];B[tt])"), ["sgf/tt-pass"]);
         assert_eq!(codes("(;FF[3];B[])"), ["sgf/empty-pass-in-old-format"]);
         assert_eq!(
-            codes("(;FF[3];AB[aa:bb])"),
+            codes("(;FF[3]AW[aa:bb])"),
             ["sgf/compressed-list-in-old-format"]
         );
-        assert!(codes("(;FF[4];AB[aa:bb])").is_empty());
+        assert!(codes("(;FF[4]AW[aa:bb])").is_empty());
         assert_eq!(codes("(;SZ[19:19])"), ["sgf/square-as-rectangle"]);
+    }
+
+    #[test]
+    fn go_rules_and_strict_checks() {
+        assert_eq!(codes("(;GM[1];B[aa];W[aa])"), ["sgf/occupied-point"]);
+        assert_eq!(codes("(;GM[1]AW[ba][ab];B[aa])"), ["sgf/suicide"]);
+        assert_eq!(
+            codes("(;GM[1]AB[aa];AB[aa])"),
+            ["sgf/setup-in-main-line", "sgf/setup-without-effect"]
+        );
+        assert_eq!(codes("(;GM[1];B[aa];B[bb])"), ["sgf/same-color-twice"]);
+        assert_eq!(codes("(;GM[1]HA[2])"), ["sgf/handicap-mismatch"]);
+        assert!(codes("(;GM[1]HA[2]AB[dd][pp];W[aa])").is_empty());
+        assert_eq!(codes("(;GM[1]SZ[200])"), ["sgf/board-too-big"]);
+        assert_eq!(
+            codes("(;FF[3]GM[1]SZ[19:25])"),
+            ["sgf/rectangular-board-in-old-format"]
+        );
+        assert_eq!(codes("(;FF[4]XX[private])"), ["sgf/unknown-property"]);
+        assert_eq!(
+            codes("(;FF[4];B[aa]TE[1]BM[1])"),
+            ["sgf/annotation-combination"]
+        );
+        assert_eq!(codes("(;FF[4])(;FF[3])"), ["sgf/mixed-file-formats"]);
+        assert_eq!(codes("(;FF[4]C[a\0b])"), ["sgf/nul-in-value"]);
     }
 
     #[test]
     fn game_information_is_checked_against_its_ff4_form() {
         assert!(
-            codes("(;FF[4]RE[B+Resign]DT[1996-05-12,13]KM[6.5]HA[2]TM[600]BR[3d*])").is_empty()
+            codes("(;FF[4]RE[B+Resign]DT[1996-05-12,13]KM[6.5]HA[2]AB[dd][pp]TM[600]BR[3d*])")
+                .is_empty()
         );
         assert_eq!(codes("(;FF[4]RE[jigo])"), ["sgf/nonstandard-game-info"]);
         assert_eq!(codes("(;FF[4]DT[05/06/1996])"), ["sgf/invalid-game-info"]);

@@ -74,6 +74,9 @@ pub mod codes {
     pub const NO_DATA: Code = Code::new("sgf/no-data");
     /// Text before the first game tree.
     pub const JUNK_BEFORE_GAME: Code = Code::new("sgf/junk-before-game");
+    /// Text before the first game that looks like SGF data (`[aa][bb]`):
+    /// perhaps the start of the game is damaged. It is skipped.
+    pub const DATA_BEFORE_GAME: Code = Code::new("sgf/data-before-game");
     /// Text after or between game trees.
     pub const JUNK_AFTER_GAME: Code = Code::new("sgf/junk-after-game");
     /// Characters inside a node that belong to no property.

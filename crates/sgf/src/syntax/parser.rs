@@ -204,6 +204,29 @@ impl<'i, 's> Parser<'i, 's> {
                 span,
                 format!("{} bytes of text before the first game skipped", span.len()),
             );
+            // A value-like `[..]` (no space inside, closed on its line)
+            // suggests damaged SGF rather than a mail header or a note.
+            let junk = &self.input[span.range()];
+            let data = junk.iter().enumerate().find_map(|(i, &b)| {
+                let rest = &junk[i + 1..];
+                let close = rest.iter().position(|&c| c == b']')?;
+                let inner = &rest[..close];
+                (b == b'['
+                    && !inner.is_empty()
+                    && inner
+                        .iter()
+                        .all(|c| c.is_ascii_alphanumeric() || *c == b':'))
+                .then_some(i)
+            });
+            if let Some(i) = data {
+                let at = span.start as usize + i;
+                self.report(
+                    codes::DATA_BEFORE_GAME,
+                    Severity::Warning,
+                    Self::span(at, at + 1),
+                    "text before the first game looks like SGF data (a damaged start?); skipped",
+                );
+            }
         } else {
             self.report(
                 codes::JUNK_AFTER_GAME,

@@ -9,6 +9,7 @@ mod corpus;
 mod limits;
 mod repair;
 mod roundtrip;
+mod sgfc;
 mod syntax;
 mod tree;
 
