@@ -516,6 +516,9 @@ pub mod codes {
     pub const UNSUPPORTED: Code = Code::new("charset/unsupported");
     /// The input is UTF-16: read through its UTF-8 form, written back as UTF-16.
     pub const UTF16: Code = Code::new("charset/utf16");
+    /// Games of one file in different charsets (each read in its own;
+    /// programs that take one charset per file will misread some).
+    pub const MIXED: Code = Code::new("charset/mixed");
 }
 
 /// Something about a charset that had to be guessed or could not be done.

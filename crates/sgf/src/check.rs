@@ -174,11 +174,46 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
         }
     }
     mixed_formats(collection, &mut out);
+    mixed_charsets(collection, &mut out);
     for game in collection.games().filter(|g| g.game_type() == 1) {
         go_rules(&game, &mut out);
     }
     out.sort_by_key(|d| d.span.start);
     out
+}
+
+/// Games in another charset than the first game's: each is reported, at
+/// its `CA` (or its first property).
+fn mixed_charsets(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
+    let mut games = collection.games();
+    let Some(first) = games.next() else { return };
+    let encoding = first.charset().encoding;
+    for game in games {
+        let other = game.charset().encoding;
+        if other == encoding {
+            continue;
+        }
+        let root = game.root();
+        let span = root.property("CA").map_or_else(
+            || {
+                root.properties()
+                    .next()
+                    .map_or(Span::empty(0), |p| p.span())
+            },
+            |p| p.span(),
+        );
+        report(
+            out,
+            crate::charset::codes::MIXED,
+            Severity::Warning,
+            span,
+            format!(
+                "this game is in {}, the first game in {}: programs that read one charset per file will misread one of them",
+                other.name(),
+                encoding.name()
+            ),
+        );
+    }
 }
 
 /// Games of different `FF` in one file: reported once, at the first game

@@ -56,6 +56,11 @@ fn every_sgfc_strict_message_has_a_kifu_diagnostic_on_its_line() {
 }
 
 #[test]
+fn every_sgfc_message_of_mixed_encoding_sgf_has_a_kifu_diagnostic_on_its_line() {
+    assert_mapped("mixed-encoding");
+}
+
+#[test]
 fn every_sgfc_message_of_escaping_sgf_has_a_kifu_diagnostic_on_its_line() {
     assert_mapped("escaping");
 }
