@@ -256,54 +256,85 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
     let mut stack = vec![(game.root(), Board::new(size), None, true)];
     while let Some((node, mut board, mut last, main)) = stack.pop() {
         let is_root = node.parent().is_none();
+        // One pass over the properties: setup in the order written (AE,
+        // then AB, then AW, as SGF applies them) and the move.
+        let mut setup: [Vec<(Span, Vec<crate::Point>)>; 3] = Default::default();
+        let mut mv = None;
+        for p in node.properties() {
+            let slot = match p.id() {
+                "AE" => 0,
+                "AB" => 1,
+                "AW" => 2,
+                "B" | "W" if mv.is_none() => {
+                    let color = if p.id() == "B" {
+                        crate::Color::Black
+                    } else {
+                        crate::Color::White
+                    };
+                    let point = match p.value() {
+                        Ok(crate::props::Value::Move(point)) => point,
+                        _ => continue,
+                    };
+                    mv = Some((color, point, p.span()));
+                    continue;
+                }
+                _ => continue,
+            };
+            let points = match p.value() {
+                Ok(crate::props::Value::List(values)) => values
+                    .into_iter()
+                    .filter_map(|v| {
+                        if let crate::props::Value::Point(p) = v {
+                            Some(p)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect(),
+                Ok(crate::props::Value::Point(p)) => vec![p],
+                _ => Vec::new(),
+            };
+            setup[slot].push((p.span(), points));
+        }
         if main
             && !is_root
-            && let Some(p) = node
-                .properties()
-                .find(|p| matches!(p.id(), "AB" | "AW" | "AE"))
+            && let Some((span, _)) = setup.iter().flatten().min_by_key(|(span, _)| span.start)
         {
             report(
                 out,
                 codes::SETUP_IN_MAIN_LINE,
                 Severity::Note,
-                p.span(),
-                format!("{} in the main line after the root", p.id()),
+                *span,
+                "setup stones in the main line after the root".into(),
             );
         }
-        for (id, stone) in [
-            ("AE", None),
-            ("AB", Some(crate::Color::Black)),
-            ("AW", Some(crate::Color::White)),
-        ] {
-            let points = node.points(id);
-            let idle: Vec<String> = points
-                .iter()
-                .filter(|&&p| size.contains(p) && board.get(p) == stone)
-                .map(|p| String::from_utf8_lossy(&p.to_sgf()).into_owned())
-                .collect();
-            if !idle.is_empty()
-                && let Some(prop) = node.property(id)
-            {
-                report(
-                    out,
-                    codes::SETUP_WITHOUT_EFFECT,
-                    Severity::Warning,
-                    prop.span(),
-                    format!("{id} changes nothing at [{}]", idle.join("][")),
-                );
-            }
-            for p in points {
-                board.set(p, stone);
+        for (slot, stone) in [None, Some(crate::Color::Black), Some(crate::Color::White)]
+            .into_iter()
+            .enumerate()
+        {
+            let id = ["AE", "AB", "AW"][slot];
+            for (span, points) in &setup[slot] {
+                let idle: Vec<String> = points
+                    .iter()
+                    .filter(|&&p| size.contains(p) && board.get(p) == stone)
+                    .map(|p| String::from_utf8_lossy(&p.to_sgf()).into_owned())
+                    .collect();
+                if !idle.is_empty() {
+                    report(
+                        out,
+                        codes::SETUP_WITHOUT_EFFECT,
+                        Severity::Warning,
+                        *span,
+                        format!("{id} changes nothing at [{}]", idle.join("][")),
+                    );
+                }
+                for &p in points {
+                    board.set(p, stone);
+                }
             }
         }
-        if let Some((color, _)) = node.get_move() {
+        if let Some((color, point, span)) = mv {
             if main && last == Some(color) {
-                let id = if color == crate::Color::Black {
-                    "B"
-                } else {
-                    "W"
-                };
-                let span = node.property(id).map_or(Span::empty(0), |q| q.span());
                 report(
                     out,
                     codes::SAME_COLOR_TWICE,
@@ -313,35 +344,27 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
                 );
             }
             last = Some(color);
-        }
-        if let Some((color, Some(p))) = node.get_move()
-            && size.contains(p)
-        {
-            if let Err(why) = board.check_move(color, p) {
-                let code = match why {
-                    IllegalMove::Occupied => codes::OCCUPIED_POINT,
-                    IllegalMove::Suicide => codes::SUICIDE,
-                    IllegalMove::Ko => codes::KO_RECAPTURE,
-                    IllegalMove::OffBoard => codes::INVALID_VALUE,
-                };
-                let span = node
-                    .property(if color == crate::Color::Black {
-                        "B"
-                    } else {
-                        "W"
-                    })
-                    .map_or(Span::empty(0), |q| q.span());
-                report(
-                    out,
-                    code,
-                    Severity::Warning,
-                    span,
-                    format!("{color} {}: {why}", p.to_standard(size)),
-                );
+            match point {
+                Some(p) if size.contains(p) => {
+                    if let Err(why) = board.check_move(color, p) {
+                        let code = match why {
+                            IllegalMove::Occupied => codes::OCCUPIED_POINT,
+                            IllegalMove::Suicide => codes::SUICIDE,
+                            IllegalMove::Ko => codes::KO_RECAPTURE,
+                            IllegalMove::OffBoard => codes::INVALID_VALUE,
+                        };
+                        report(
+                            out,
+                            code,
+                            Severity::Warning,
+                            span,
+                            format!("{color} {}: {why}", p.to_standard(size)),
+                        );
+                    }
+                    board.play_anyway(color, p);
+                }
+                _ => board.pass(),
             }
-            board.play_anyway(color, p);
-        } else if node.get_move().is_some() {
-            board.pass();
         }
         let children: Vec<_> = node.children().collect();
         if let [only] = children.as_slice() {
