@@ -102,6 +102,19 @@ fn has_extension(path: &Path, extensions: &[&str]) -> bool {
         .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
+/// [`expand`], printing the notes on what was skipped on stderr unless
+/// `quiet`.
+pub(crate) fn expand_noting(paths: &[PathBuf], extensions: &[&str], quiet: bool) -> Vec<Job> {
+    let mut notes = Vec::new();
+    let jobs = expand(paths, extensions, &mut notes);
+    if !quiet {
+        for n in notes {
+            eprintln!("kifu: note: {n}");
+        }
+    }
+    jobs
+}
+
 /// The files to process: files named (kept whatever their extension),
 /// glob patterns, and the files with one of `extensions` under the
 /// directories named, sorted. Notes on what was skipped go to `notes`.

@@ -194,14 +194,7 @@ fn mixed_charsets(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let root = game.root();
-        let span = root.property("CA").map_or_else(
-            || {
-                root.properties()
-                    .next()
-                    .map_or(Span::empty(0), |p| p.span())
-            },
-            |p| p.span(),
-        );
+        let span = root_span(&root, "CA");
         report(
             out,
             crate::charset::codes::MIXED,
@@ -216,6 +209,14 @@ fn mixed_charsets(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Where to report something about a game: its property `id`, else its
+/// root's first property.
+fn root_span(root: &Node<'_, '_>, id: &str) -> Span {
+    root.property(id)
+        .or_else(|| root.properties().next())
+        .map_or(Span::empty(0), |p| p.span())
+}
+
 /// Games of different `FF` in one file: reported once, at the first game
 /// whose format differs from the first game's.
 fn mixed_formats(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
@@ -224,14 +225,7 @@ fn mixed_formats(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
     let ff = first.file_format();
     if let Some(other) = games.find(|g| g.file_format() != ff) {
         let root = other.root();
-        let span = root.property("FF").map_or_else(
-            || {
-                root.properties()
-                    .next()
-                    .map_or(Span::empty(0), |p| p.span())
-            },
-            |p| p.span(),
-        );
+        let span = root_span(&root, "FF");
         report(
             out,
             codes::MIXED_FILE_FORMATS,

@@ -10,13 +10,7 @@ use crate::input;
 pub(crate) const EXTENSIONS: &[&str] = &["sgf", "mgt", "xml", "gobook", "gobk"];
 
 pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
-    let mut notes = Vec::new();
-    let jobs = batch::expand(&args.files, EXTENSIONS, &mut notes);
-    if !args.diagnostics.quiet {
-        for n in notes {
-            eprintln!("kifu: note: {n}");
-        }
-    }
+    let jobs = batch::expand_noting(&args.files, EXTENSIONS, args.diagnostics.quiet);
     let notes_for = match &args.book {
         Some(path) => {
             let input = input::read(path)?;

@@ -23,13 +23,7 @@ fn extension(format: Format) -> &'static str {
 
 pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
     let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
-    let mut notes = Vec::new();
-    let jobs = batch::expand(&args.inputs, EXTENSIONS, &mut notes);
-    if !args.diagnostics.quiet {
-        for n in notes {
-            eprintln!("kifu: note: {n}");
-        }
-    }
+    let jobs = batch::expand_noting(&args.inputs, EXTENSIONS, args.diagnostics.quiet);
     if !batch_mode {
         let [job] = jobs.as_slice() else {
             return Err(CliError::usage(

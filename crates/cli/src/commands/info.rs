@@ -17,13 +17,7 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
         }
         None => None,
     };
-    let mut notes = Vec::new();
-    let jobs = batch::expand(&args.files, EXTENSIONS, &mut notes);
-    if !args.quiet {
-        for n in notes {
-            eprintln!("kifu: note: {n}");
-        }
-    }
+    let jobs = batch::expand_noting(&args.files, EXTENSIONS, args.quiet);
     if args.format == InfoFormat::Csv {
         batch::print_stdout(format!("{}\n", FIELDS.join(",")).as_bytes());
     }

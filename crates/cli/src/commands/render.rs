@@ -332,13 +332,7 @@ fn render_dir(args: &RenderArgs, dir: &Path, style: &Style) -> Result<u8, CliErr
         &mut DiagramView::empty(kifu_board::BoardSize::STANDARD),
         &args.coord,
     )?;
-    let mut notes = Vec::new();
-    let jobs = batch::expand(&args.inputs, GAME_EXTENSIONS, &mut notes);
-    if !args.quiet {
-        for n in notes {
-            eprintln!("kifu: note: {n}");
-        }
-    }
+    let jobs = batch::expand_noting(&args.inputs, GAME_EXTENSIONS, args.quiet);
     if jobs.iter().any(|j| input::is_stdio(&j.path)) {
         return Err(CliError::usage("stdin cannot be drawn with --out-dir"));
     }

@@ -117,13 +117,7 @@ pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
 }
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
-    let mut notes = Vec::new();
-    let jobs = batch::expand(&args.inputs, &["sgf", "mgt"], &mut notes);
-    if !args.quiet {
-        for n in notes {
-            eprintln!("kifu: note: {n}");
-        }
-    }
+    let jobs = batch::expand_noting(&args.inputs, &["sgf", "mgt"], args.quiet);
     let mut out = Vec::new();
     let (mut games, mut errors) = (0usize, 0usize);
     for job in &jobs {
