@@ -121,6 +121,47 @@ impl fmt::Display for Code {
     }
 }
 
+/// What a [`Code`] means for users: one row of a format's table of codes,
+/// from which the documentation, the JSON form of diagnostics and the
+/// checker's summary are made.
+///
+/// ```
+/// use kifu_diag::{Code, CodeInfo, Severity};
+///
+/// const TOO_MANY: CodeInfo = CodeInfo {
+///     code: Code::new("sgf/too-many-values"),
+///     severity: Severity::Error,
+///     critical: true,
+///     sgfc: &[13],
+///     fix: "empty values dropped; of several, the first kept (critical)",
+/// };
+/// assert_eq!(TOO_MANY.sgfc_numbers(), "13");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeInfo {
+    /// The code.
+    pub code: Code,
+    /// The most serious severity it is reported at (some codes are
+    /// reported less seriously where less is at stake; the message says).
+    pub severity: Severity,
+    /// Whether information may be lost: in the input as it was read, or
+    /// by the repair (which `kifu fix` then makes only with `--force`).
+    pub critical: bool,
+    /// The numbers of SGFC's messages for the same finding, so that users
+    /// of SGFC can map one to the other (empty when SGFC has none).
+    pub sgfc: &'static [u16],
+    /// What `kifu fix` does about it, in a few words.
+    pub fix: &'static str,
+}
+
+impl CodeInfo {
+    /// The SGFC numbers as text, `"36, 67"` (empty when there are none).
+    pub fn sgfc_numbers(&self) -> String {
+        let numbers: Vec<String> = self.sgfc.iter().map(u16::to_string).collect();
+        numbers.join(", ")
+    }
+}
+
 /// A secondary location that helps explain a diagnostic ("value opened here").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {

@@ -42,6 +42,8 @@
 
 pub mod charset;
 pub mod check;
+pub mod codes;
+pub mod fix;
 pub mod game_info;
 pub mod normalize_info;
 pub mod props;

@@ -23,6 +23,7 @@
 //! tree as trivia, so the lossless writer gives the input back unchanged.
 
 mod parser;
+pub mod repair;
 mod utf16;
 
 use kifu_diag::{Code, DiagnosticSink, Parsed};

@@ -1,0 +1,130 @@
+//! The table of every diagnostic code of SGF reading, checking and
+//! charsets: its severity, whether it is critical, SGFC's numbers for the
+//! same finding, and what `kifu fix` does about it.
+//!
+//! The documentation's table of codes, the JSON form of diagnostics and
+//! the checker's summary are made from this table, and tests hold the
+//! reader, the checks and the repairs to it.
+//!
+//! ```
+//! use kifu_sgf::codes;
+//!
+//! let info = codes::info(kifu_sgf::syntax::codes::UNCLOSED_VALUE).unwrap();
+//! assert_eq!(info.sgfc, &[10]);
+//! assert!(info.critical);
+//! ```
+
+use kifu_diag::{Code, CodeInfo, Severity};
+
+use crate::charset::codes as charset;
+use crate::check::codes as check;
+use crate::syntax::codes as syntax;
+
+const fn row(
+    code: Code,
+    severity: Severity,
+    critical: bool,
+    sgfc: &'static [u16],
+    fix: &'static str,
+) -> CodeInfo {
+    CodeInfo {
+        code,
+        severity,
+        critical,
+        sgfc,
+        fix,
+    }
+}
+
+use Severity::{Error, Note, Warning};
+
+/// Every code, grouped as the documentation shows them: syntax, checks,
+/// charsets.
+#[rustfmt::skip]
+pub static ALL: &[CodeInfo] = &[
+    // Syntax.
+    row(syntax::NO_DATA, Error, false, &[7], "nothing to repair: the file is written as it was"),
+    row(syntax::JUNK_BEFORE_GAME, Warning, false, &[], "the text before the first game removed"),
+    row(syntax::DATA_BEFORE_GAME, Warning, true, &[6], "the SGF-like data before the first game removed (critical)"),
+    row(syntax::JUNK_AFTER_GAME, Warning, false, &[], "the text after or between games removed"),
+    row(syntax::JUNK_IN_NODE, Warning, true, &[8], "the characters removed"),
+    row(syntax::MISSING_SEMICOLON, Warning, true, &[36, 67], "`;` added"),
+    row(syntax::MISSING_OPEN, Warning, false, &[], "`(` added"),
+    row(syntax::MISSING_CLOSE, Warning, false, &[9, 10], "the missing `)` added at the end"),
+    row(syntax::UNBALANCED, Warning, true, &[21], "the stray parenthesis removed"),
+    row(syntax::EMPTY_VARIATION, Warning, false, &[12], "`()` removed"),
+    row(syntax::NODE_OUTSIDE_VARIATION, Warning, true, &[66], "the node and what follows it put in a variation of their own"),
+    row(syntax::VALUE_WITHOUT_ID, Error, true, &[54], "the values removed (critical)"),
+    row(syntax::ID_WITHOUT_VALUE, Warning, true, &[20], "the identifier removed"),
+    row(syntax::LOWERCASE_ID, Warning, false, &[16], "written with its uppercase letters only (`AddBlack` to `AB`)"),
+    row(syntax::INVALID_ID, Error, true, &[8], "the property removed (critical)"),
+    row(syntax::LONG_ID, Warning, true, &[11], "the property removed (critical)"),
+    row(syntax::UNCLOSED_VALUE, Error, true, &[10], "`]` added at the end of the value"),
+    row(syntax::NUL_BYTE, Warning, false, &[22], "the NUL byte removed"),
+    row(syntax::UNESCAPED_BRACKET, Warning, false, &[], "the `]` written escaped, `\\]`"),
+    // Checks.
+    row(check::INVALID_VALUE, Error, true, &[14, 15, 18, 23, 25, 52], "the value corrected where its meaning is certain, else removed (critical)"),
+    row(check::TOO_MANY_VALUES, Error, true, &[13], "empty values dropped; of several, the first kept (critical)"),
+    row(check::EMPTY_VALUE, Warning, false, &[17], "the property removed"),
+    row(check::DUPLICATE_PROPERTY, Warning, true, &[28], "equal values dropped, lists and texts merged; different single values kept (critical)"),
+    row(check::DUPLICATE_POINT, Warning, false, &[38], "the point written once"),
+    row(check::ROOT_PROPERTY_OUTSIDE_ROOT, Warning, true, &[32], "the property removed (critical)"),
+    row(check::GAME_INFO_OUTSIDE_INFO_NODE, Warning, true, &[44], "the property removed (critical)"),
+    row(check::SETUP_AND_MOVE, Warning, false, &[30], "split into two nodes: setup (and `N`) first, then the move"),
+    row(check::TWO_MOVES, Warning, false, &[37], "split into two nodes, one move each"),
+    row(check::ANNOTATION_WITHOUT_MOVE, Warning, false, &[43], "the annotation removed"),
+    row(check::CONTRADICTING_ANNOTATIONS, Warning, true, &[41], "the second annotation removed (critical)"),
+    row(check::OBSOLETE_PROPERTY, Warning, false, &[29, 40], "converted to its FF[4] form (`L` to `LB`, `M` to `MA`/`TR`, `VW` to a compose); kept where FF[4] has none"),
+    row(check::UNKNOWN_FF, Error, true, &[46], "kept; a repaired file is marked `FF[4]`"),
+    row(check::NOT_GO, Note, false, &[19, 53], "nothing: the Go repairs are skipped"),
+    row(check::MOVE_IN_ROOT, Warning, false, &[24], "the move moved to a node of its own after the root"),
+    row(check::INTEGER_KOMI, Warning, false, &[59], "`KI[n]` replaced by `KM[n/2]`"),
+    row(check::TT_PASS, Note, false, &[], "`[tt]` written `[]` on boards up to 19x19"),
+    row(check::EMPTY_PASS_IN_OLD, Note, false, &[65], "kept: the repaired file is FF[4], where `[]` is the pass"),
+    row(check::COMPRESSED_LIST_IN_OLD, Warning, false, &[51], "kept: the repaired file is FF[4], where compressed lists are defined"),
+    row(check::BOARD_TOO_BIG, Error, true, &[50], "each side over 52 set to 52 (critical)"),
+    row(check::RECTANGLE_IN_OLD, Warning, false, &[51], "kept: the repaired file is FF[4], where rectangular boards are defined"),
+    row(check::UNKNOWN_PROPERTY, Note, false, &[31, 35], "kept"),
+    row(check::ANNOTATION_COMBINATION, Warning, false, &[42], "`TE` with `BM` written `IT`, `BM` with `TE` written `DO`"),
+    row(check::MIXED_FILE_FORMATS, Warning, false, &[45], "every repaired game marked `FF[4]`"),
+    row(check::NUL_IN_VALUE, Warning, false, &[22], "the NUL byte replaced by a space"),
+    row(check::OCCUPIED_POINT, Warning, false, &[58], "kept (the game is replayed as written)"),
+    row(check::SUICIDE, Warning, false, &[58], "kept (the game is replayed as written)"),
+    row(check::KO_RECAPTURE, Warning, false, &[58], "kept (the game is replayed as written)"),
+    row(check::SETUP_WITHOUT_EFFECT, Warning, false, &[39], "the points without effect removed"),
+    row(check::HANDICAP_MISMATCH, Note, false, &[61], "kept"),
+    row(check::SAME_COLOR_TWICE, Note, false, &[63], "kept"),
+    row(check::SETUP_IN_MAIN_LINE, Note, false, &[62], "kept"),
+    row(check::SQUARE_AS_RECTANGLE, Note, false, &[47], "`SZ[19:19]` written `SZ[19]`"),
+    row(check::NONSTANDARD_GAME_INFO, Warning, false, &[15], "written in its FF[4] form (`B+3.5`, `1996-05-12,13`, `5.5`)"),
+    row(check::INVALID_GAME_INFO, Warning, false, &[33], "kept: its meaning is not certain"),
+    // Charsets.
+    row(charset::DETECTED, Warning, false, &[], "kept: the text is written in the charset it was read in"),
+    row(charset::UNKNOWN_LABEL, Warning, true, &[72], "kept: the text is written in the charset it was read in"),
+    row(charset::MISMATCH, Warning, true, &[71], "kept: the text is written in the charset it was read in"),
+    row(charset::UNSUPPORTED, Error, true, &[70], "nothing: the file is written as it was"),
+    row(charset::UTF16, Note, false, &[], "kept: written back as UTF-16"),
+    row(charset::MIXED, Warning, true, &[74], "kept: each game written in its own charset"),
+];
+
+/// The row of `code`, if it is an SGF or charset code.
+pub fn info(code: Code) -> Option<&'static CodeInfo> {
+    ALL.iter().find(|row| row.code == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_listed_once() {
+        for (i, row) in ALL.iter().enumerate() {
+            assert!(
+                ALL[..i].iter().all(|other| other.code != row.code),
+                "{} listed twice",
+                row.code
+            );
+            assert!(!row.fix.is_empty(), "{} says nothing about fix", row.code);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! `kifu fix` as a library call: read an input, repair its syntax, then
+//! its content, and say what was done where.
+//!
+//! Syntax faults (junk, a missing `;`, `)` or `]`, a value with no
+//! identifier...) are repaired on the bytes, guided by the reader's
+//! diagnostics, and the result is read again; the content repairs of
+//! [`repair`](crate::repair) then work on the lossless tree. Every span in
+//! the report is a span of the input as given.
+//!
+//! ```
+//! let fixed = kifu_sgf::fix::fix(b"(;FF[4]GM[1]SZ[9];AddBlack[ee])", &Default::default());
+//! assert_eq!(kifu_sgf::write::lossless(&fixed.collection), b"(;FF[4]GM[1]SZ[9];AB[ee])");
+//! assert!(fixed.report.changed());
+//! ```
+
+use std::borrow::Cow;
+
+use kifu_diag::Diagnostic;
+
+use crate::repair::{self, Options, Report};
+use crate::tree::Collection;
+
+/// What [`fix`] made of an input.
+#[derive(Clone, Debug)]
+pub struct Fixed<'i> {
+    /// The repaired collection (the input's own tree when no syntax repair
+    /// was needed; write it with [`write::lossless`](crate::write::lossless)).
+    pub collection: Collection<'i>,
+    /// What the reader found in the input, before any repair.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The repairs made and refused, syntax and content, with spans in
+    /// the input.
+    pub report: Report,
+}
+
+/// Reads `input` and repairs it.
+pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
+    let parsed = crate::parse(input);
+    let diagnostics = parsed.diagnostics;
+    let mut collection = parsed.value;
+    let mut report = Report::default();
+    if let Some(edits) =
+        crate::syntax::repair::plan(&collection, &diagnostics, options, &mut report)
+    {
+        let repaired = edits.apply(input);
+        let reread = crate::parse(&repaired).value;
+        collection = into_owned(reread);
+        let mut content = repair::repair(&mut collection, options);
+        for r in content.made.iter_mut().chain(content.refused.iter_mut()) {
+            r.span = edits.original_span(r.span);
+        }
+        report.made.append(&mut content.made);
+        report.refused.append(&mut content.refused);
+        report.made.sort_by_key(|r| r.span.start);
+        report.refused.sort_by_key(|r| r.span.start);
+    } else {
+        report = repair::repair(&mut collection, options);
+    }
+    Fixed {
+        collection,
+        diagnostics,
+        report,
+    }
+}
+
+/// The collection with its source copied, free of the buffer it was read from.
+fn into_owned(c: Collection<'_>) -> Collection<'static> {
+    Collection {
+        source: Cow::Owned(c.source.into_owned()),
+        utf16: c.utf16,
+        created: c.created,
+        nodes: c.nodes,
+        props: c.props,
+        values: c.values,
+        games: c.games,
+        parens: c.parens,
+        trailer: c.trailer,
+    }
+}
