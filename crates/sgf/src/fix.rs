@@ -43,9 +43,8 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
         crate::syntax::repair::plan(&collection, &diagnostics, options, &mut report)
     {
         let repaired = edits.apply(input);
-        let reread = crate::parse(&repaired).value;
-        collection = into_owned(reread);
-        let mut content = repair::repair(&mut collection, options);
+        collection = into_owned(crate::parse(&repaired).value);
+        let mut content = repair::repair_after(&mut collection, options, !report.made.is_empty());
         for r in content.made.iter_mut().chain(content.refused.iter_mut()) {
             r.span = edits.original_span(r.span);
         }
@@ -54,7 +53,10 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
         report.made.sort_by_key(|r| r.span.start);
         report.refused.sort_by_key(|r| r.span.start);
     } else {
-        report = repair::repair(&mut collection, options);
+        let mut content = repair::repair(&mut collection, options);
+        report.made.append(&mut content.made);
+        report.refused.append(&mut content.refused);
+        report.refused.sort_by_key(|r| r.span.start);
     }
     Fixed {
         collection,

@@ -84,6 +84,8 @@ struct Repairer<'o> {
     /// `[tt]` passes of FF\[1\]-FF\[3\] files, where they are right: turned
     /// into `[]` only when the file is repaired (and so becomes FF\[4\]).
     old_passes: Vec<(NodeId, String, Span)>,
+    /// The input was changed before (see [`repair_after`]).
+    changed_already: bool,
 }
 
 impl Repairer<'_> {
@@ -173,10 +175,22 @@ fn letter(i: usize) -> char {
 /// );
 /// ```
 pub fn repair(collection: &mut Collection<'_>, options: &Options) -> Report {
+    repair_after(collection, options, false)
+}
+
+/// [`repair`], told whether the input was changed already (its syntax
+/// repaired), so that every game becomes FF\[4\] as if a repair of its
+/// own had been made.
+pub(crate) fn repair_after(
+    collection: &mut Collection<'_>,
+    options: &Options,
+    changed_already: bool,
+) -> Report {
     let mut r = Repairer {
         options,
         report: Report::default(),
         old_passes: Vec::new(),
+        changed_already,
     };
     for g in 0..collection.len() {
         repair_game(collection, g, &mut r);
@@ -224,7 +238,7 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
         }
     }
     let old_passes = std::mem::take(&mut r.old_passes);
-    if r.report.made.len() > made_before {
+    if r.report.made.len() > made_before || r.changed_already {
         for (node, id, span) in old_passes {
             if r.decide(
                 codes::TT_PASS,
@@ -236,7 +250,7 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
             }
         }
     }
-    if r.report.made.len() > made_before && ff < 4 {
+    if (r.report.made.len() > made_before || r.changed_already) && ff < 4 {
         let span = c
             .node(root)
             .property("FF")

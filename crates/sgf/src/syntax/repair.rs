@@ -1,37 +1,484 @@
 //! Syntax repairs, made on the bytes of the input: the reader's
-//! diagnostics say where text must go or come.
+//! diagnostics say where text must go or come, and the repaired bytes are
+//! read again (see [`fix`](crate::fix)).
+//!
+//! Working on bytes keeps every byte that was not at fault, layout
+//! included, and needs nothing from the tree but the extent of a few
+//! nodes and properties.
+//!
+//! ```
+//! let input = b"(;FF[4]GM[1]SZ[9];B[ee]xx;W[ff]C[unclosed";
+//! let fixed = kifu_sgf::fix::fix(input, &kifu_sgf::repair::Options { force: true });
+//! assert_eq!(
+//!     kifu_sgf::write::lossless(&fixed.collection),
+//!     b"(;FF[4]GM[1]SZ[9];B[ee];W[ff]C[unclosed])"
+//! );
+//! ```
 
-use kifu_diag::{Diagnostic, Span};
+use kifu_diag::{Code, Diagnostic, Span};
 
-use crate::repair::{Options, Report};
-use crate::tree::Collection;
+use super::codes;
+use crate::repair::{Options, Repair, Report};
+use crate::tree::{Collection, Node};
 
-/// Byte edits of an input.
+/// One edit: the bytes `start..end` of the input replaced by `insert`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Edit {
+    start: u32,
+    end: u32,
+    insert: Vec<u8>,
+}
+
+/// Byte edits of an input, in input order, none overlapping.
 #[derive(Clone, Debug, Default)]
 pub struct Edits {
-    edits: Vec<(u32, u32, Vec<u8>)>,
+    edits: Vec<Edit>,
 }
 
 impl Edits {
     /// The input with the edits made.
     pub fn apply(&self, input: &[u8]) -> Vec<u8> {
-        input.to_vec()
+        let mut out = Vec::with_capacity(input.len() + 16);
+        let mut at = 0usize;
+        for e in &self.edits {
+            out.extend_from_slice(&input[at..e.start as usize]);
+            out.extend_from_slice(&e.insert);
+            at = e.end as usize;
+        }
+        out.extend_from_slice(&input[at..]);
+        out
     }
 
-    /// The span of the input that `span` of the edited bytes comes from.
+    /// Where `offset` of the edited bytes was in the input (an offset
+    /// inside inserted text maps to where it was inserted).
+    pub fn original_offset(&self, offset: u32) -> u32 {
+        // `shift` is how far the edited bytes run ahead of the input.
+        let mut shift: i64 = 0;
+        for e in &self.edits {
+            let new_start = i64::from(e.start) + shift;
+            if i64::from(offset) < new_start {
+                break;
+            }
+            let new_end = new_start + e.insert.len() as i64;
+            if i64::from(offset) < new_end {
+                return e.start;
+            }
+            shift += e.insert.len() as i64 - i64::from(e.end - e.start);
+        }
+        (i64::from(offset) - shift).max(0) as u32
+    }
+
+    /// [`Edits::original_offset`] of both ends.
     pub fn original_span(&self, span: Span) -> Span {
-        let _ = &self.edits;
-        span
+        let start = self.original_offset(span.start);
+        let end = self.original_offset(span.end).max(start);
+        Span::new(start, end)
+    }
+
+    fn push(&mut self, start: usize, end: usize, insert: &[u8]) {
+        self.edits.push(Edit {
+            start: start as u32,
+            end: end as u32,
+            insert: insert.to_vec(),
+        });
+    }
+
+    /// Sorts the edits and merges deletions that overlap (two findings
+    /// about the same bytes). Insertions at one offset keep their order.
+    fn finish(&mut self) {
+        self.edits.sort_by_key(|e| (e.start, e.end));
+        let mut merged: Vec<Edit> = Vec::with_capacity(self.edits.len());
+        for e in self.edits.drain(..) {
+            match merged.last_mut() {
+                Some(last) if e.start < last.end || (e.start == last.start && e.start < e.end) => {
+                    last.end = last.end.max(e.end);
+                    last.insert.extend_from_slice(&e.insert);
+                }
+                _ => merged.push(e),
+            }
+        }
+        self.edits = merged;
     }
 }
 
-/// The edits that repair the syntax faults of `diagnostics`, recorded in
-/// `report`; `None` when there is nothing to edit.
+fn is_space(b: u8) -> bool {
+    b.is_ascii_whitespace()
+}
+
+/// The edits that repair the syntax faults of `diagnostics` (the reader's
+/// diagnostics of `collection`), recorded in `report`; `None` when there is
+/// nothing to edit. Critical edits are made only with [`Options::force`].
 pub fn plan(
-    _collection: &Collection<'_>,
-    _diagnostics: &[Diagnostic],
-    _options: &Options,
-    _report: &mut Report,
+    collection: &Collection<'_>,
+    diagnostics: &[Diagnostic],
+    options: &Options,
+    report: &mut Report,
 ) -> Option<Edits> {
-    None
+    // A UTF-16 input is read through its UTF-8 form: its bytes are not the
+    // ones the spans count.
+    if collection.is_utf16() {
+        return None;
+    }
+    let input = collection.source();
+    let mut planner = Planner {
+        input,
+        collection,
+        options,
+        report,
+        edits: Edits::default(),
+    };
+    for d in diagnostics {
+        planner.plan(d, diagnostics);
+    }
+    let mut edits = planner.edits;
+    if edits.edits.is_empty() {
+        return None;
+    }
+    edits.finish();
+    Some(edits)
+}
+
+struct Planner<'a, 'c, 'i> {
+    input: &'a [u8],
+    collection: &'c Collection<'i>,
+    options: &'a Options,
+    report: &'a mut Report,
+    edits: Edits,
+}
+
+impl Planner<'_, '_, '_> {
+    /// Records a repair; returns whether to make it.
+    fn decide(&mut self, code: Code, span: Span, message: String, critical: bool) -> bool {
+        let repair = Repair {
+            code,
+            span,
+            message,
+            critical,
+        };
+        if critical && !self.options.force {
+            self.report.refused.push(repair);
+            false
+        } else {
+            self.report.made.push(repair);
+            true
+        }
+    }
+
+    /// The end of the blank bytes from `at`.
+    fn space_end(&self, mut at: usize) -> usize {
+        while at < self.input.len() && is_space(self.input[at]) {
+            at += 1;
+        }
+        at
+    }
+
+    /// The start of the blank bytes before `at`.
+    fn space_start(&self, mut at: usize) -> usize {
+        while at > 0 && is_space(self.input[at - 1]) {
+            at -= 1;
+        }
+        at
+    }
+
+    fn text(&self, span: Span) -> String {
+        let bytes = &self.input[span.range()];
+        let shown = &bytes[..bytes.len().min(40)];
+        let mut s = String::from_utf8_lossy(shown).escape_debug().to_string();
+        if bytes.len() > shown.len() {
+            s.push_str("...");
+        }
+        s
+    }
+
+    fn plan(&mut self, d: &Diagnostic, all: &[Diagnostic]) {
+        let s = d.span;
+        let (start, end) = (s.start as usize, s.end as usize);
+        match d.code {
+            codes::JUNK_BEFORE_GAME => {
+                let data = all
+                    .iter()
+                    .find(|o| o.code == codes::DATA_BEFORE_GAME && o.span.start >= s.start);
+                let (code, critical) = match data {
+                    Some(_) => (codes::DATA_BEFORE_GAME, true),
+                    None => (codes::JUNK_BEFORE_GAME, false),
+                };
+                let message = format!("text before the first game removed: '{}'", self.text(s));
+                if self.decide(code, s, message, critical) {
+                    let to = self.space_end(end);
+                    self.edits.push(start, to, b"");
+                }
+            }
+            codes::JUNK_AFTER_GAME => {
+                let message = format!("text outside the games removed: '{}'", self.text(s));
+                if self.decide(d.code, s, message, false) {
+                    let after = self.space_end(end);
+                    if after == self.input.len() {
+                        self.edits.push(self.space_start(start), end, b"");
+                    } else {
+                        self.edits.push(start, after, b"");
+                    }
+                }
+            }
+            codes::JUNK_IN_NODE => {
+                let message = format!("characters removed: '{}'", self.text(s));
+                if self.decide(d.code, s, message, true) {
+                    self.edits.push(self.space_start(start), end, b"");
+                }
+            }
+            codes::NUL_BYTE => {
+                if self.decide(d.code, s, "NUL byte removed".into(), false) {
+                    self.edits.push(self.space_start(start), end, b"");
+                }
+            }
+            codes::MISSING_SEMICOLON => {
+                if self.decide(d.code, s, "';' added".into(), false) {
+                    self.edits.push(start, start, b";");
+                }
+            }
+            codes::MISSING_OPEN => {
+                if self.decide(d.code, s, "'(' added".into(), false) {
+                    self.edits.push(start, start, b"(");
+                }
+            }
+            codes::MISSING_CLOSE => {
+                let count = unclosed_trees(&d.message);
+                let message = if count == 1 {
+                    "')' added at the end".to_owned()
+                } else {
+                    format!("{count} ')' added at the end")
+                };
+                if self.decide(d.code, s, message, false) {
+                    self.edits
+                        .push(self.input.len(), self.input.len(), &b")".repeat(count));
+                }
+            }
+            codes::UNBALANCED => {
+                let message = format!("stray '{}' removed", self.text(s));
+                if self.decide(d.code, s, message, false) {
+                    self.edits.push(start, end, b"");
+                }
+            }
+            codes::EMPTY_VARIATION => {
+                let message = format!("'{}' removed", self.text(s));
+                if self.decide(d.code, s, message, false) {
+                    self.edits.push(self.space_start(start), end, b"");
+                }
+            }
+            codes::NODE_OUTSIDE_VARIATION => {
+                let Some(node) = self.node_at(start) else {
+                    return;
+                };
+                let subtree_end = self.subtree_end(node).max(end);
+                let missing_semi = self.input.get(start) != Some(&b';');
+                if self.decide(
+                    d.code,
+                    s,
+                    "node put in a variation of its own: '(' added before it, ')' after its variations".into(),
+                    false,
+                ) {
+                    let open: &[u8] = if missing_semi { b"(;" } else { b"(" };
+                    self.edits.push(start, start, open);
+                    self.edits.push(subtree_end, subtree_end, b")");
+                }
+            }
+            codes::VALUE_WITHOUT_ID => {
+                let message = format!("value without identifier removed: '{}'", self.text(s));
+                if self.decide(d.code, s, message, true) {
+                    self.edits.push(self.space_start(start), end, b"");
+                }
+            }
+            codes::ID_WITHOUT_VALUE => {
+                let message = format!("identifier without value removed: '{}'", self.text(s));
+                if self.decide(d.code, s, message, true) {
+                    self.edits.push(self.space_start(start), end, b"");
+                }
+            }
+            codes::INVALID_ID | codes::LONG_ID => {
+                let to = self.property_end(start).max(end);
+                let removed = Span::new(s.start, to as u32);
+                let message = format!("property removed: '{}'", self.text(removed));
+                if self.decide(d.code, s, message, true) {
+                    self.edits.push(start, to, b"");
+                }
+            }
+            codes::UNCLOSED_VALUE => {
+                if self.decide(d.code, s, "']' added at the end of the value".into(), false) {
+                    // Before any `)` added for the trees left open.
+                    self.edits.push(end, end, b"]");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The node that starts at `at`: its `;`, or its first property when
+    /// the `;` was missing.
+    fn node_at(&self, at: usize) -> Option<Node<'_, '_>> {
+        let at = at as u32;
+        self.collection.games().find_map(|g| {
+            g.nodes().find(|n| {
+                let first = n.properties().next().map(|p| p.span().start);
+                first == Some(at)
+                    || (self.input.get(at as usize) == Some(&b';') && first_after(*n, at))
+            })
+        })
+    }
+
+    /// One past the last byte of the properties of `node` and every node
+    /// below it.
+    fn subtree_end(&self, node: Node<'_, '_>) -> usize {
+        node.descendants()
+            .flat_map(|n| n.properties())
+            .map(|p| self.property_end(p.span().start as usize))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// One past the last value of the property whose identifier starts at
+    /// `at` (the identifier's end when it has no value).
+    fn property_end(&self, at: usize) -> usize {
+        let at = at as u32;
+        let found = self.collection.games().find_map(|g| {
+            g.nodes()
+                .find_map(|n| n.properties().find(|p| p.span().start == at))
+        });
+        let Some(p) = found else {
+            return at as usize;
+        };
+        match p.value_spans().last() {
+            Some(v) if self.input.get(v.end as usize) == Some(&b']') => v.end as usize + 1,
+            Some(v) => v.end as usize,
+            None => p.span().end as usize,
+        }
+    }
+}
+
+/// Whether the first property of `node` comes after a `;` at `semi` with
+/// only blanks between (a node with no property cannot be told apart, and
+/// is left alone).
+fn first_after(node: Node<'_, '_>, semi: u32) -> bool {
+    let Some(first) = node.properties().next() else {
+        return false;
+    };
+    let source = node.collection().source();
+    let start = first.span().start as usize;
+    start > semi as usize
+        && source
+            .get(semi as usize + 1..start)
+            .is_some_and(|gap| gap.iter().all(|&b| is_space(b)))
+}
+
+/// How many game trees the reader's "missing ')'" message says are open.
+fn unclosed_trees(message: &str) -> usize {
+    message
+        .split_whitespace()
+        .find_map(|w| w.parse::<usize>().ok())
+        .unwrap_or(1)
+        .max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixed(input: &[u8]) -> String {
+        let f = crate::fix::fix(input, &Options { force: true });
+        String::from_utf8(crate::write::lossless(&f.collection)).unwrap()
+    }
+
+    fn assert_clean(input: &[u8]) {
+        let out = fixed(input);
+        let parsed = crate::parse(out.as_bytes());
+        let syntax: Vec<_> = parsed
+            .diagnostics
+            .iter()
+            .filter(|d| d.code.as_str().starts_with("sgf/"))
+            .collect();
+        assert!(syntax.is_empty(), "{out}: {syntax:?}");
+    }
+
+    #[test]
+    fn junk_outside_games_is_removed() {
+        assert_eq!(fixed(b"hello\n(;FF[4]GM[1])\nbye\n"), "(;FF[4]GM[1])\n");
+        assert_eq!(
+            fixed(b"(;FF[4]GM[1])\nx\n(;FF[4]GM[1])"),
+            "(;FF[4]GM[1])\n(;FF[4]GM[1])"
+        );
+    }
+
+    #[test]
+    fn missing_pieces_are_added() {
+        assert_eq!(fixed(b"(;FF[4]GM[1]C[a"), "(;FF[4]GM[1]C[a])");
+        assert_eq!(fixed(b"(GM[1])"), "(;GM[1]FF[4])");
+        assert_eq!(fixed(b";GM[1])"), "(;GM[1]FF[4])");
+        assert_eq!(
+            fixed(b"(;FF[4]GM[1](;C[a](;C[b]"),
+            "(;FF[4]GM[1](;C[a](;C[b])))"
+        );
+    }
+
+    #[test]
+    fn stray_and_empty_pieces_are_removed() {
+        assert_eq!(fixed(b"(;FF[4]GM[1]()(;C[a]))"), "(;FF[4]GM[1](;C[a]))");
+        assert_eq!(fixed(b"(;FF[4]GM[1];[x]C[a])"), "(;FF[4]GM[1];C[a])");
+        assert_eq!(fixed(b"(;FF[4]GM[1]C xx C[a])"), "(;FF[4]GM[1] C[a])");
+    }
+
+    #[test]
+    fn a_node_after_variations_gets_its_own() {
+        assert_eq!(
+            fixed(b"(;FF[4]GM[1](;C[a])(;C[b]);C[c](;C[d])(;C[e]))"),
+            "(;FF[4]GM[1](;C[a])(;C[b])(;C[c](;C[d])(;C[e])))"
+        );
+        assert_eq!(
+            fixed(b"(;FF[4]GM[1](;C[a])C[b])"),
+            "(;FF[4]GM[1](;C[a])(;C[b]))"
+        );
+    }
+
+    #[test]
+    fn bad_identifiers_are_removed() {
+        let long = format!("(;FF[4]GM[1]{}[x]C[a])", "A".repeat(101));
+        assert_eq!(fixed(long.as_bytes()), "(;FF[4]GM[1]C[a])");
+        assert_eq!(fixed(b"(;FF[4]GM[1]abc[x]C[a])"), "(;FF[4]GM[1]C[a])");
+    }
+
+    #[test]
+    fn critical_repairs_wait_for_force() {
+        let f = crate::fix::fix(b"(;FF[4]GM[1];[x]C[a])", &Options::default());
+        assert_eq!(
+            crate::write::lossless(&f.collection),
+            b"(;FF[4]GM[1];[x]C[a])"
+        );
+        assert_eq!(f.report.refused.len(), 1);
+        assert_eq!(f.report.refused[0].code, codes::VALUE_WITHOUT_ID);
+    }
+
+    #[test]
+    fn repaired_files_read_clean() {
+        for input in [
+            &b"junk (;GM[1]SZ[9];B[aa]x;W[bb]()(;B[cc])(;B[dd]);B[ee]"[..],
+            b"(;GM[1]C[a]]\n",
+            b"(;GM[1];;B[aa]))",
+            b"((;GM[1]))",
+            b"[aa][bb](;GM[1])",
+        ] {
+            assert_clean(input);
+        }
+    }
+
+    #[test]
+    fn spans_map_back_to_the_input() {
+        let mut e = Edits::default();
+        e.push(2, 2, b"(");
+        e.push(5, 8, b"");
+        e.finish();
+        assert_eq!(e.apply(b"0123456789"), b"01(23489");
+        assert_eq!(e.original_offset(0), 0);
+        assert_eq!(e.original_offset(2), 2);
+        assert_eq!(e.original_offset(3), 2);
+        assert_eq!(e.original_offset(5), 4);
+        assert_eq!(e.original_offset(6), 8);
+        assert_eq!(e.original_offset(7), 9);
+    }
 }
