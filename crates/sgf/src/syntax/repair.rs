@@ -138,6 +138,9 @@ pub fn plan(
     Some(edits)
 }
 
+/// See [`Planner::repair_of`].
+type Planned = (Code, String, bool, Vec<(usize, usize, Vec<u8>)>);
+
 struct Planner<'a, 'c, 'i> {
     input: &'a [u8],
     collection: &'c Collection<'i>,
@@ -191,55 +194,64 @@ impl Planner<'_, '_, '_> {
     }
 
     fn plan(&mut self, d: &Diagnostic, all: &[Diagnostic]) {
+        if let Some((code, message, critical, edits)) = self.repair_of(d, all) {
+            if self.decide(code, d.span, message, critical) {
+                for (start, end, insert) in edits {
+                    self.edits.push(start, end, &insert);
+                }
+            }
+        }
+    }
+
+    /// The repair of one diagnostic: the code it answers, what it does,
+    /// whether it is critical, and its edits.
+    fn repair_of(&self, d: &Diagnostic, all: &[Diagnostic]) -> Option<Planned> {
         let s = d.span;
         let (start, end) = (s.start as usize, s.end as usize);
-        match d.code {
+        let remove = |from: usize, to: usize| vec![(from, to, Vec::new())];
+        let planned = match d.code {
             codes::JUNK_BEFORE_GAME => {
                 let data = all
                     .iter()
-                    .find(|o| o.code == codes::DATA_BEFORE_GAME && o.span.start >= s.start);
-                let (code, critical) = match data {
-                    Some(_) => (codes::DATA_BEFORE_GAME, true),
-                    None => (codes::JUNK_BEFORE_GAME, false),
+                    .any(|o| o.code == codes::DATA_BEFORE_GAME && o.span.start >= s.start);
+                let code = if data {
+                    codes::DATA_BEFORE_GAME
+                } else {
+                    codes::JUNK_BEFORE_GAME
                 };
                 let message = format!("text before the first game removed: '{}'", self.text(s));
-                if self.decide(code, s, message, critical) {
-                    let to = self.space_end(end);
-                    self.edits.push(start, to, b"");
-                }
+                (code, message, data, remove(start, self.space_end(end)))
             }
             codes::JUNK_AFTER_GAME => {
                 let message = format!("text outside the games removed: '{}'", self.text(s));
-                if self.decide(d.code, s, message, false) {
-                    let after = self.space_end(end);
-                    if after == self.input.len() {
-                        self.edits.push(self.space_start(start), end, b"");
-                    } else {
-                        self.edits.push(start, after, b"");
-                    }
-                }
+                let after = self.space_end(end);
+                let edits = if after == self.input.len() {
+                    remove(self.space_start(start), end)
+                } else {
+                    remove(start, after)
+                };
+                (d.code, message, false, edits)
             }
             codes::JUNK_IN_NODE => {
                 let message = format!("characters removed: '{}'", self.text(s));
-                if self.decide(d.code, s, message, true) {
-                    self.edits.push(self.space_start(start), end, b"");
-                }
+                (d.code, message, true, remove(self.space_start(start), end))
             }
             codes::NUL_BYTE => {
-                if self.decide(d.code, s, "NUL byte removed".into(), false) {
-                    self.edits.push(self.space_start(start), end, b"");
-                }
+                let message = "NUL byte removed".to_owned();
+                (d.code, message, false, remove(self.space_start(start), end))
             }
-            codes::MISSING_SEMICOLON => {
-                if self.decide(d.code, s, "';' added".into(), false) {
-                    self.edits.push(start, start, b";");
-                }
-            }
-            codes::MISSING_OPEN => {
-                if self.decide(d.code, s, "'(' added".into(), false) {
-                    self.edits.push(start, start, b"(");
-                }
-            }
+            codes::MISSING_SEMICOLON => (
+                d.code,
+                "';' added".into(),
+                false,
+                vec![(start, start, b";".to_vec())],
+            ),
+            codes::MISSING_OPEN => (
+                d.code,
+                "'(' added".into(),
+                false,
+                vec![(start, start, b"(".to_vec())],
+            ),
             codes::MISSING_CLOSE => {
                 let count = unclosed_trees(&d.message);
                 let message = if count == 1 {
@@ -247,68 +259,54 @@ impl Planner<'_, '_, '_> {
                 } else {
                     format!("{count} ')' added at the end")
                 };
-                if self.decide(d.code, s, message, false) {
-                    self.edits
-                        .push(self.input.len(), self.input.len(), &b")".repeat(count));
-                }
+                let at = self.input.len();
+                (d.code, message, false, vec![(at, at, b")".repeat(count))])
             }
             codes::UNBALANCED => {
                 let message = format!("stray '{}' removed", self.text(s));
-                if self.decide(d.code, s, message, false) {
-                    self.edits.push(start, end, b"");
-                }
+                (d.code, message, false, remove(start, end))
             }
             codes::EMPTY_VARIATION => {
                 let message = format!("'{}' removed", self.text(s));
-                if self.decide(d.code, s, message, false) {
-                    self.edits.push(self.space_start(start), end, b"");
-                }
+                (d.code, message, false, remove(self.space_start(start), end))
             }
             codes::NODE_OUTSIDE_VARIATION => {
-                let Some(node) = self.node_at(start) else {
-                    return;
-                };
+                let node = self.node_at(start)?;
                 let subtree_end = self.subtree_end(node).max(end);
-                let missing_semi = self.input.get(start) != Some(&b';');
-                if self.decide(
-                    d.code,
-                    s,
-                    "node put in a variation of its own: '(' added before it, ')' after its variations".into(),
-                    false,
-                ) {
-                    let open: &[u8] = if missing_semi { b"(;" } else { b"(" };
-                    self.edits.push(start, start, open);
-                    self.edits.push(subtree_end, subtree_end, b")");
-                }
+                let open: &[u8] = if self.input.get(start) == Some(&b';') {
+                    b"("
+                } else {
+                    b"(;"
+                };
+                let message = "node put in a variation of its own: '(' added before it, ')' after its variations".to_owned();
+                let edits = vec![
+                    (start, start, open.to_vec()),
+                    (subtree_end, subtree_end, b")".to_vec()),
+                ];
+                (d.code, message, false, edits)
             }
             codes::VALUE_WITHOUT_ID => {
                 let message = format!("value without identifier removed: '{}'", self.text(s));
-                if self.decide(d.code, s, message, true) {
-                    self.edits.push(self.space_start(start), end, b"");
-                }
+                (d.code, message, true, remove(self.space_start(start), end))
             }
             codes::ID_WITHOUT_VALUE => {
                 let message = format!("identifier without value removed: '{}'", self.text(s));
-                if self.decide(d.code, s, message, true) {
-                    self.edits.push(self.space_start(start), end, b"");
-                }
+                (d.code, message, true, remove(self.space_start(start), end))
             }
             codes::INVALID_ID | codes::LONG_ID => {
                 let to = self.property_end(start).max(end);
                 let removed = Span::new(s.start, to as u32);
                 let message = format!("property removed: '{}'", self.text(removed));
-                if self.decide(d.code, s, message, true) {
-                    self.edits.push(start, to, b"");
-                }
+                (d.code, message, true, remove(start, to))
             }
             codes::UNCLOSED_VALUE => {
-                if self.decide(d.code, s, "']' added at the end of the value".into(), false) {
-                    // Before any `)` added for the trees left open.
-                    self.edits.push(end, end, b"]");
-                }
+                // Before any `)` added for the trees left open.
+                let message = "']' added at the end of the value".to_owned();
+                (d.code, message, false, vec![(end, end, b"]".to_vec())])
             }
-            _ => {}
-        }
+            _ => return None,
+        };
+        Some(planned)
     }
 
     /// The node that starts at `at`: its `;`, or its first property when
