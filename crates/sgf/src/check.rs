@@ -106,6 +106,12 @@ pub mod codes {
     /// message says why. A note for `HA[0]` and `HA[1]`, well-formed
     /// numbers under the 2 stones `HA` starts at.
     pub const INVALID_GAME_INFO: Code = Code::new("sgf/invalid-game-info");
+    /// Variations that begin by taking back, with `AE`, the move just
+    /// before them: they look like alternatives to that move, written one
+    /// level too deep (a note, as SGFC reports it with `-v`).
+    pub const VARIATION_LEVEL: Code = Code::new("sgf/variation-level");
+    /// Games of different types (`GM`) in one file.
+    pub const MIXED_GAME_TYPES: Code = Code::new("sgf/mixed-game-types");
 }
 
 fn report(out: &mut Vec<Diagnostic>, code: Code, severity: Severity, span: Span, message: String) {
@@ -174,6 +180,7 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
         }
     }
     mixed_formats(collection, &mut out);
+    mixed_game_types(collection, &mut out);
     mixed_charsets(collection, &mut out);
     for game in collection.games().filter(|g| g.game_type() == 1) {
         go_rules(&game, &mut out);
@@ -361,6 +368,11 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
             }
         }
         let children: Vec<_> = node.children().collect();
+        if let Some((_, Some(point), _)) = mv
+            && children.len() > 1
+        {
+            variation_level(&children, point, &board, out);
+        }
         if let [only] = children.as_slice() {
             stack.push((*only, board, last, main));
         } else {
@@ -368,6 +380,69 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
                 stack.push((child, board.clone(), last, main && i == 0));
             }
         }
+    }
+}
+
+/// Variations after a move (the board after it in `board`) that begin by
+/// removing its stone with `AE`: alternatives to the move, one level too
+/// deep. Reported once, at the first variation.
+fn variation_level(
+    children: &[Node<'_, '_>],
+    point: crate::Point,
+    board: &kifu_board::Board,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut undoing = 0;
+    let mut deeper = false;
+    for child in &children[1..] {
+        let removed = child.points("AE");
+        if !removed.contains(&point) {
+            continue;
+        }
+        undoing += 1;
+        // Other stones removed too: the variation goes back further than
+        // one move, and cannot simply move up one level.
+        deeper |= removed
+            .iter()
+            .any(|&p| p != point && board.get(p).is_some());
+    }
+    if undoing == 0 {
+        return;
+    }
+    let span = children[0]
+        .properties()
+        .next()
+        .map_or(Span::empty(0), |p| p.span());
+    let message = if deeper {
+        format!(
+            "{undoing} variation(s) here take back the move before them and more with AE: they may belong higher up the tree, which cannot be told for sure"
+        )
+    } else {
+        format!(
+            "{undoing} variation(s) here take back the move before them with AE: they look like alternatives to that move, written one level too deep"
+        )
+    };
+    report(out, codes::VARIATION_LEVEL, Severity::Note, span, message);
+}
+
+/// Games of more than one type (`GM`) in one file: reported once, at the
+/// first game whose type differs from the first game's.
+fn mixed_game_types(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
+    let mut games = collection.games();
+    let Some(first) = games.next() else { return };
+    let gm = first.game_type();
+    if let Some(other) = games.find(|g| g.game_type() != gm) {
+        let root = other.root();
+        report(
+            out,
+            codes::MIXED_GAME_TYPES,
+            Severity::Warning,
+            root_span(&root, "GM"),
+            format!(
+                "games of different types in one file (GM[{gm}] and GM[{}]): some programs read only one",
+                other.game_type()
+            ),
+        );
     }
 }
 

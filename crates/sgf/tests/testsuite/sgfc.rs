@@ -1,29 +1,35 @@
-//! SGFC's own test files (`shared/corpus/sgf/broken/sgfc/v2.0`): every line
-//! on which SGFC reports a message gets a kifu diagnostic too. The expected
-//! lines are read from SGFC's `*-output.txt` (`Line:N Col:M - ...`).
+//! SGFC's own test files (`shared/corpus/sgf/broken/sgfc/v2.0`): every
+//! message SGFC gives on a line is matched by a kifu diagnostic on the same
+//! line whose code lists SGFC's number in the table of codes
+//! (`kifu_sgf::codes`). The expected messages are read from SGFC's
+//! `*-output.txt` (`Line:N Col:M - Error 12: ...`).
 
 use crate::corpus_dir;
 
-/// `(line, SGFC's message)` of every located message of an output file.
-fn sgfc_lines(output: &str) -> Vec<(usize, String)> {
+/// `(line, SGFC's number, SGFC's message)` of every located message of
+/// an output file (`Line:6 Col:1 - Warning 6 (critical): ...`).
+fn sgfc_messages(output: &str) -> Vec<(usize, u16, String)> {
     output
         .lines()
         .filter_map(|l| {
             let rest = l.strip_prefix("Line:")?;
-            let (n, _) = rest.split_once(' ')?;
-            Some((n.parse().ok()?, l.to_owned()))
+            let (line, rest) = rest.split_once(' ')?;
+            let (_, rest) = rest.split_once(" - ")?;
+            let number = rest.split_whitespace().nth(1)?;
+            let number = number.trim_end_matches(':').parse().ok()?;
+            Some((line.parse().ok()?, number, l.to_owned()))
         })
         .collect()
 }
 
-/// The 1-based lines on which kifu reports something (reader and checks).
-fn kifu_lines(input: &[u8]) -> Vec<usize> {
+/// `(line, code)` of everything kifu reports (reader and checks).
+fn kifu_findings(input: &[u8]) -> Vec<(usize, kifu_diag::Code)> {
     let parsed = kifu_sgf::parse(input);
     let mut all = parsed.diagnostics.clone();
     all.extend(kifu_sgf::check::check(&parsed.value));
     let index = kifu_diag::LineIndex::new(input);
     all.iter()
-        .map(|d| index.line_of(d.span.start) + 1)
+        .map(|d| (index.line_of(d.span.start) + 1, d.code))
         .collect()
 }
 
@@ -32,15 +38,22 @@ fn assert_mapped(name: &str) {
     let dir = corpus.join("sgf/broken/sgfc/v2.0");
     let input = std::fs::read(dir.join(format!("{name}.sgf"))).unwrap();
     let output = std::fs::read_to_string(dir.join(format!("{name}-output.txt"))).unwrap();
-    let ours = kifu_lines(&input);
-    let missing: Vec<String> = sgfc_lines(&output)
+    let ours = kifu_findings(&input);
+    let expected = sgfc_messages(&output);
+    assert!(!expected.is_empty(), "no SGFC message read from {name}");
+    let missing: Vec<String> = expected
         .into_iter()
-        .filter(|(line, _)| !ours.contains(line))
-        .map(|(_, message)| message)
+        .filter(|(line, number, _)| {
+            !ours.iter().any(|(l, code)| {
+                l == line
+                    && kifu_sgf::codes::info(*code).is_some_and(|info| info.sgfc.contains(number))
+            })
+        })
+        .map(|(_, _, message)| message)
         .collect();
     assert!(
         missing.is_empty(),
-        "SGFC messages of {name}.sgf with no kifu diagnostic on their line:\n{}",
+        "SGFC messages of {name}.sgf with no kifu diagnostic of that SGFC number on their line:\n{}",
         missing.join("\n")
     );
 }
@@ -63,4 +76,9 @@ fn every_sgfc_message_of_mixed_encoding_sgf_has_a_kifu_diagnostic_on_its_line() 
 #[test]
 fn every_sgfc_message_of_escaping_sgf_has_a_kifu_diagnostic_on_its_line() {
     assert_mapped("escaping");
+}
+
+#[test]
+fn every_sgfc_message_of_reorder_sgf_has_a_kifu_diagnostic_on_its_line() {
+    assert_mapped("reorder");
 }
