@@ -65,17 +65,69 @@ fn markdown(doc: &str) -> String {
 
 fn table() -> String {
     let mut md = String::from(
-        "# Diagnostic codes\n\nGenerated from the code constants by `crates/cli/tests/codes.rs`\n\
+        "# Diagnostic codes\n\nGenerated from the code constants and the table of SGF codes\n\
+         (`kifu_sgf::codes`) by `crates/cli/tests/codes.rs`\n\
          (`KIFU_BLESS=1 cargo test -p kifu-cli --test codes`); do not edit by hand.\n\
-         Codes are stable: scripts may filter on them.\n",
+         Codes are stable: scripts may filter on them.\n\n\
+         For SGF, *severity* is the most serious level a code is reported at;\n\
+         *critical* means information may be lost (in the input, or by the repair,\n\
+         which `kifu fix` then makes only with `--force`); *SGFC* gives the numbers\n\
+         of SGFC's messages for the same finding; the example is the code's fixture\n\
+         (`crates/sgf/tests/codes/`).\n",
     );
     for (area, source) in SOURCES {
-        let _ = write!(md, "\n## {area}\n\n| code | meaning |\n|---|---|\n");
-        for (code, meaning) in codes(source) {
-            let _ = writeln!(md, "| `{code}` | {meaning} |");
+        let codes = codes(source);
+        if codes
+            .iter()
+            .all(|(code, _)| kifu_sgf::codes::info(kifu_diag::Code::new(leak(code))).is_some())
+        {
+            let _ = write!(
+                md,
+                "\n## {area}\n\n| code | severity | critical | SGFC | meaning | what `kifu fix` does | example |\n|---|---|---|---|---|---|---|\n"
+            );
+            for (code, meaning) in codes {
+                let info = kifu_sgf::codes::info(kifu_diag::Code::new(leak(&code)))
+                    .expect("checked above");
+                let _ = writeln!(
+                    md,
+                    "| `{code}` | {} | {} | {} | {meaning} | {} | {} |",
+                    info.severity,
+                    if info.critical { "yes" } else { "" },
+                    info.sgfc_numbers(),
+                    markdown(info.fix),
+                    example(&code),
+                );
+            }
+        } else {
+            let _ = write!(md, "\n## {area}\n\n| code | meaning |\n|---|---|\n");
+            for (code, meaning) in codes {
+                let _ = writeln!(md, "| `{code}` | {meaning} |");
+            }
         }
     }
     md
+}
+
+/// A `&'static str` for a code read from source (a test: leaking is fine).
+fn leak(code: &str) -> &'static str {
+    Box::leak(code.to_owned().into_boxed_str())
+}
+
+/// The fixture of an SGF code, shown inline when it is one short line.
+fn example(code: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../sgf/tests/codes")
+        .join(format!("{}.sgf", code.replace('/', "-")));
+    let Ok(bytes) = std::fs::read(&path) else {
+        return String::new();
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let text = text.trim_end();
+    if text.len() <= 60 && !text.contains(['\n', '\r', '`', '\0']) && text.is_ascii() {
+        format!("`{}`", text.replace('|', "\\|"))
+    } else {
+        format!("[fixture](../crates/sgf/tests/codes/{}.sgf)", code.replace('/', "-"))
+    }
 }
 
 #[test]
@@ -107,4 +159,27 @@ fn every_code_is_documented_and_unique() {
     all.dedup();
     assert_eq!(all.len(), count, "a code is defined twice");
     assert!(count > 45, "only {count} codes found");
+}
+
+/// The table of SGF codes and the constants agree: every SGF or charset
+/// constant has a row, and every row a constant.
+#[test]
+fn the_sgf_code_table_covers_every_sgf_code() {
+    let mut constants = Vec::new();
+    for (area, source) in &SOURCES[..3] {
+        for (code, _) in codes(source) {
+            assert!(
+                kifu_sgf::codes::info(kifu_diag::Code::new(leak(&code))).is_some(),
+                "{code} ({area}) has no row in kifu_sgf::codes::ALL"
+            );
+            constants.push(code);
+        }
+    }
+    for row in kifu_sgf::codes::ALL {
+        assert!(
+            constants.iter().any(|c| c == row.code.as_str()),
+            "{} has a row but no constant",
+            row.code
+        );
+    }
 }
