@@ -15,7 +15,7 @@
 
 use std::borrow::Cow;
 
-use kifu_diag::Diagnostic;
+use kifu_diag::{Diagnostic, Span};
 
 use crate::repair::{self, Options, Report};
 use crate::tree::Collection;
@@ -45,7 +45,13 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
         let repaired = edits.apply(input);
         collection = into_owned(crate::parse(&repaired).value);
         let mut content = repair::repair_after(&mut collection, options, !report.made.is_empty());
+        let len = repaired.len() as u32;
         for r in content.made.iter_mut().chain(content.refused.iter_mut()) {
+            // A repair of text an earlier repair created has no place in
+            // the input: it is shown where that text was inserted.
+            if r.span.end > len {
+                r.span = Span::empty(r.span.start.min(len));
+            }
             r.span = edits.original_span(r.span);
         }
         report.made.append(&mut content.made);
@@ -54,6 +60,12 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
         report.refused.sort_by_key(|r| r.span.start);
     } else {
         let mut content = repair::repair(&mut collection, options);
+        let len = input.len() as u32;
+        for r in content.made.iter_mut().chain(content.refused.iter_mut()) {
+            if r.span.end > len {
+                r.span = Span::empty(r.span.start.min(len));
+            }
+        }
         report.made.append(&mut content.made);
         report.refused.append(&mut content.refused);
         report.refused.sort_by_key(|r| r.span.start);

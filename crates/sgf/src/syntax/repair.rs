@@ -299,6 +299,20 @@ impl Planner<'_, '_, '_> {
                 let message = format!("property removed: '{}'", self.text(removed));
                 (d.code, message, true, remove(start, to))
             }
+            codes::LOWERCASE_ID => {
+                let written = &self.input[start..end];
+                let upper: Vec<u8> = written
+                    .iter()
+                    .copied()
+                    .filter(u8::is_ascii_uppercase)
+                    .collect();
+                let message = format!(
+                    "identifier {} written {}",
+                    String::from_utf8_lossy(written),
+                    String::from_utf8_lossy(&upper)
+                );
+                (d.code, message, false, vec![(start, end, upper)])
+            }
             codes::UNCLOSED_VALUE => {
                 // Before any `)` added for the trees left open.
                 let message = "']' added at the end of the value".to_owned();

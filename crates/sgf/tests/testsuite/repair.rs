@@ -172,14 +172,16 @@ fn corpus_repairs_are_idempotent_and_clean_files_stay_untouched() {
     let mut paths = files(&corpus.join("sgf/ff4"), &["sgf"]);
     paths.extend(files(&corpus.join("sgf/old"), &["sgf"]));
     paths.extend(files(&corpus.join("sgf/broken"), &["sgf"]));
+    let force = Options { force: true };
     let mut repaired = 0;
     let mut failures = Vec::new();
     for path in &paths {
         let bytes = std::fs::read(path).unwrap();
-        let mut c = kifu_sgf::parse(&bytes).value;
-        let findings = kifu_sgf::check::check(&c).len() + kifu_sgf::parse(&bytes).diagnostics.len();
-        let report = repair(&mut c, &Options { force: true });
-        let once = kifu_sgf::write::lossless(&c);
+        let fixed = kifu_sgf::fix::fix(&bytes, &force);
+        let findings =
+            kifu_sgf::check::check(&kifu_sgf::parse(&bytes).value).len() + fixed.diagnostics.len();
+        let once = kifu_sgf::write::lossless(&fixed.collection);
+        let report = &fixed.report;
         if !report.changed() && once != bytes {
             failures.push(format!("{}: changed without a repair", path.display()));
         }
@@ -191,13 +193,27 @@ fn corpus_repairs_are_idempotent_and_clean_files_stay_untouched() {
         }
         if report.changed() {
             repaired += 1;
-            let mut again = kifu_sgf::parse(&once).value;
-            let second = repair(&mut again, &Options { force: true });
-            if second.changed() {
+            let again = kifu_sgf::fix::fix(&once, &force);
+            if again.report.changed() {
                 failures.push(format!(
                     "{}: second pass made {:?}",
                     path.display(),
-                    second.made
+                    again.report.made
+                ));
+            }
+            let mut errors: Vec<String> = again
+                .diagnostics
+                .iter()
+                .chain(kifu_sgf::check::check(&again.collection).iter())
+                .filter(|d| d.is_error() && d.code.as_str() != "sgf/board-too-big")
+                .map(ToString::to_string)
+                .collect();
+            errors.dedup();
+            if !errors.is_empty() {
+                failures.push(format!(
+                    "{}: errors after repair: {}",
+                    path.display(),
+                    errors.join("; ")
                 ));
             }
         }
@@ -205,4 +221,33 @@ fn corpus_repairs_are_idempotent_and_clean_files_stay_untouched() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(repaired > 100, "only {repaired} files repaired");
     eprintln!("{} files, {repaired} repaired", paths.len());
+}
+
+/// What the `sgf_fix` fuzz target holds of every input: repair spans
+/// inside the input, no syntax error left, and a second fix changes nothing.
+fn assert_fix_properties(input: &[u8]) {
+    let force = Options { force: true };
+    let fixed = kifu_sgf::fix::fix(input, &force);
+    for r in fixed.report.made.iter().chain(&fixed.report.refused) {
+        assert!(r.span.end as usize <= input.len(), "{r:?} past the input");
+    }
+    let once = kifu_sgf::write::lossless(&fixed.collection);
+    let again = kifu_sgf::fix::fix(&once, &force);
+    assert!(
+        !again
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.code.as_str().starts_with("sgf/")),
+        "{:?}",
+        again.diagnostics
+    );
+    assert!(!again.report.changed(), "{:?}", again.report.made);
+}
+
+/// Found by `sgf_fix`: `fB[e;]` was renamed (created bytes), then its
+/// value repaired, and the repair's span pointed past the input.
+#[test]
+fn fuzz_fix_span_of_renamed_identifier() {
+    let input = include_bytes!("../fuzz-regressions/fix-span-of-renamed-identifier.sgf");
+    assert_fix_properties(input);
 }
