@@ -83,18 +83,41 @@ impl Edits {
         });
     }
 
-    /// Sorts the edits and merges deletions that overlap (two findings
-    /// about the same bytes). Insertions at one offset keep their order.
+    /// Where an edit goes among edits of the same range: a value's `]`
+    /// before any `)` inserted at the same place, and a removal before a
+    /// rewrite of the same bytes (which it then makes pointless).
+    fn rank(e: &Edit) -> u8 {
+        match (e.start == e.end, e.insert.as_slice()) {
+            (true, b"]") => 0,
+            (true, _) => 1,
+            (false, []) => 0,
+            (false, _) => 1,
+        }
+    }
+
+    /// Sorts the edits and merges those that overlap (two findings about
+    /// the same bytes): a text inserted inside a removed or replaced range
+    /// is kept; of two replacements, the wider wins (removing `Che` beats
+    /// rewriting it `C`). Insertions at one offset keep their order.
     fn finish(&mut self) {
-        self.edits.sort_by_key(|e| (e.start, e.end));
+        self.edits.sort_by_key(|e| (e.start, e.end, Self::rank(e)));
         let mut merged: Vec<Edit> = Vec::with_capacity(self.edits.len());
         for e in self.edits.drain(..) {
-            match merged.last_mut() {
-                Some(last) if e.start < last.end || (e.start == last.start && e.start < e.end) => {
-                    last.end = last.end.max(e.end);
-                    last.insert.extend_from_slice(&e.insert);
+            let Some(last) = merged.last_mut() else {
+                merged.push(e);
+                continue;
+            };
+            let both_replace = e.start < e.end && last.start < last.end;
+            let overlaps = e.start < last.end || (both_replace && e.start == last.start);
+            if !overlaps {
+                merged.push(e);
+            } else if e.start == e.end {
+                last.insert.extend_from_slice(&e.insert);
+            } else if e.end > last.end {
+                if e.end - e.start > last.end - last.start {
+                    last.insert = e.insert;
                 }
-                _ => merged.push(e),
+                last.end = e.end;
             }
         }
         self.edits = merged;
@@ -444,6 +467,17 @@ mod tests {
         );
         assert_eq!(
             fixed(b"(;FF[4]GM[1](;C[a])C[b])"),
+            "(;FF[4]GM[1](;C[a])(;C[b]))"
+        );
+    }
+
+    #[test]
+    fn edits_of_the_same_bytes_agree() {
+        // Removal beats rewriting: `Che` has no value and lowercase letters.
+        assert_eq!(fixed(b"(;FF[4]GM[1];B[aa]Che;)"), "(;FF[4]GM[1];B[aa];)");
+        // A value's `]` goes before the `)` of a node put in a variation.
+        assert_eq!(
+            fixed(b"(;FF[4]GM[1](;C[a])C[b"),
             "(;FF[4]GM[1](;C[a])(;C[b]))"
         );
     }

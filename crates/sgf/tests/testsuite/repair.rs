@@ -251,3 +251,12 @@ fn fuzz_fix_span_of_renamed_identifier() {
     let input = include_bytes!("../fuzz-regressions/fix-span-of-renamed-identifier.sgf");
     assert_fix_properties(input);
 }
+
+/// Found by `sgf_fix`: `Che;` is an identifier without value and with
+/// lowercase letters; the rewrite to `C` survived the removal, and the
+/// second fix removed it.
+#[test]
+fn fuzz_fix_lowercase_identifier_without_value() {
+    let input = include_bytes!("../fuzz-regressions/fix-lowercase-identifier-without-value.sgf");
+    assert_fix_properties(input);
+}
