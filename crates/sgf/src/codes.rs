@@ -101,10 +101,10 @@ pub static ALL: &[CodeInfo] = &[
     row(check::NONSTANDARD_GAME_INFO, Warning, false, &[15], "written in its FF[4] form (`B+3.5`, `1996-05-12,13`, `5.5`)"),
     row(check::INVALID_GAME_INFO, Warning, false, &[33], "kept: its meaning is not certain"),
     // Charsets.
-    row(charset::DETECTED, Warning, false, &[], "kept: the text is written in the charset it was read in"),
-    row(charset::UNKNOWN_LABEL, Warning, true, &[72], "kept: the text is written in the charset it was read in"),
-    row(charset::MISMATCH, Warning, true, &[71], "kept: the text is written in the charset it was read in"),
-    row(charset::UNSUPPORTED, Error, true, &[70], "nothing: the file is written as it was"),
+    row(charset::DETECTED, Warning, false, &[], "`CA` written: the charset the text was read in (the text is kept)"),
+    row(charset::UNKNOWN_LABEL, Warning, true, &[72], "`CA` replaced by the charset the text was read in (the text is kept)"),
+    row(charset::MISMATCH, Warning, true, &[71], "`CA` replaced by the charset the text was read in (the text is kept; malformed bytes stay)"),
+    row(charset::UNSUPPORTED, Error, true, &[70], "`CA` replaced by the charset the text was read in (the text is kept)"),
     row(charset::UTF16, Note, false, &[], "kept: written back as UTF-16"),
     row(charset::MIXED, Warning, true, &[74], "kept: each game written in its own charset"),
 ];

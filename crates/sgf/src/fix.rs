@@ -70,11 +70,52 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
         report.refused.append(&mut content.refused);
         report.refused.sort_by_key(|r| r.span.start);
     }
+    pin_charsets(&mut collection, &mut report);
     Fixed {
         collection,
         diagnostics,
         report,
     }
+}
+
+/// Writes `CA` where the charset had to be detected (no `CA`, an unknown
+/// one, one the text contradicts, or one an 8-bit file cannot be in): the repaired file says the charset
+/// it was read in, so that every later reading (kifu's own included)
+/// decodes it the same way. The bytes of the text are not touched.
+fn pin_charsets(collection: &mut Collection<'_>, report: &mut Report) {
+    use crate::charset::{Finding, ca_label};
+    for g in 0..collection.len() {
+        let Some(game) = collection.game(g) else {
+            continue;
+        };
+        let Some(finding) = &game.charset().finding else {
+            continue;
+        };
+        let encoding = match finding {
+            Finding::Detected { encoding } => *encoding,
+            Finding::UnknownLabel { detected, .. }
+            | Finding::Mismatch { detected, .. }
+            | Finding::Unsupported { detected, .. } => *detected,
+            _ => continue,
+        };
+        let code = finding.code();
+        let root = game.root();
+        let span = root
+            .property("CA")
+            .or_else(|| root.properties().next())
+            .map_or(Span::empty(0), |p| p.span());
+        let label = ca_label(encoding);
+        let root = root.id();
+        if collection.set_raw(root, "CA", &[label.as_bytes()]).is_ok() {
+            report.made.push(repair::Repair {
+                code,
+                span: Span::empty(span.start),
+                message: format!("CA[{label}] written: the charset the text was read in"),
+                critical: false,
+            });
+        }
+    }
+    report.made.sort_by_key(|r| r.span.start);
 }
 
 /// The collection with its source copied, free of the buffer it was read from.

@@ -260,3 +260,13 @@ fn fuzz_fix_lowercase_identifier_without_value() {
     let input = include_bytes!("../fuzz-regressions/fix-lowercase-identifier-without-value.sgf");
     assert_fix_properties(input);
 }
+
+/// Found by `sgf_fix`: the charset of a game without a usable `CA` was
+/// detected again after the repair, differently (GBK, then windows-1252),
+/// and the `]` of a multibyte character then read otherwise. The repaired
+/// file now names the charset it was read in.
+#[test]
+fn fuzz_fix_detected_charset_changes() {
+    let input = include_bytes!("../fuzz-regressions/fix-detected-charset-changes.sgf");
+    assert_fix_properties(input);
+}
