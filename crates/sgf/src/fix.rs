@@ -70,7 +70,16 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
         report.refused.append(&mut content.refused);
         report.refused.sort_by_key(|r| r.span.start);
     }
-    pin_charsets(&mut collection, &mut report);
+    let findings = charset_findings(&collection);
+    pin_charsets(&mut collection, findings, &mut report);
+    if report.changed() {
+        // The repairs may have changed what the text looks like (junk
+        // with 8-bit bytes removed, say): the charset the repaired bytes
+        // would be read in is the one to name.
+        let written = crate::write::lossless(&collection);
+        let findings = charset_findings(&crate::parse(&written).value);
+        pin_charsets(&mut collection, findings, &mut report);
+    }
     Fixed {
         collection,
         diagnostics,
@@ -78,20 +87,30 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
     }
 }
 
+/// The charset findings of each game, by index.
+fn charset_findings(collection: &Collection<'_>) -> Vec<(usize, crate::charset::Finding)> {
+    collection
+        .games()
+        .enumerate()
+        .filter_map(|(g, game)| Some((g, game.charset().finding.clone()?)))
+        .collect()
+}
+
 /// Writes `CA` where the charset had to be detected (no `CA`, an unknown
 /// one, one the text contradicts, or one an 8-bit file cannot be in): the repaired file says the charset
 /// it was read in, so that every later reading (kifu's own included)
 /// decodes it the same way. The bytes of the text are not touched.
-fn pin_charsets(collection: &mut Collection<'_>, report: &mut Report) {
+fn pin_charsets(
+    collection: &mut Collection<'_>,
+    findings: Vec<(usize, crate::charset::Finding)>,
+    report: &mut Report,
+) {
     use crate::charset::{Finding, ca_label};
-    for g in 0..collection.len() {
+    for (g, finding) in findings {
         let Some(game) = collection.game(g) else {
             continue;
         };
-        let Some(finding) = &game.charset().finding else {
-            continue;
-        };
-        let encoding = match finding {
+        let encoding = match &finding {
             Finding::Detected { encoding } => *encoding,
             Finding::UnknownLabel { detected, .. }
             | Finding::Mismatch { detected, .. }

@@ -270,3 +270,12 @@ fn fuzz_fix_detected_charset_changes() {
     let input = include_bytes!("../fuzz-regressions/fix-detected-charset-changes.sgf");
     assert_fix_properties(input);
 }
+
+/// Found by `sgf_fix`: `CA[ISO-8859-1]` on text that, once repaired, is
+/// valid UTF-8, which kifu then reads as UTF-8; the repaired file names
+/// the charset its repaired bytes read in.
+#[test]
+fn fuzz_fix_charset_of_repaired_text() {
+    let input = include_bytes!("../fuzz-regressions/fix-charset-of-repaired-text.sgf");
+    assert_fix_properties(input);
+}
