@@ -39,47 +39,39 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
     let diagnostics = parsed.diagnostics;
     let mut collection = parsed.value;
     let mut report = Report::default();
-    if let Some(edits) =
-        crate::syntax::repair::plan(&collection, &diagnostics, options, &mut report)
-    {
-        let repaired = edits.apply(input);
-        collection = into_owned(crate::parse(&repaired).value);
-        let mut content = repair::repair_after(&mut collection, options, !report.made.is_empty());
-        let len = repaired.len() as u32;
-        for r in content.made.iter_mut().chain(content.refused.iter_mut()) {
-            // A repair of text an earlier repair created has no place in
-            // the input: it is shown where that text was inserted.
-            if r.span.end > len {
-                r.span = Span::empty(r.span.start.min(len));
-            }
-            r.span = edits.original_span(r.span);
-        }
-        report.made.append(&mut content.made);
-        report.refused.append(&mut content.refused);
-        report.made.sort_by_key(|r| r.span.start);
-        report.refused.sort_by_key(|r| r.span.start);
+    let edits = crate::syntax::repair::plan(&collection, &diagnostics, options, &mut report);
+    let syntax_repaired = !report.made.is_empty();
+    let mut later = if let Some(edits) = &edits {
+        collection = into_owned(crate::parse(&edits.apply(input)).value);
+        repair::repair_after(&mut collection, options, syntax_repaired)
     } else {
-        let mut content = repair::repair(&mut collection, options);
-        let len = input.len() as u32;
-        for r in content.made.iter_mut().chain(content.refused.iter_mut()) {
-            if r.span.end > len {
-                r.span = Span::empty(r.span.start.min(len));
-            }
-        }
-        report.made.append(&mut content.made);
-        report.refused.append(&mut content.refused);
-        report.refused.sort_by_key(|r| r.span.start);
-    }
+        repair::repair(&mut collection, options)
+    };
     let findings = charset_findings(&collection);
-    pin_charsets(&mut collection, findings, &mut report);
-    if report.changed() {
+    pin_charsets(&mut collection, findings, &mut later);
+    if syntax_repaired || later.changed() {
         // The repairs may have changed what the text looks like (junk
         // with 8-bit bytes removed, say): the charset the repaired bytes
         // would be read in is the one to name.
         let written = crate::write::lossless(&collection);
         let findings = charset_findings(&crate::parse(&written).value);
-        pin_charsets(&mut collection, findings, &mut report);
+        pin_charsets(&mut collection, findings, &mut later);
     }
+    // Spans of the repairs after the syntax stage: in the repaired bytes,
+    // or in text a repair created (shown where it was inserted).
+    let len = collection.source().len() as u32;
+    for r in later.made.iter_mut().chain(later.refused.iter_mut()) {
+        if r.span.end > len {
+            r.span = Span::empty(r.span.start.min(len));
+        }
+        if let Some(edits) = &edits {
+            r.span = edits.original_span(r.span);
+        }
+    }
+    report.made.append(&mut later.made);
+    report.refused.append(&mut later.refused);
+    report.made.sort_by_key(|r| r.span.start);
+    report.refused.sort_by_key(|r| r.span.start);
     Fixed {
         collection,
         diagnostics,
@@ -134,7 +126,6 @@ fn pin_charsets(
             });
         }
     }
-    report.made.sort_by_key(|r| r.span.start);
 }
 
 /// The collection with its source copied, free of the buffer it was read from.

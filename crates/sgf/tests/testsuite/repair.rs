@@ -279,3 +279,11 @@ fn fuzz_fix_charset_of_repaired_text() {
     let input = include_bytes!("../fuzz-regressions/fix-charset-of-repaired-text.sgf");
     assert_fix_properties(input);
 }
+
+/// Found by `sgf_fix`: the `CA` written after a syntax repair was
+/// reported at its place in the repaired bytes, past the input's end.
+#[test]
+fn fuzz_fix_charset_span_after_syntax_repair() {
+    let input = include_bytes!("../fuzz-regressions/fix-charset-span-after-syntax-repair.sgf");
+    assert_fix_properties(input);
+}
