@@ -471,7 +471,7 @@ impl<'i, 's> Parser<'i, 's> {
             self.report(
                 codes::EMPTY_VARIATION,
                 Severity::Warning,
-                Self::span(at, at + 1),
+                Self::span(frame.open.start as usize, at + 1),
                 "game tree without nodes skipped",
             );
             return;

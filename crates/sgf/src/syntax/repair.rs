@@ -291,7 +291,15 @@ impl Planner<'_, '_, '_> {
             }
             codes::EMPTY_VARIATION => {
                 let message = format!("'{}' removed", self.text(s));
-                (d.code, message, false, remove(self.space_start(start), end))
+                // Junk inside `( 5 )` goes with it: only with force.
+                let inner = &self.input[(start + 1).min(end)..end.saturating_sub(1).max(start)];
+                let critical = inner.iter().any(|&b| !is_space(b));
+                (
+                    d.code,
+                    message,
+                    critical,
+                    remove(self.space_start(start), end),
+                )
             }
             codes::NODE_OUTSIDE_VARIATION => {
                 let node = self.node_at(start)?;

@@ -287,3 +287,12 @@ fn fuzz_fix_charset_span_after_syntax_repair() {
     let input = include_bytes!("../fuzz-regressions/fix-charset-span-after-syntax-repair.sgf");
     assert_fix_properties(input);
 }
+
+/// Found by `sgf_fix`: `(5)` after a node is a game tree without nodes;
+/// only its `)` was reported and removed, and its `(` then met the next
+/// variation's as `((`.
+#[test]
+fn fuzz_fix_variation_of_junk() {
+    let input = include_bytes!("../fuzz-regressions/fix-variation-of-junk.sgf");
+    assert_fix_properties(input);
+}
