@@ -126,7 +126,10 @@ fn example(code: &str) -> String {
     if text.len() <= 60 && !text.contains(['\n', '\r', '`', '\0']) && text.is_ascii() {
         format!("`{}`", text.replace('|', "\\|"))
     } else {
-        format!("[fixture](../crates/sgf/tests/codes/{}.sgf)", code.replace('/', "-"))
+        format!(
+            "[fixture](../crates/sgf/tests/codes/{}.sgf)",
+            code.replace('/', "-")
+        )
     }
 }
 
