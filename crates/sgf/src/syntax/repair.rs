@@ -149,6 +149,7 @@ pub fn plan(
         options,
         report,
         edits: Edits::default(),
+        removed: Vec::new(),
     };
     for d in diagnostics {
         planner.plan(d, diagnostics);
@@ -170,6 +171,8 @@ struct Planner<'a, 'c, 'i> {
     options: &'a Options,
     report: &'a mut Report,
     edits: Edits,
+    /// The byte ranges removed so far.
+    removed: Vec<(usize, usize)>,
 }
 
 impl Planner<'_, '_, '_> {
@@ -220,6 +223,9 @@ impl Planner<'_, '_, '_> {
         if let Some((code, message, critical, edits)) = self.repair_of(d, all) {
             if self.decide(code, d.span, message, critical) {
                 for (start, end, insert) in edits {
+                    if start < end {
+                        self.removed.push((start, end));
+                    }
                     self.edits.push(start, end, &insert);
                 }
             }
@@ -343,6 +349,10 @@ impl Planner<'_, '_, '_> {
                     String::from_utf8_lossy(&upper)
                 );
                 (d.code, message, false, vec![(start, end, upper)])
+            }
+            // A value removed with its property needs no `]`.
+            codes::UNCLOSED_VALUE if self.removed.iter().any(|&(a, b)| a <= start && b >= end) => {
+                return None;
             }
             codes::UNCLOSED_VALUE => {
                 // Before any `)` added for the trees left open.
@@ -488,6 +498,11 @@ mod tests {
             fixed(b"(;FF[4]GM[1](;C[a])C[b"),
             "(;FF[4]GM[1](;C[a])(;C[b]))"
         );
+    }
+
+    #[test]
+    fn an_unclosed_value_removed_with_its_property_gets_no_bracket() {
+        assert_eq!(fixed(b"(;FF[4]GM[1]C[a]p[c"), "(;FF[4]GM[1]C[a])");
     }
 
     #[test]

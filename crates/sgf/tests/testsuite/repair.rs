@@ -296,3 +296,11 @@ fn fuzz_fix_variation_of_junk() {
     let input = include_bytes!("../fuzz-regressions/fix-variation-of-junk.sgf");
     assert_fix_properties(input);
 }
+
+/// Found by `sgf_fix`: `p[c` at the end of the input: the property was
+/// removed, and the `]` added for its unclosed value was left as junk.
+#[test]
+fn fuzz_fix_unclosed_value_of_removed_property() {
+    let input = include_bytes!("../fuzz-regressions/fix-unclosed-value-of-removed-property.sgf");
+    assert_fix_properties(input);
+}
