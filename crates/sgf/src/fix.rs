@@ -18,6 +18,7 @@ use std::borrow::Cow;
 use kifu_diag::{Diagnostic, Span};
 
 use crate::repair::{self, Options, Report};
+use crate::syntax::{self, repair::Edits};
 use crate::tree::Collection;
 
 /// What [`fix`] made of an input.
@@ -39,11 +40,44 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
     let diagnostics = parsed.diagnostics;
     let mut collection = parsed.value;
     let mut report = Report::default();
-    let edits = crate::syntax::repair::plan(&collection, &diagnostics, options, &mut report);
+    // Syntax repairs, round after round: one repair can uncover another
+    // (a removed property leaves a `(` that now meets another), and the
+    // output must read clean and stay as it is when fixed again.
+    let mut rounds: Vec<Edits> = Vec::new();
+    let mut round_diagnostics = diagnostics.clone();
+    while rounds.len() < MAX_SYNTAX_ROUNDS {
+        let mut round = Report::default();
+        let edits = syntax::repair::plan(&collection, &round_diagnostics, options, &mut round);
+        let made = !round.made.is_empty();
+        for r in round.made.iter_mut().chain(round.refused.iter_mut()) {
+            r.span = to_input(&rounds, r.span);
+        }
+        report.made.append(&mut round.made);
+        for r in round.refused {
+            // A refusal is said once, not again in each round.
+            if !report
+                .refused
+                .iter()
+                .any(|o| o.code == r.code && o.message == r.message)
+            {
+                report.refused.push(r);
+            }
+        }
+        let Some(edits) = edits else {
+            break;
+        };
+        let bytes = edits.apply(collection.source());
+        let parsed = crate::parse(&bytes);
+        round_diagnostics = parsed.diagnostics;
+        collection = into_owned(parsed.value);
+        rounds.push(edits);
+        if !made {
+            break;
+        }
+    }
     let syntax_repaired = !report.made.is_empty();
-    let mut later = if let Some(edits) = &edits {
-        collection = into_owned(crate::parse(&edits.apply(input)).value);
-        repair::repair_after(&mut collection, options, syntax_repaired)
+    let mut later = if syntax_repaired {
+        repair::repair_after(&mut collection, options, true)
     } else {
         repair::repair(&mut collection, options)
     };
@@ -64,9 +98,7 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
         if r.span.end > len {
             r.span = Span::empty(r.span.start.min(len));
         }
-        if let Some(edits) = &edits {
-            r.span = edits.original_span(r.span);
-        }
+        r.span = to_input(&rounds, r.span);
     }
     report.made.append(&mut later.made);
     report.refused.append(&mut later.refused);
@@ -77,6 +109,17 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
         diagnostics,
         report,
     }
+}
+
+/// How many times the syntax is repaired at most.
+const MAX_SYNTAX_ROUNDS: usize = 4;
+
+/// A span of the bytes after the syntax repair `rounds`, in the input.
+fn to_input(rounds: &[Edits], span: Span) -> Span {
+    rounds
+        .iter()
+        .rev()
+        .fold(span, |span, edits| edits.original_span(span))
 }
 
 /// The charset findings of each game, by index.

@@ -304,3 +304,12 @@ fn fuzz_fix_unclosed_value_of_removed_property() {
     let input = include_bytes!("../fuzz-regressions/fix-unclosed-value-of-removed-property.sgf");
     assert_fix_properties(input);
 }
+
+/// Found by `sgf_fix`: removing bad identifiers inside `(ec,cc)` and after
+/// it changed which parentheses pair up; one round of syntax repairs left
+/// a stray `)`. Syntax repairs now run until nothing is left to repair.
+#[test]
+fn fuzz_fix_repair_uncovers_repair() {
+    let input = include_bytes!("../fuzz-regressions/fix-repair-uncovers-repair.sgf");
+    assert_fix_properties(input);
+}
