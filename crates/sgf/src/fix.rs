@@ -81,16 +81,11 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
     } else {
         repair::repair(&mut collection, options)
     };
-    let findings = charset_findings(&collection);
-    pin_charsets(&mut collection, findings, &mut later);
-    if syntax_repaired || later.changed() {
-        // The repairs may have changed what the text looks like (junk
-        // with 8-bit bytes removed, say): the charset the repaired bytes
-        // would be read in is the one to name.
-        let written = crate::write::lossless(&collection);
-        let findings = charset_findings(&crate::parse(&written).value);
-        pin_charsets(&mut collection, findings, &mut later);
-    }
+    settle_charsets(
+        &mut collection,
+        syntax_repaired || later.changed(),
+        &mut later,
+    );
     // Spans of the repairs after the syntax stage: in the repaired bytes,
     // or in text a repair created (shown where it was inserted).
     let len = collection.source().len() as u32;
@@ -122,52 +117,97 @@ fn to_input(rounds: &[Edits], span: Span) -> Span {
         .fold(span, |span, edits| edits.original_span(span))
 }
 
-/// The charset findings of each game, by index.
-fn charset_findings(collection: &Collection<'_>) -> Vec<(usize, crate::charset::Finding)> {
-    collection
-        .games()
-        .enumerate()
-        .filter_map(|(g, game)| Some((g, game.charset().finding.clone()?)))
-        .collect()
+/// Writes `CA` where the charset of a game is not what its `CA` says, so
+/// that every later reading (kifu's own included) decodes and scans the
+/// repaired file as it was repaired: where the charset had to be detected
+/// (no `CA`, an unknown one, one the text contradicts or one an 8-bit file
+/// cannot be in), and where the repairs changed what the text looks like
+/// (`changed`: junk with 8-bit bytes removed, say). The bytes of the text
+/// are not touched.
+fn settle_charsets(collection: &mut Collection<'_>, changed: bool, report: &mut Report) {
+    use crate::charset::ca_label;
+    // Twice at most: a `CA` written can make a reader see the text anew.
+    for _ in 0..2 {
+        let written;
+        let reread;
+        let read = if changed {
+            written = crate::write::lossless(collection);
+            reread = crate::parse(&written).value;
+            &reread
+        } else {
+            &*collection
+        };
+        let mut labels = Vec::new();
+        for (g, game) in read.games().enumerate() {
+            let Some(used) = collection.game(g).map(|u| u.charset().clone()) else {
+                continue;
+            };
+            let seen = game.charset();
+            if seen.finding.is_none() && seen.encoding == used.encoding {
+                continue;
+            }
+            // Name what a reader will see if it scans the same way (a
+            // Latin-1 label on text that is valid UTF-8 is read as UTF-8
+            // whatever the label), else what the text was repaired in.
+            let encoding = if seen.scan == used.scan && seen.finding.is_none() {
+                continue;
+            } else if seen.scan == used.scan {
+                match &seen.finding {
+                    Some(f) => found_encoding(f).unwrap_or(seen.encoding),
+                    None => seen.encoding,
+                }
+            } else {
+                used.encoding
+            };
+            let code = seen
+                .finding
+                .as_ref()
+                .map_or(crate::charset::codes::MISMATCH, |f| f.code());
+            labels.push((g, ca_label(encoding), code));
+        }
+        if labels.is_empty() {
+            return;
+        }
+        for (g, label, code) in labels {
+            let Some(game) = collection.game(g) else {
+                continue;
+            };
+            let root = game.root();
+            if root
+                .raw_values("CA")
+                .is_some_and(|v| v == [label.as_bytes()])
+            {
+                continue;
+            }
+            let span = root
+                .property("CA")
+                .or_else(|| root.properties().next())
+                .map_or(Span::empty(0), |p| p.span());
+            let root = root.id();
+            if collection.set_raw(root, "CA", &[label.as_bytes()]).is_ok() {
+                report.made.push(repair::Repair {
+                    code,
+                    span: Span::empty(span.start),
+                    message: format!("CA[{label}] written: the charset the text is read in"),
+                    critical: false,
+                });
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
 }
 
-/// Writes `CA` where the charset had to be detected (no `CA`, an unknown
-/// one, one the text contradicts, or one an 8-bit file cannot be in): the repaired file says the charset
-/// it was read in, so that every later reading (kifu's own included)
-/// decodes it the same way. The bytes of the text are not touched.
-fn pin_charsets(
-    collection: &mut Collection<'_>,
-    findings: Vec<(usize, crate::charset::Finding)>,
-    report: &mut Report,
-) {
-    use crate::charset::{Finding, ca_label};
-    for (g, finding) in findings {
-        let Some(game) = collection.game(g) else {
-            continue;
-        };
-        let encoding = match &finding {
-            Finding::Detected { encoding } => *encoding,
-            Finding::UnknownLabel { detected, .. }
-            | Finding::Mismatch { detected, .. }
-            | Finding::Unsupported { detected, .. } => *detected,
-            _ => continue,
-        };
-        let code = finding.code();
-        let root = game.root();
-        let span = root
-            .property("CA")
-            .or_else(|| root.properties().next())
-            .map_or(Span::empty(0), |p| p.span());
-        let label = ca_label(encoding);
-        let root = root.id();
-        if collection.set_raw(root, "CA", &[label.as_bytes()]).is_ok() {
-            report.made.push(repair::Repair {
-                code,
-                span: Span::empty(span.start),
-                message: format!("CA[{label}] written: the charset the text was read in"),
-                critical: false,
-            });
-        }
+/// The encoding a charset finding says the text was read in.
+fn found_encoding(finding: &crate::charset::Finding) -> Option<&'static encoding_rs::Encoding> {
+    use crate::charset::Finding;
+    match finding {
+        Finding::Detected { encoding } => Some(*encoding),
+        Finding::UnknownLabel { detected, .. }
+        | Finding::Mismatch { detected, .. }
+        | Finding::Unsupported { detected, .. } => Some(*detected),
+        _ => None,
     }
 }
 
