@@ -124,10 +124,11 @@ fn to_input(rounds: &[Edits], span: Span) -> Span {
 /// cannot be in), and where the repairs changed what the text looks like
 /// (`changed`: junk with 8-bit bytes removed, say). The bytes of the text
 /// are not touched.
-fn settle_charsets(collection: &mut Collection<'_>, changed: bool, report: &mut Report) {
+fn settle_charsets(collection: &mut Collection<'_>, mut changed: bool, report: &mut Report) {
     use crate::charset::ca_label;
-    // Twice at most: a `CA` written can make a reader see the text anew.
-    for _ in 0..2 {
+    // A few rounds at most: a `CA` written (in place of a label full of
+    // 8-bit garbage, say) can make a reader see the text anew.
+    for _ in 0..3 {
         let written;
         let reread;
         let read = if changed {
@@ -193,9 +194,7 @@ fn settle_charsets(collection: &mut Collection<'_>, changed: bool, report: &mut 
                 });
             }
         }
-        if !changed {
-            return;
-        }
+        changed = true;
     }
 }
 

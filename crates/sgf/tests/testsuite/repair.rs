@@ -313,3 +313,12 @@ fn fuzz_fix_repair_uncovers_repair() {
     let input = include_bytes!("../fuzz-regressions/fix-repair-uncovers-repair.sgf");
     assert_fix_properties(input);
 }
+
+/// Found by `sgf_fix`: a `CA` of 8-bit garbage made the game read as
+/// Latin-1; once `CA[ISO-8859-1]` replaced it, the text was valid UTF-8
+/// and read as such. The `CA` written is checked by reading again.
+#[test]
+fn fuzz_fix_charset_label_of_garbage() {
+    let input = include_bytes!("../fuzz-regressions/fix-charset-label-of-garbage.sgf");
+    assert_fix_properties(input);
+}
