@@ -36,6 +36,47 @@ pub struct Fixed<'i> {
 
 /// Reads `input` and repairs it.
 pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
+    let mut fixed = fix_once(input, options);
+    // Repairs change the bytes a charset is detected from, and in a
+    // multibyte charset which `\` and `]` are trail bytes: what one pass
+    // leaves, another pass repairs, so that `kifu fix` is idempotent.
+    // Spans of these rare later repairs are places in the repaired text,
+    // kept inside the input.
+    for _ in 0..2 {
+        if !fixed.report.changed() {
+            break;
+        }
+        let written = crate::write::lossless(&fixed.collection);
+        let again = fix_once(&written, options);
+        if !again.report.changed() {
+            break;
+        }
+        let len = input.len() as u32;
+        let inside = |mut r: repair::Repair| {
+            r.span = Span::new(r.span.start.min(len), r.span.end.min(len));
+            r
+        };
+        fixed
+            .report
+            .made
+            .extend(again.report.made.into_iter().map(inside));
+        for r in again.report.refused.into_iter().map(inside) {
+            if !fixed
+                .report
+                .refused
+                .iter()
+                .any(|o| o.code == r.code && o.message == r.message)
+            {
+                fixed.report.refused.push(r);
+            }
+        }
+        fixed.collection = into_owned(again.collection);
+    }
+    fixed
+}
+
+/// One pass of [`fix`].
+fn fix_once<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
     let parsed = crate::parse(input);
     let diagnostics = parsed.diagnostics;
     let mut collection = parsed.value;

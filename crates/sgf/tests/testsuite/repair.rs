@@ -322,3 +322,21 @@ fn fuzz_fix_charset_label_of_garbage() {
     let input = include_bytes!("../fuzz-regressions/fix-charset-label-of-garbage.sgf");
     assert_fix_properties(input);
 }
+
+/// Found by `sgf_fix`: a game labelled Shift_JIS but read (and its `]`
+/// escaped) as Latin-1 became valid Shift_JIS once repaired; read again
+/// as Shift_JIS, a lead byte took the escaping backslash.
+#[test]
+fn fuzz_fix_charset_the_text_was_repaired_in() {
+    let input = include_bytes!("../fuzz-regressions/fix-charset-the-text-was-repaired-in.sgf");
+    assert_fix_properties(input);
+}
+
+/// Found by `sgf_fix`: in multibyte garbage, whether `\]` is an escape
+/// depends on the charset detected from the whole game, which the repair
+/// changes; `fix` repeats itself until the result stays as it is.
+#[test]
+fn fuzz_fix_multibyte_garbage_second_pass() {
+    let input = include_bytes!("../fuzz-regressions/fix-multibyte-garbage-second-pass.sgf");
+    assert_fix_properties(input);
+}
