@@ -785,3 +785,31 @@ fn render_writes_a_book_or_a_game_as_one_html_page() {
     assert!(html.contains("Move 1:"), "the first comment");
     assert!(!html.contains("src=\"http"), "nothing fetched");
 }
+
+#[test]
+fn fix_repairs_the_syntax_too() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("cut.sgf"),
+        "junk\n(;FF[4]GM[1]SZ[9];B[ee]()xx;W[ff]C[cut sho",
+    )
+    .unwrap();
+    let out = kifu(
+        &[
+            "fix", "cut.sgf", "-o", "out.sgf", "--force", "--format", "short",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let fixed = std::fs::read_to_string(dir.path().join("out.sgf")).unwrap();
+    // `xx` was a node of its own (no `;`): its `;` is added, `xx` removed.
+    assert_eq!(fixed, "(;FF[4]GM[1]SZ[9];B[ee];;W[ff]C[cut sho])");
+    assert!(
+        stderr(&out).contains("cut.sgf:1:1: note[sgf/junk-before-game]: fixed: text before the first game removed: 'junk'"),
+        "{}",
+        stderr(&out)
+    );
+    let check = kifu(&["check", "out.sgf"], dir.path(), None);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+}

@@ -1,7 +1,7 @@
 //! `kifu fix IN... [-o OUT | --out-dir DIR | --in-place] [--force] [--normalize]`
 
 use kifu_diag::{Diagnostic, Severity};
-use kifu_sgf::repair::{self, Options};
+use kifu_sgf::repair::Options;
 
 use crate::args::FixArgs;
 use crate::batch::{self, Job, Outcome, Stats};
@@ -41,12 +41,13 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
 /// Repairs one input; returns the output bytes (the input itself when
 /// nothing needed repair) and what was done.
 fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
-    let parsed = kifu_sgf::parse(&input.bytes);
-    let mut collection = parsed.value;
-    let encoding = collection
+    let fixed = kifu_sgf::fix::fix(&input.bytes, &Options { force: args.force });
+    let encoding = kifu_sgf::parse(&input.bytes)
+        .value
         .game(0)
         .map_or(encoding_rs::UTF_8, |g| g.charset().encoding);
-    let report = repair::repair(&mut collection, &Options { force: args.force });
+    let collection = fixed.collection;
+    let report = fixed.report;
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     for r in &report.made {
         let what = if r.critical {

@@ -309,6 +309,15 @@ impl Planner<'_, '_, '_> {
             }
             codes::NODE_OUTSIDE_VARIATION => {
                 let node = self.node_at(start)?;
+                if node.prev_sibling().is_none() {
+                    // No variation before it after all (`()` was skipped):
+                    // only its `;` is missing.
+                    if self.input.get(start) == Some(&b';') {
+                        return None;
+                    }
+                    let message = "';' added".to_owned();
+                    return Some((d.code, message, false, vec![(start, start, b";".to_vec())]));
+                }
                 let subtree_end = self.subtree_end(node).max(end);
                 let open: &[u8] = if self.input.get(start) == Some(&b';') {
                     b"("
@@ -503,6 +512,14 @@ mod tests {
     #[test]
     fn an_unclosed_value_removed_with_its_property_gets_no_bracket() {
         assert_eq!(fixed(b"(;FF[4]GM[1]C[a]p[c"), "(;FF[4]GM[1]C[a])");
+    }
+
+    #[test]
+    fn properties_after_an_empty_variation_start_a_node() {
+        assert_eq!(
+            fixed(b"(;FF[4]GM[1];B[ee]()C[a];W[ff])"),
+            "(;FF[4]GM[1];B[ee];C[a];W[ff])"
+        );
     }
 
     #[test]
