@@ -96,6 +96,8 @@ struct Repairer<'o> {
     old_passes: Vec<(NodeId, String, Span)>,
     /// The input was changed before (see [`repair_after`]).
     changed_already: bool,
+    /// The games are of different file formats: every game becomes FF\[4\].
+    mixed_formats: bool,
 }
 
 impl Repairer<'_> {
@@ -201,6 +203,11 @@ pub(crate) fn repair_after(
         report: Report::default(),
         old_passes: Vec::new(),
         changed_already,
+        mixed_formats: {
+            let mut formats = collection.games().map(|g| g.file_format().min(4));
+            let first = formats.next();
+            formats.any(|f| Some(f) != first)
+        },
     };
     for g in 0..collection.len() {
         repair_game(collection, g, &mut r);
@@ -249,7 +256,8 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
         }
     }
     let old_passes = std::mem::take(&mut r.old_passes);
-    if r.report.made.len() > made_before || r.changed_already {
+    let repaired = r.report.made.len() > made_before || r.changed_already;
+    if repaired || r.mixed_formats {
         for (node, id, span) in old_passes {
             if r.decide(
                 codes::TT_PASS,
@@ -261,17 +269,23 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
             }
         }
     }
-    if (r.report.made.len() > made_before || r.changed_already) && ff < 4 {
+    if (repaired || r.mixed_formats) && ff < 4 {
         let span = c
             .node(root)
             .property("FF")
             .map_or(Span::empty(0), |p| p.span());
-        if r.decide(
-            codes::UNKNOWN_FF,
-            span,
-            "marked FF[4]: the repaired file follows FF[4]".into(),
-            false,
-        ) {
+        let (code, message) = if repaired {
+            (
+                codes::UNKNOWN_FF,
+                "marked FF[4]: the repaired file follows FF[4]",
+            )
+        } else {
+            (
+                codes::MIXED_FILE_FORMATS,
+                "marked FF[4], as the other games of the file",
+            )
+        };
+        if r.decide(code, span, message.into(), false) {
             let _ = c.set_raw(root, "FF", &[b"4"]);
         }
     }
@@ -818,7 +832,7 @@ fn repair_node(
             "TE" => {
                 if bm_seen
                     && r.decide(
-                        codes::OBSOLETE_PROPERTY,
+                        codes::ANNOTATION_COMBINATION,
                         p.span,
                         "BM then TE written as DO".into(),
                         false,
@@ -833,7 +847,7 @@ fn repair_node(
             "BM" => {
                 if te_seen
                     && r.decide(
-                        codes::OBSOLETE_PROPERTY,
+                        codes::ANNOTATION_COMBINATION,
                         p.span,
                         "TE then BM written as IT".into(),
                         false,
@@ -898,7 +912,53 @@ fn repair_node(
             _ => {}
         }
     }
+    if ff < 4 {
+        old_forms(c, node, r);
+    }
     split_node(c, node, r);
+}
+
+/// Forms of FF\[4\] in an FF\[1\]-FF\[3\] file (compressed point lists,
+/// `[]` passes, rectangular boards): kept, and the file marked FF\[4\],
+/// where they are defined.
+fn old_forms(c: &Collection<'_>, node: NodeId, r: &mut Repairer<'_>) {
+    let n = c.node(node);
+    for p in n.properties() {
+        let id = p.id();
+        let compressed = p.info().is_some_and(|i| {
+            matches!(
+                i.value,
+                crate::props::ValueShape::List(_) | crate::props::ValueShape::EList(_)
+            ) && crate::props::carries_points(i)
+        }) && p.raw_values().any(|v| v.contains(&b':'));
+        let (code, message) = if compressed {
+            (
+                codes::COMPRESSED_LIST_IN_OLD,
+                format!(
+                    "{id}: compressed point list kept; the file is marked FF[4], where they are defined"
+                ),
+            )
+        } else if matches!(id, "B" | "W") && p.raw_values().next() == Some(b"".as_slice()) {
+            (
+                codes::EMPTY_PASS_IN_OLD,
+                format!("{id}[] kept; the file is marked FF[4], where it is the pass"),
+            )
+        } else if id == "SZ"
+            && p.raw_values().next().is_some_and(|v| {
+                let text = String::from_utf8_lossy(v);
+                text.split_once(':')
+                    .is_some_and(|(a, b)| a.trim() != b.trim())
+            })
+        {
+            (
+                codes::RECTANGLE_IN_OLD,
+                "rectangular SZ kept; the file is marked FF[4], where it is defined".to_owned(),
+            )
+        } else {
+            continue;
+        };
+        r.decide(code, p.span(), message, false);
+    }
 }
 
 /// Splits a node that holds what FF\[4\] keeps apart: a move in the root,

@@ -288,7 +288,14 @@ impl Planner<'_, '_, '_> {
                 } else {
                     format!("{count} ')' added at the end")
                 };
-                let at = self.input.len();
+                // Before the final line break, unless it is inside a
+                // value left open (which gets its `]` at the very end).
+                let open_value = all.iter().any(|o| o.code == codes::UNCLOSED_VALUE);
+                let at = if open_value {
+                    self.input.len()
+                } else {
+                    self.space_start(self.input.len())
+                };
                 (d.code, message, false, vec![(at, at, b")".repeat(count))])
             }
             codes::UNBALANCED => {

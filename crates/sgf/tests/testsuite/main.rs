@@ -5,6 +5,7 @@
 //! - `roundtrip`: property tests (generated trees, mutated bytes).
 //! - `limits`: huge and deep inputs (linear time, no stack overflow).
 
+mod codes;
 mod corpus;
 mod limits;
 mod repair;

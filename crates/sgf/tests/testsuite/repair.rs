@@ -78,12 +78,12 @@ fn each_repair_makes_the_smallest_change() {
         // TE then BM is IT; BM then TE is DO.
         (
             "(;FF[4];B[aa]TE[1]BM[1])",
-            &["sgf/obsolete-property"],
+            &["sgf/annotation-combination"],
             "(;FF[4];B[aa]IT[])",
         ),
         (
             "(;FF[4];B[aa]BM[1]TE[1])",
-            &["sgf/obsolete-property"],
+            &["sgf/annotation-combination"],
             "(;FF[4];B[aa]DO[])",
         ),
         // VW with two corners.
