@@ -168,6 +168,57 @@ pub(crate) struct DiagnosticArgs {
     /// Print nothing but errors.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Exit with status 1 on warnings too (`warnings`), or on notes too (`notes`).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub(crate) deny: Option<DenyLevel>,
+    /// Neither report nor count this code, or the codes under a prefix
+    /// (`sgf/unknown-property`, `charset/`); may be repeated.
+    #[arg(long, value_name = "CODE")]
+    pub(crate) allow: Vec<String>,
+    /// No summary line per file (commands whose diagnostics are a side note).
+    #[arg(skip)]
+    pub(crate) no_summary: bool,
+}
+
+impl DiagnosticArgs {
+    /// The short form, for commands whose diagnostics are a side note.
+    pub(crate) fn short(quiet: bool) -> Self {
+        DiagnosticArgs {
+            format: DiagnosticFormat::Short,
+            quiet,
+            deny: None,
+            allow: Vec::new(),
+            no_summary: true,
+        }
+    }
+
+    /// Whether `--allow` silences `code`.
+    pub(crate) fn allows(&self, code: kifu_diag::Code) -> bool {
+        let code = code.as_str();
+        self.allow.iter().any(|a| {
+            code == a
+                || (code.starts_with(a.as_str())
+                    && (a.ends_with('/') || code.as_bytes().get(a.len()) == Some(&b'/')))
+        })
+    }
+
+    /// The least severity that fails the run.
+    pub(crate) fn failing(&self) -> kifu_diag::Severity {
+        match self.deny {
+            None => kifu_diag::Severity::Error,
+            Some(DenyLevel::Warnings) => kifu_diag::Severity::Warning,
+            Some(DenyLevel::Notes) => kifu_diag::Severity::Note,
+        }
+    }
+}
+
+/// What `--deny` adds to the errors that fail a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DenyLevel {
+    /// Warnings fail the run.
+    Warnings,
+    /// Warnings and notes fail the run.
+    Notes,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -51,6 +51,8 @@ pub(crate) struct Stats {
     pub(crate) warnings: usize,
     /// Files that could not be read or written.
     pub(crate) failed: usize,
+    /// Warnings and notes that `--deny` makes fail the run.
+    pub(crate) denied: usize,
 }
 
 impl Stats {
@@ -64,6 +66,25 @@ impl Stats {
         }
     }
 
+    /// [`Stats::count`] of what `args` reports, with what it denies.
+    pub(crate) fn count_reported(
+        &mut self,
+        diagnostics: &[Diagnostic],
+        args: &crate::args::DiagnosticArgs,
+    ) {
+        let failing = args.failing();
+        for d in diagnostics.iter().filter(|d| !args.allows(d.code)) {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                _ => {}
+            }
+            if d.severity < Severity::Error && d.severity >= failing {
+                self.denied += 1;
+            }
+        }
+    }
+
     fn add(&mut self, o: &Stats) {
         self.files += o.files;
         self.games += o.games;
@@ -72,6 +93,7 @@ impl Stats {
         self.errors += o.errors;
         self.warnings += o.warnings;
         self.failed += o.failed;
+        self.denied += o.denied;
     }
 }
 
@@ -262,7 +284,7 @@ pub(crate) fn run(
 pub(crate) fn status(stats: &Stats) -> u8 {
     if stats.failed > 0 {
         crate::EXIT_FAILURE
-    } else if stats.errors > 0 {
+    } else if stats.errors > 0 || stats.denied > 0 {
         crate::EXIT_ERRORS
     } else {
         crate::EXIT_CLEAN

@@ -117,12 +117,13 @@ impl BookInput {
             },
             ..Outcome::default()
         };
-        outcome.stats.count(diagnostics);
-        crate::report::render(
+        outcome.stats.count_reported(diagnostics, args);
+        crate::report::render_advised(
             &self.name,
             &self.text,
             encoding_rs::UTF_8,
             diagnostics,
+            &[],
             args,
             &mut outcome.stderr,
         );

@@ -11,6 +11,46 @@ use kifu_diag::{Diagnostic, LineIndex, Severity};
 
 use crate::args::{DiagnosticArgs, DiagnosticFormat};
 
+/// What `kifu fix` would do about one diagnostic, and whether information
+/// may be lost.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Advice {
+    pub(crate) fix: Option<String>,
+    pub(crate) critical: bool,
+}
+
+/// The advice for each of `diagnostics` of an SGF input: the repair that
+/// `kifu fix --force` makes for it (found by running it on a copy), else
+/// what the table of codes says.
+pub(crate) fn advise(input: &[u8], diagnostics: &[Diagnostic]) -> Vec<Advice> {
+    let fixed = kifu_sgf::fix::fix(input, &kifu_sgf::repair::Options { force: true });
+    let repairs = &fixed.report.made;
+    diagnostics
+        .iter()
+        .map(|d| {
+            let overlaps = |r: &&kifu_sgf::repair::Repair| {
+                r.code == d.code
+                    && (r.span.start == d.span.start
+                        || (r.span.start < d.span.end.max(d.span.start + 1)
+                            && d.span.start < r.span.end.max(r.span.start + 1)))
+            };
+            match repairs.iter().find(overlaps) {
+                Some(r) => Advice {
+                    fix: Some(r.message.clone()),
+                    critical: r.critical,
+                },
+                None => {
+                    let info = kifu_sgf::codes::info(d.code);
+                    Advice {
+                        fix: info.map(|i| i.fix.to_owned()),
+                        critical: info.is_some_and(|i| i.critical) && d.is_error(),
+                    }
+                }
+            }
+        })
+        .collect()
+}
+
 /// Renders the diagnostics of one input into `out`.
 pub(crate) fn render(
     name: &str,
@@ -20,21 +60,87 @@ pub(crate) fn render(
     args: &DiagnosticArgs,
     out: &mut String,
 ) {
-    if diagnostics.is_empty() {
-        return;
-    }
-    let index = LineIndex::new(source);
+    let quiet = DiagnosticArgs {
+        format: args.format,
+        quiet: args.quiet,
+        deny: args.deny,
+        allow: args.allow.clone(),
+        no_summary: true,
+    };
+    render_advised(name, source, encoding, diagnostics, &[], &quiet, out);
+}
+
+/// [`render`] with the advice of [`advise`] (or none: `&[]`), then a line
+/// that sums the file up, as SGFC does (`file: 2 errors, 1 warning (1
+/// critical)`; `file: OK` on a terminal).
+pub(crate) fn render_advised(
+    name: &str,
+    source: &[u8],
+    encoding: &'static encoding_rs::Encoding,
+    diagnostics: &[Diagnostic],
+    advice: &[Advice],
+    args: &DiagnosticArgs,
+    out: &mut String,
+) {
     let format = match args.format {
         DiagnosticFormat::Auto if std::io::stderr().is_terminal() => DiagnosticFormat::Human,
         DiagnosticFormat::Auto => DiagnosticFormat::Short,
         f => f,
     };
+    let reported: Vec<(&Diagnostic, Advice)> = diagnostics
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| !args.allows(d.code))
+        .filter(|(_, d)| !args.quiet || d.severity >= Severity::Error)
+        .map(|(i, d)| (d, advice.get(i).cloned().unwrap_or_default()))
+        .collect();
+    if reported.is_empty() {
+        if format == DiagnosticFormat::Human && !args.quiet && !args.no_summary {
+            let _ = writeln!(out, "{name}: OK");
+        }
+        return;
+    }
+    render_reported(name, source, encoding, &reported, format, out);
+    if format != DiagnosticFormat::Json && !args.no_summary {
+        let _ = writeln!(out, "{}", summary_line(name, &reported));
+    }
+}
+
+/// `file: 2 errors, 1 warning, 3 notes (1 critical)`.
+fn summary_line(name: &str, reported: &[(&Diagnostic, Advice)]) -> String {
+    let count = |s: Severity| reported.iter().filter(|(d, _)| d.severity == s).count();
+    let mut parts = Vec::new();
+    for (n, one, many) in [
+        (count(Severity::Error), "error", "errors"),
+        (count(Severity::Warning), "warning", "warnings"),
+        (count(Severity::Note), "note", "notes"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{n} {}", if n == 1 { one } else { many }));
+        }
+    }
+    let critical = reported.iter().filter(|(_, a)| a.critical).count();
+    let critical = if critical > 0 {
+        format!(" ({critical} critical)")
+    } else {
+        String::new()
+    };
+    format!("{name}: {}{critical}", parts.join(", "))
+}
+
+fn render_reported(
+    name: &str,
+    source: &[u8],
+    encoding: &'static encoding_rs::Encoding,
+    reported: &[(&Diagnostic, Advice)],
+    format: DiagnosticFormat,
+    out: &mut String,
+) {
+    let index = LineIndex::new(source);
     // On a terminal, messages that repeat are shown a few times, then counted.
     let mut shown: Vec<(&str, usize)> = Vec::new();
-    for d in diagnostics {
-        if args.quiet && d.severity < Severity::Error {
-            continue;
-        }
+    for (d, advice) in reported {
+        let d = *d;
         if format == DiagnosticFormat::Human {
             let code = d.code.as_str();
             let seen = match shown.iter_mut().find(|(c, _)| *c == code) {
@@ -54,7 +160,15 @@ pub(crate) fn render(
         let (line, column) = position(&index, source, encoding, d.span.start);
         let _ = match format {
             DiagnosticFormat::Human => {
-                human(name, source, encoding, &index, d, out);
+                human(
+                    name,
+                    source,
+                    encoding,
+                    &index,
+                    d,
+                    advice.fix.as_deref(),
+                    out,
+                );
                 Ok(())
             }
             DiagnosticFormat::Short | DiagnosticFormat::Auto => writeln!(
@@ -73,6 +187,9 @@ pub(crate) fn render(
                     "code": d.code.as_str(),
                     "message": d.message,
                     "span": {"offset": d.span.start, "length": d.span.len()},
+                    "sgfc": kifu_sgf::codes::info(d.code).map_or(&[][..], |i| i.sgfc),
+                    "critical": advice.critical,
+                    "fix": advice.fix,
                 })
             ),
         };
@@ -116,6 +233,7 @@ fn human(
     encoding: &'static encoding_rs::Encoding,
     index: &LineIndex,
     d: &Diagnostic,
+    fix: Option<&str>,
     out: &mut String,
 ) {
     let offset = d.span.start.min(source.len() as u32);
@@ -147,6 +265,11 @@ fn human(
             .origin(name)
             .annotation(level.span(at..(at + width).min(shown.len().max(at)))),
     );
+    let fix = fix.map(|f| format!("kifu fix: {f}"));
+    let message = match &fix {
+        Some(f) => message.footer(Level::Help.title(f)),
+        None => message,
+    };
     let renderer = if std::io::stderr().is_terminal() {
         Renderer::styled()
     } else {

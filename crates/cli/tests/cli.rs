@@ -474,7 +474,8 @@ fn check_also_checks_values_and_structure() {
     assert_eq!(
         stderr(&out),
         "g.sgf:2:4: error[sgf/invalid-value]: B: expected a point: 'zz' is off the 9x9 board\n\
-         g.sgf:2:7: warning[sgf/two-moves-in-node]: B and W in one node\n"
+         g.sgf:2:7: warning[sgf/two-moves-in-node]: B and W in one node\n\
+         g.sgf: 1 error, 1 warning (1 critical)\n"
     );
     // convert reports what reading found, not the checks.
     let out = kifu(&["convert", "g.sgf", "--to", "sgf"], dir.path(), None);
@@ -537,7 +538,8 @@ fn books_check_convert_and_package_losslessly() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         stderr(&out),
-        "ex.gobook:5:1: note[book/chapter-without-id]: a chapter without an ID cannot be linked to or carry notes\n"
+        "ex.gobook:5:1: note[book/chapter-without-id]: a chapter without an ID cannot be linked to or carry notes\n\
+         ex.gobook: 1 note\n"
     );
     // To its own format: byte for byte.
     let out = kifu(
@@ -601,7 +603,8 @@ fn book_errors_give_status_1_and_packages_carry_their_images() {
     assert_eq!(
         stderr(&out),
         "b.gobook:9:11: warning[book/missing-image]: the image `missing.png` is not in the package or beside the book\n\
-         b.gobook:11:12: error[book/unknown-base]: `base=nowhere` names no element\n"
+         b.gobook:11:12: error[book/unknown-base]: `base=nowhere` names no element\n\
+         b.gobook: 1 error, 1 warning\n"
     );
     // Convert reports what reading found (nothing here), not the checks.
     let out = kifu(
@@ -658,7 +661,8 @@ fn notes_are_checked_against_their_book() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         stderr(&out),
-        "n.gobook:5:10: warning[book/unresolved-loc]: `loc=c1+7` names no element of the book\n"
+        "n.gobook:5:10: warning[book/unresolved-loc]: `loc=c1+7` names no element of the book\n\
+         n.gobook: 1 warning\n"
     );
 }
 

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::args::{DiagnosticArgs, DiagnosticFormat, InfoArgs, InfoFormat};
+use crate::args::{DiagnosticArgs, InfoArgs, InfoFormat};
 use crate::batch::{self, Job, Outcome};
 use crate::commands::check::EXTENSIONS;
 use crate::commands::{CliError, read_document};
@@ -32,10 +32,7 @@ fn info_one(job: &Job, args: &InfoArgs, filter: Option<&Filter>) -> Outcome {
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),
     };
-    let diagnostics_args = DiagnosticArgs {
-        format: DiagnosticFormat::Short,
-        quiet: args.quiet,
-    };
+    let diagnostics_args = DiagnosticArgs::short(args.quiet);
     let format = crate::document::format_of(&job.path);
     if crate::book::is_book_format(format) {
         let book = match crate::book::read(&input, &job.path, format) {

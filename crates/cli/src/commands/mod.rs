@@ -69,10 +69,7 @@ fn diagrams(args: &crate::args::DiagramsArgs) -> Result<u8, CliError> {
     let mut found = book.diagnostics.clone();
     found.extend(resolution.diagnostics.iter().cloned());
     found.sort_by_key(|d| d.span.start);
-    let diagnostics_args = crate::args::DiagnosticArgs {
-        format: crate::args::DiagnosticFormat::Short,
-        quiet: args.quiet,
-    };
+    let diagnostics_args = crate::args::DiagnosticArgs::short(args.quiet);
     let outcome = book.outcome(&found, &diagnostics_args);
     eprint!("{}", outcome.stderr);
     let text = match args.format {
@@ -148,12 +145,19 @@ pub(crate) fn read_and_check<'i>(
         ..crate::batch::Outcome::default()
     };
     drop(collection);
-    outcome.stats.count(&diagnostics);
-    crate::report::render(
+    outcome.stats.count_reported(&diagnostics, diagnostics_args);
+    let advice = match &document {
+        crate::document::Document::Sgf(_) if checks && !diagnostics.is_empty() => {
+            crate::report::advise(&input.bytes, &diagnostics)
+        }
+        _ => Vec::new(),
+    };
+    crate::report::render_advised(
         &input.name,
         &input.bytes,
         document.encoding(),
         &diagnostics,
+        &advice,
         diagnostics_args,
         &mut outcome.stderr,
     );

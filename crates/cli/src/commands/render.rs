@@ -62,10 +62,7 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
     };
     let (html, status) = if is_book {
         let book = crate::book::read(&input, path, from).map_err(CliError::usage)?;
-        let diagnostics_args = crate::args::DiagnosticArgs {
-            format: crate::args::DiagnosticFormat::Short,
-            quiet: args.quiet,
-        };
+        let diagnostics_args = crate::args::DiagnosticArgs::short(args.quiet);
         // Reading problems are shown; the page is written anyway.
         let outcome = book.outcome(&book.diagnostics, &diagnostics_args);
         eprint!("{}", outcome.stderr);
@@ -194,10 +191,7 @@ fn book_view(
     let mut found = book.diagnostics.clone();
     found.extend(resolution.diagnostics.iter().cloned());
     found.sort_by_key(|d| d.span.start);
-    let diagnostics_args = crate::args::DiagnosticArgs {
-        format: crate::args::DiagnosticFormat::Short,
-        quiet: true,
-    };
+    let diagnostics_args = crate::args::DiagnosticArgs::short(true);
     let outcome = book.outcome(&found, &diagnostics_args);
     if !args.quiet {
         eprint!("{}", outcome.stderr);
