@@ -202,6 +202,18 @@ impl DiagnosticArgs {
         })
     }
 
+    /// Whether the diagnostics are shown in a form that says what `kifu
+    /// fix` would do (JSON, and the human form), which costs a repair of a
+    /// copy of each input with findings.
+    pub(crate) fn wants_advice(&self) -> bool {
+        use std::io::IsTerminal;
+        match self.format {
+            DiagnosticFormat::Json | DiagnosticFormat::Human => true,
+            DiagnosticFormat::Auto => std::io::stderr().is_terminal(),
+            DiagnosticFormat::Short => false,
+        }
+    }
+
     /// The least severity that fails the run.
     pub(crate) fn failing(&self) -> kifu_diag::Severity {
         match self.deny {

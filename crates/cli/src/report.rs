@@ -51,6 +51,18 @@ pub(crate) fn advise(input: &[u8], diagnostics: &[Diagnostic]) -> Vec<Advice> {
         .collect()
 }
 
+/// The advice of the table of codes alone: no fix text, and critical for
+/// errors whose code may be critical (the short form's summary).
+pub(crate) fn advice_from_table(diagnostics: &[Diagnostic]) -> Vec<Advice> {
+    diagnostics
+        .iter()
+        .map(|d| Advice {
+            fix: None,
+            critical: d.is_error() && kifu_sgf::codes::info(d.code).is_some_and(|i| i.critical),
+        })
+        .collect()
+}
+
 /// Renders the diagnostics of one input into `out`.
 pub(crate) fn render(
     name: &str,

@@ -23,7 +23,11 @@ fn write(dir: &Path, name: &str, text: &str) {
 #[test]
 fn json_gives_sgfc_numbers_criticality_and_the_fix() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "m.sgf", "(;FF[4]GM[1]SZ[9];B[ee]W[ff];W[gg]C[open");
+    write(
+        dir.path(),
+        "m.sgf",
+        "(;FF[4]GM[1]SZ[9];B[ee]W[ff];W[gg]C[open",
+    );
     let out = kifu(&["check", "--format", "json", "m.sgf"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     let lines: Vec<serde_json::Value> = stderr(&out)
@@ -53,7 +57,10 @@ fn each_file_gets_a_summary_line() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "ok.sgf", "(;FF[4]GM[1]SZ[9];B[ee])");
     write(dir.path(), "bad.sgf", "(;FF[4]GM[1]SZ[9];B[zz]W[ff]XY[1])");
-    let out = kifu(&["check", "--format", "short", "ok.sgf", "bad.sgf"], dir.path());
+    let out = kifu(
+        &["check", "--format", "short", "ok.sgf", "bad.sgf"],
+        dir.path(),
+    );
     let text = stderr(&out);
     assert!(
         text.contains("bad.sgf: 1 error, 1 warning, 1 note (1 critical)\n"),
@@ -71,7 +78,10 @@ fn deny_warnings_fails_the_run_and_allow_silences_codes() {
     write(dir.path(), "w.sgf", "(;FF[4]GM[1]SZ[9];B[ee]W[ff]XY[1])");
     let out = kifu(&["check", "--format", "short", "w.sgf"], dir.path());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let out = kifu(&["check", "--format", "short", "--deny", "warnings", "w.sgf"], dir.path());
+    let out = kifu(
+        &["check", "--format", "short", "--deny", "warnings", "w.sgf"],
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     // Allowing the one warning makes the run pass again; its line goes.
     let out = kifu(
@@ -91,19 +101,32 @@ fn deny_warnings_fails_the_run_and_allow_silences_codes() {
     assert!(!stderr(&out).contains("two-moves"), "{}", stderr(&out));
     // A note fails only with --deny notes; a prefix allows a whole area.
     let out = kifu(
-        &["check", "--format", "short", "--deny", "notes", "--allow", "sgf/two-moves-in-node", "w.sgf"],
+        &[
+            "check",
+            "--format",
+            "short",
+            "--deny",
+            "notes",
+            "--allow",
+            "sgf/two-moves-in-node",
+            "w.sgf",
+        ],
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let out = kifu(
-        &["check", "--format", "short", "--deny", "notes", "--allow", "sgf/", "w.sgf"],
+        &[
+            "check", "--format", "short", "--deny", "notes", "--allow", "sgf/", "w.sgf",
+        ],
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stderr(&out), "");
     // `sgf/two` is not a code nor a prefix ending at a `/`: nothing allowed.
     let out = kifu(
-        &["check", "--format", "short", "--deny", "warnings", "--allow", "sgf/two", "w.sgf"],
+        &[
+            "check", "--format", "short", "--deny", "warnings", "--allow", "sgf/two", "w.sgf",
+        ],
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));

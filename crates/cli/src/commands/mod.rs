@@ -147,10 +147,12 @@ pub(crate) fn read_and_check<'i>(
     drop(collection);
     outcome.stats.count_reported(&diagnostics, diagnostics_args);
     let advice = match &document {
-        crate::document::Document::Sgf(_) if checks && !diagnostics.is_empty() => {
+        crate::document::Document::Sgf(_)
+            if checks && !diagnostics.is_empty() && diagnostics_args.wants_advice() =>
+        {
             crate::report::advise(&input.bytes, &diagnostics)
         }
-        _ => Vec::new(),
+        _ => crate::report::advice_from_table(&diagnostics),
     };
     crate::report::render_advised(
         &input.name,
