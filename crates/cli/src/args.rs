@@ -328,6 +328,9 @@ pub(crate) struct FixArgs {
     /// Rewrite in the canonical layout (FF[4], UTF-8) after repairing.
     #[arg(long)]
     pub(crate) normalize: bool,
+    /// Also transcode the text to UTF-8 and write CA[UTF-8], keeping the layout.
+    #[arg(long)]
+    pub(crate) utf8: bool,
     #[command(flatten)]
     pub(crate) diagnostics: DiagnosticArgs,
 }

@@ -817,3 +817,36 @@ fn fix_repairs_the_syntax_too() {
     let check = kifu(&["check", "out.sgf"], dir.path(), None);
     assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
 }
+
+#[test]
+fn fix_utf8_transcodes_and_keeps_the_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("l.sgf"),
+        b"(;FF[4]CA[ISO-8859-1]GM[1]\n PB[M\xfcller];B[aa])\n",
+    )
+    .unwrap();
+    let out = kifu(&["fix", "--utf8", "l.sgf", "-o", "u.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let utf8 = std::fs::read(dir.path().join("u.sgf")).unwrap();
+    assert_eq!(
+        String::from_utf8(utf8.clone()).unwrap(),
+        "(;FF[4]CA[UTF-8]GM[1]\n PB[Müller];B[aa])\n"
+    );
+    // Again: nothing left to do, byte for byte.
+    let out = kifu(&["fix", "--utf8", "u.sgf", "-o", "v.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read(dir.path().join("v.sgf")).unwrap(), utf8);
+    // UTF-16 in, UTF-8 out.
+    let mut utf16 = vec![0xFF, 0xFE];
+    for unit in "(;FF[4]CA[UTF-16]PB[Müller])".encode_utf16() {
+        utf16.extend_from_slice(&unit.to_le_bytes());
+    }
+    std::fs::write(dir.path().join("w.sgf"), utf16).unwrap();
+    let out = kifu(&["fix", "--utf8", "w.sgf", "-o", "x.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("x.sgf")).unwrap(),
+        "(;FF[4]CA[UTF-8]PB[Müller])"
+    );
+}

@@ -46,8 +46,10 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         .value
         .game(0)
         .map_or(encoding_rs::UTF_8, |g| g.charset().encoding);
-    let collection = fixed.collection;
+    let mut collection = fixed.collection;
     let report = fixed.report;
+    // Asked for: no note of its own.
+    let transcoded = args.utf8 && !args.normalize && to_utf8(&mut collection);
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     for r in &report.made {
         let what = if r.critical {
@@ -95,6 +97,8 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
     );
     let bytes = if args.normalize {
         kifu_sgf::write::normalized(&collection)
+    } else if report.changed() && args.utf8 || transcoded {
+        kifu_sgf::write::lossless_utf8(&collection)
     } else if report.changed() {
         kifu_sgf::write::lossless(&collection)
     } else {
@@ -102,6 +106,29 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         input.bytes.clone()
     };
     (bytes, outcome)
+}
+
+/// Marks `CA[UTF-8]` every game whose text is not UTF-8 or not said to
+/// be (the transcoding is [`kifu_sgf::write::lossless_utf8`]'s); returns
+/// whether any was.
+fn to_utf8(collection: &mut kifu_sgf::Collection<'_>) -> bool {
+    let mut changed = false;
+    for g in 0..collection.len() {
+        let Some(game) = collection.game(g) else {
+            continue;
+        };
+        let utf8 = game.charset().encoding == encoding_rs::UTF_8
+            && game
+                .root()
+                .raw_values("CA")
+                .is_some_and(|v| v.len() == 1 && v[0].eq_ignore_ascii_case(b"UTF-8"));
+        if utf8 && !collection.is_utf16() {
+            continue;
+        }
+        let root = game.root().id();
+        changed |= collection.set_raw(root, "CA", &[b"UTF-8"]).is_ok();
+    }
+    changed
 }
 
 fn fix_to_file(job: &Job, args: &FixArgs) -> Outcome {

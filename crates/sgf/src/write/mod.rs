@@ -33,6 +33,34 @@ pub fn lossless(collection: &Collection<'_>) -> Vec<u8> {
     }
 }
 
+/// [`lossless`], transcoded to UTF-8: each game's bytes (and the text
+/// before it) are decoded in the charset the game was read in. Nothing
+/// else changes; `CA` is the caller's to set (`kifu fix --utf8` writes
+/// `CA[UTF-8]`).
+///
+/// ```
+/// let input = b"(;CA[ISO-8859-1]PB[M\xfcller])";
+/// let mut c = kifu_sgf::parse(input).value;
+/// let root = c.game(0).unwrap().root().id();
+/// c.set_raw(root, "CA", &[b"UTF-8"]).unwrap();
+/// assert_eq!(kifu_sgf::write::lossless_utf8(&c), "(;CA[UTF-8]PB[Müller])".as_bytes());
+/// ```
+pub fn lossless_utf8(collection: &Collection<'_>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(collection.source.len() + collection.created.len());
+    let mut encoding = encoding_rs::UTF_8;
+    let mut buf = Vec::new();
+    for game in &collection.games {
+        buf.clear();
+        write_subtree(collection, game.root, &mut buf);
+        encoding = game.charset.encoding;
+        out.extend_from_slice(crate::charset::decode(encoding, &buf).as_bytes());
+    }
+    buf.clear();
+    piece(collection, collection.trailer, &mut buf);
+    out.extend_from_slice(crate::charset::decode(encoding, &buf).as_bytes());
+    out
+}
+
 /// Encodes the UTF-8 form of a UTF-16 input back to UTF-16.
 fn to_utf16(utf8: &[u8], form: crate::tree::Utf16) -> Vec<u8> {
     let text = String::from_utf8_lossy(utf8);
