@@ -308,6 +308,82 @@ fn apply_node(c: &Collection<'_>, node: NodeId, board: &mut Board) {
     }
 }
 
+/// The values of a property corrected to fit its type, where one reading
+/// is certain, and whether more than blanks and case were dropped.
+fn corrected(
+    info: &crate::props::PropertyInfo,
+    values: &[Vec<u8>],
+    size: kifu_board::BoardSize,
+) -> Option<(Vec<Vec<u8>>, bool)> {
+    use crate::props::{ValueShape as S, ValueType as T};
+    fn one(t: T, raw: &str) -> Option<String> {
+        let trimmed = raw.trim();
+        let sign_digits = |s: &str, dot: bool| -> String {
+            let mut out = String::new();
+            let mut seen_dot = false;
+            for (i, ch) in s.char_indices() {
+                match ch {
+                    '+' | '-' if i == 0 => out.push(ch),
+                    '0'..='9' => out.push(ch),
+                    '.' if dot && !seen_dot => {
+                        seen_dot = true;
+                        out.push(ch);
+                    }
+                    _ => break,
+                }
+            }
+            out.trim_end_matches('.').to_owned()
+        };
+        match t {
+            T::Point | T::Move | T::Stone => {
+                Some(raw.chars().filter(|c| !c.is_ascii_whitespace()).collect())
+            }
+            T::Number => {
+                Some(sign_digits(trimmed, false)).filter(|n| n.chars().any(|c| c.is_ascii_digit()))
+            }
+            T::Real => {
+                Some(sign_digits(trimmed, true)).filter(|n| n.chars().any(|c| c.is_ascii_digit()))
+            }
+            T::Double => trimmed
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '1' | '2'))
+                .map(String::from),
+            T::Color => match trimmed.chars().next()?.to_ascii_uppercase() {
+                c @ ('B' | 'W') => Some(c.to_string()),
+                _ => None,
+            },
+            T::None => Some(String::new()),
+            T::SimpleText | T::Text => Some(raw.to_owned()),
+        }
+    }
+    let fix = |raw: &str| -> Option<String> {
+        match info.value {
+            S::Single(t) | S::List(t) | S::EList(t) => one(t, raw),
+            S::Compose(a, b) | S::ListOfCompose(a, b) => {
+                let (left, right) = raw.split_once(':')?;
+                Some(format!("{}:{}", one(a, left)?, one(b, right)?))
+            }
+            S::Size | S::Figure => None,
+        }
+    };
+    let texts: Vec<String> = values
+        .iter()
+        .map(|v| String::from_utf8_lossy(v).into_owned())
+        .collect();
+    let fixed: Vec<String> = texts.iter().map(|t| fix(t)).collect::<Option<_>>()?;
+    let refs: Vec<&str> = fixed.iter().map(String::as_str).collect();
+    crate::props::parse_value(info, &refs, size).ok()?;
+    let kept = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    let lossy = texts.iter().zip(&fixed).any(|(a, b)| kept(a) != kept(b));
+    Some((fixed.into_iter().map(String::into_bytes).collect(), lossy))
+}
+
 /// Setup points that change nothing (`AB` on a black stone, `AE` on an
 /// empty point...) removed from their lists, in the order SGF applies
 /// setup; a list left empty goes with its property.
@@ -705,12 +781,29 @@ fn repair_node(
             continue;
         };
         match prop.value() {
-            Err(e) if filled => {
-                let message = format!("{}: {e}; the property would be removed", p.id);
-                if r.decide(codes::INVALID_VALUE, p.span, message, true) {
-                    let _ = c.remove_property(node, &p.id);
+            Err(e) if filled => match corrected(info, &p.values, board.size()) {
+                // Corrected where the meaning is certain, as SGFC does
+                // (`B[c c]` is `B[cc]`, `PL[w]` is `PL[W]`); critical when
+                // more than blanks and case change (`OB[1 kk]` is `OB[1]`).
+                Some((values, lossy)) => {
+                    let shown: Vec<String> = values
+                        .iter()
+                        .map(|v| String::from_utf8_lossy(v).into_owned())
+                        .collect();
+                    let message =
+                        format!("{}: {e}; corrected to {}[{}]", p.id, p.id, shown.join("]["));
+                    if r.decide(codes::INVALID_VALUE, p.span, message, lossy) {
+                        let refs: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
+                        let _ = c.set_raw(node, &p.id, &refs);
+                    }
                 }
-            }
+                None => {
+                    let message = format!("{}: {e}; the property would be removed", p.id);
+                    if r.decide(codes::INVALID_VALUE, p.span, message, true) {
+                        let _ = c.remove_property(node, &p.id);
+                    }
+                }
+            },
             Ok(Value::List(items)) if (1..items.len()).any(|i| items[..i].contains(&items[i])) => {
                 // Raw values, so that compressed lists (`aa:bb`) stay as written.
                 let mut unique: Vec<&[u8]> = Vec::new();

@@ -33,6 +33,17 @@ fn each_repair_makes_the_smallest_change() {
             &["sgf/integer-komi"],
             "(;FF[4]GM[1]KM[6])",
         ),
+        // Values corrected where their meaning is certain, as SGFC does.
+        (
+            "(;FF[4]SZ[9];B[c   c])",
+            &["sgf/invalid-value"],
+            "(;FF[4]SZ[9];B[cc])",
+        ),
+        (
+            "(;FF[4]SZ[9]AR[a a: c c])",
+            &["sgf/invalid-value"],
+            "(;FF[4]SZ[9]AR[aa:cc])",
+        ),
         // A square board written as a rectangle.
         (
             "(;FF[4]SZ[19:19];B[aa])",
@@ -188,6 +199,7 @@ fn several_values_for_one_are_critical() {
 fn critical_structure_repairs_wait_for_force() {
     for (input, code, forced) in [
         ("(;FF[4]SZ[200])", "sgf/board-too-big", "(;FF[4]SZ[52])"),
+        ("(;FF[4]PL[w 123])", "sgf/invalid-value", "(;FF[4]PL[W])"),
         (
             "(;FF[4]SZ[10:53])",
             "sgf/board-too-big",
