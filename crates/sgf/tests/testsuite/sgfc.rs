@@ -82,3 +82,55 @@ fn every_sgfc_message_of_escaping_sgf_has_a_kifu_diagnostic_on_its_line() {
 fn every_sgfc_message_of_reorder_sgf_has_a_kifu_diagnostic_on_its_line() {
     assert_mapped("reorder");
 }
+
+/// The main lines of every game: each B and W of the main sequence, root
+/// included, in the order written (`None` for a pass).
+fn main_lines(c: &kifu_sgf::Collection<'_>) -> Vec<Vec<(String, Option<kifu_sgf::Point>)>> {
+    c.games()
+        .map(|g| {
+            let size = g.board_size();
+            g.main_line()
+                .flat_map(|n| {
+                    n.properties()
+                        .filter(|p| matches!(p.id(), "B" | "W"))
+                        .filter_map(|p| {
+                            let raw = p.raw_values().next()?;
+                            let point = match raw {
+                                b"" => None,
+                                b"tt" if size.tt_is_pass() => None,
+                                _ => Some(kifu_sgf::Point::from_sgf(raw, size).ok()?),
+                            };
+                            Some((p.id().to_owned(), point))
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// kifu's repair of SGFC's test files has the main lines of SGFC's own
+/// repaired files (`*-result.sgf`), game by game.
+#[test]
+fn repaired_main_lines_are_sgfcs() {
+    let Some(corpus) = corpus_dir() else { return };
+    let dir = corpus.join("sgf/broken/sgfc/v2.0");
+    for name in ["test", "strict", "escaping", "mixed-encoding", "reorder"] {
+        let input = std::fs::read(dir.join(format!("{name}.sgf"))).unwrap();
+        let fixed = kifu_sgf::fix::fix(&input, &kifu_sgf::repair::Options { force: true });
+        let ours = main_lines(&fixed.collection);
+        let result = std::fs::read(dir.join(format!("{name}-result.sgf"))).unwrap();
+        let theirs = main_lines(&kifu_sgf::parse(&result).value);
+        assert_eq!(ours.len(), theirs.len(), "{name}: games");
+        if name == "test" {
+            let moves: usize = ours.iter().map(Vec::len).sum();
+            assert!(
+                moves > 30,
+                "only {moves} moves in the main lines of test.sgf"
+            );
+        }
+        for (g, (a, b)) in ours.iter().zip(&theirs).enumerate() {
+            assert_eq!(a, b, "{name}: game {}", g + 1);
+        }
+    }
+}
