@@ -180,7 +180,6 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
         }
     }
     mixed_formats(collection, &mut out);
-    mixed_game_types(collection, &mut out);
     mixed_charsets(collection, &mut out);
     for game in collection.games().filter(|g| g.game_type() == 1) {
         go_rules(&game, &mut out);
@@ -224,25 +223,30 @@ fn root_span(root: &Node<'_, '_>, id: &str) -> Span {
         .map_or(Span::empty(0), |p| p.span())
 }
 
-/// Games of different `FF` in one file: reported once, at the first game
-/// whose format differs from the first game's.
+/// Games of different `FF` (or `GM`) in one file: reported once, at the
+/// first game whose format (type) differs from the first game's.
 fn mixed_formats(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
-    let mut games = collection.games();
-    let Some(first) = games.next() else { return };
-    let ff = first.file_format();
-    if let Some(other) = games.find(|g| g.file_format() != ff) {
-        let root = other.root();
-        let span = root_span(&root, "FF");
-        report(
-            out,
-            codes::MIXED_FILE_FORMATS,
-            Severity::Warning,
-            span,
-            format!(
-                "games of different file formats in one file (FF[{ff}] and FF[{}]): some programs read only one",
-                other.file_format()
-            ),
-        );
+    let kinds: [(Code, &str, fn(&crate::Game<'_, '_>) -> u32); 2] = [
+        (codes::MIXED_FILE_FORMATS, "FF", |g| g.file_format()),
+        (codes::MIXED_GAME_TYPES, "GM", |g| g.game_type()),
+    ];
+    for (code, id, of) in kinds {
+        let mut games = collection.games();
+        let Some(first) = games.next() else { return };
+        let value = of(&first);
+        if let Some(other) = games.find(|g| of(g) != value) {
+            let what = if id == "FF" { "file formats" } else { "types" };
+            report(
+                out,
+                code,
+                Severity::Warning,
+                root_span(&other.root(), id),
+                format!(
+                    "games of different {what} in one file ({id}[{value}] and {id}[{}]): some programs read only one",
+                    of(&other)
+                ),
+            );
+        }
     }
 }
 
@@ -423,27 +427,6 @@ fn variation_level(
         )
     };
     report(out, codes::VARIATION_LEVEL, Severity::Note, span, message);
-}
-
-/// Games of more than one type (`GM`) in one file: reported once, at the
-/// first game whose type differs from the first game's.
-fn mixed_game_types(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
-    let mut games = collection.games();
-    let Some(first) = games.next() else { return };
-    let gm = first.game_type();
-    if let Some(other) = games.find(|g| g.game_type() != gm) {
-        let root = other.root();
-        report(
-            out,
-            codes::MIXED_GAME_TYPES,
-            Severity::Warning,
-            root_span(&root, "GM"),
-            format!(
-                "games of different types in one file (GM[{gm}] and GM[{}]): some programs read only one",
-                other.game_type()
-            ),
-        );
-    }
 }
 
 /// `HA` against the root's setup stones.

@@ -82,6 +82,18 @@ pub struct Report {
 }
 
 impl Report {
+    /// Records `repair` as made, or as refused when it is critical and
+    /// `options` do not force it; returns whether to make it.
+    pub(crate) fn decide(&mut self, options: &Options, repair: Repair) -> bool {
+        if repair.critical && !options.force {
+            self.refused.push(repair);
+            false
+        } else {
+            self.made.push(repair);
+            true
+        }
+    }
+
     /// Whether the collection was changed.
     pub fn changed(&self) -> bool {
         !self.made.is_empty()
@@ -103,19 +115,15 @@ struct Repairer<'o> {
 impl Repairer<'_> {
     /// Records a repair; returns whether to make it.
     fn decide(&mut self, code: Code, span: Span, message: String, critical: bool) -> bool {
-        let r = Repair {
-            code,
-            span,
-            message,
-            critical,
-        };
-        if critical && !self.options.force {
-            self.report.refused.push(r);
-            false
-        } else {
-            self.report.made.push(r);
-            true
-        }
+        self.report.decide(
+            self.options,
+            Repair {
+                code,
+                span,
+                message,
+                critical,
+            },
+        )
     }
 }
 

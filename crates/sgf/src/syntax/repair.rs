@@ -178,19 +178,15 @@ struct Planner<'a, 'c, 'i> {
 impl Planner<'_, '_, '_> {
     /// Records a repair; returns whether to make it.
     fn decide(&mut self, code: Code, span: Span, message: String, critical: bool) -> bool {
-        let repair = Repair {
-            code,
-            span,
-            message,
-            critical,
-        };
-        if critical && !self.options.force {
-            self.report.refused.push(repair);
-            false
-        } else {
-            self.report.made.push(repair);
-            true
-        }
+        self.report.decide(
+            self.options,
+            Repair {
+                code,
+                span,
+                message,
+                critical,
+            },
+        )
     }
 
     /// The end of the blank bytes from `at`.
