@@ -226,7 +226,8 @@ fn root_span(root: &Node<'_, '_>, id: &str) -> Span {
 /// Games of different `FF` (or `GM`) in one file: reported once, at the
 /// first game whose format (type) differs from the first game's.
 fn mixed_formats(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
-    let kinds: [(Code, &str, fn(&crate::Game<'_, '_>) -> u32); 2] = [
+    type Of = fn(&crate::Game<'_, '_>) -> u32;
+    let kinds: [(Code, &str, Of); 2] = [
         (codes::MIXED_FILE_FORMATS, "FF", |g| g.file_format()),
         (codes::MIXED_GAME_TYPES, "GM", |g| g.game_type()),
     ];
