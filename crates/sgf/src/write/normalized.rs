@@ -260,7 +260,10 @@ fn property_values<'c>(p: &crate::tree::Property<'c, '_>, ctx: &Context) -> Vec<
 fn transcode<'c>(raw: &'c [u8], ctx: &Context) -> Cow<'c, [u8]> {
     let text = charset::decode(ctx.encoding, raw);
     let fixed = fix_escapes(&text);
-    if ctx.encoding == ctx.target && matches!(fixed, Cow::Borrowed(_)) {
+    // As read, unless that is malformed UTF-8 (a mostly-UTF-8 text): the
+    // decoded text, with U+FFFD for what was malformed, is valid.
+    let malformed = ctx.target == encoding_rs::UTF_8 && std::str::from_utf8(raw).is_err();
+    if ctx.encoding == ctx.target && matches!(fixed, Cow::Borrowed(_)) && !malformed {
         return Cow::Borrowed(raw);
     }
     match charset::encode(ctx.target, &fixed) {

@@ -214,3 +214,15 @@ fn normalized_values_never_end_in_a_lone_backslash() {
     assert!(!again.has_errors(), "{:?}", again.diagnostics);
     assert_eq!(write::normalized(&again.value), normalized);
 }
+
+/// Found by `sgf_roundtrip`: a game read as mostly-UTF-8 text kept its
+/// malformed bytes in the normalized output, which says `CA[UTF-8]`; read
+/// again, the game was Latin-1. Malformed bytes are now written as U+FFFD.
+#[test]
+fn fuzz_normalized_malformed_utf8() {
+    let input = include_bytes!("../fuzz-regressions/normalized-malformed-utf8.sgf");
+    let once = kifu_sgf::write::normalized(&kifu_sgf::parse(input).value);
+    assert!(std::str::from_utf8(&once).is_ok());
+    let twice = kifu_sgf::write::normalized(&kifu_sgf::parse(&once).value);
+    assert_eq!(String::from_utf8_lossy(&twice), String::from_utf8_lossy(&once));
+}
