@@ -224,5 +224,8 @@ fn fuzz_normalized_malformed_utf8() {
     let once = kifu_sgf::write::normalized(&kifu_sgf::parse(input).value);
     assert!(std::str::from_utf8(&once).is_ok());
     let twice = kifu_sgf::write::normalized(&kifu_sgf::parse(&once).value);
-    assert_eq!(String::from_utf8_lossy(&twice), String::from_utf8_lossy(&once));
+    assert_eq!(
+        String::from_utf8_lossy(&twice),
+        String::from_utf8_lossy(&once)
+    );
 }
