@@ -4,7 +4,7 @@
 //! Syntax faults (junk, a missing `;`, `)` or `]`, a value with no
 //! identifier...) are repaired on the bytes, guided by the reader's
 //! diagnostics, and the result is read again; the content repairs of
-//! [`repair`](crate::repair) then work on the lossless tree. Every span in
+//! [`repair`] then work on the lossless tree. Every span in
 //! the report is a span of the input as given.
 //!
 //! ```
