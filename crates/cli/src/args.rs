@@ -160,7 +160,7 @@ pub(crate) struct MergeArgs {
     pub(crate) quiet: bool,
 }
 
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub(crate) struct DiagnosticArgs {
     /// How to print diagnostics on stderr (auto: human on a terminal, else short).
     #[arg(long, value_enum, default_value_t = DiagnosticFormat::Auto)]
@@ -175,9 +175,23 @@ pub(crate) struct DiagnosticArgs {
     /// (`sgf/unknown-property`, `charset/`); may be repeated.
     #[arg(long, value_name = "CODE")]
     pub(crate) allow: Vec<String>,
-    /// No summary line per file (commands whose diagnostics are a side note).
+    /// Which files get a line that sums them up (set by `check`).
     #[arg(skip)]
-    pub(crate) no_summary: bool,
+    pub(crate) summary: FileSummary,
+}
+
+/// Which files get a line that sums up their diagnostics, as SGFC's
+/// (`g.sgf: 1 error, 2 warnings (1 critical)`, `g.sgf: OK`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum FileSummary {
+    /// None: commands whose diagnostics are a side note.
+    #[default]
+    None,
+    /// The files with findings: a batch, whose closing line of totals
+    /// stands for the clean files.
+    Findings,
+    /// Every file, `OK` when clean: a check of one file.
+    Every,
 }
 
 impl DiagnosticArgs {
@@ -188,7 +202,7 @@ impl DiagnosticArgs {
             quiet,
             deny: None,
             allow: Vec::new(),
-            no_summary: true,
+            summary: FileSummary::None,
         }
     }
 

@@ -56,17 +56,8 @@ pub(crate) struct Stats {
 }
 
 impl Stats {
-    pub(crate) fn count(&mut self, diagnostics: &[Diagnostic]) {
-        for d in diagnostics {
-            match d.severity {
-                Severity::Error => self.errors += 1,
-                Severity::Warning => self.warnings += 1,
-                _ => {}
-            }
-        }
-    }
-
-    /// [`Stats::count`] of what `args` reports, with what it denies.
+    /// Counts the errors and warnings of `diagnostics` that `args`
+    /// reports (all but the codes it allows), and those it denies.
     pub(crate) fn count_reported(
         &mut self,
         diagnostics: &[Diagnostic],

@@ -7,9 +7,9 @@ use std::io::IsTerminal;
 
 use annotate_snippets::{Level, Renderer, Snippet};
 
-use kifu_diag::{Diagnostic, LineIndex, Severity};
+use kifu_diag::{Diagnostic, LineIndex, Severity, Span};
 
-use crate::args::{DiagnosticArgs, DiagnosticFormat};
+use crate::args::{DiagnosticArgs, DiagnosticFormat, FileSummary};
 
 /// What `kifu fix` would do about one diagnostic, and whether information
 /// may be lost.
@@ -19,72 +19,153 @@ pub(crate) struct Advice {
     pub(crate) critical: bool,
 }
 
-/// The advice for each of `diagnostics` of an SGF input: the repair that
-/// `kifu fix --force` makes for it (found by running it on a copy), else
-/// what the table of codes says.
-pub(crate) fn advise(input: &[u8], diagnostics: &[Diagnostic]) -> Vec<Advice> {
+impl Advice {
+    /// No fix to tell of; critical or not.
+    pub(crate) fn critical(critical: bool) -> Self {
+        Advice {
+            fix: None,
+            critical,
+        }
+    }
+}
+
+/// The advice for the diagnostics of an SGF input read as `collection`.
+/// A dry run of `kifu fix --force` (on a copy) says what would be done
+/// about each diagnostic and whether that instance is critical; it is made
+/// only when the form shown says what fix would do (JSON, human), or when a
+/// reported diagnostic may be critical (the summary line counts them), so
+/// that the short form over an archive stays fast. Else the table of codes.
+pub(crate) fn advice_for_sgf(
+    input: &[u8],
+    collection: &kifu_sgf::Collection<'_>,
+    diagnostics: &[Diagnostic],
+    args: &DiagnosticArgs,
+) -> Vec<Advice> {
+    let mut reported = diagnostics.iter().filter(|d| is_reported(d, args));
+    let dry_run = if args.wants_advice() {
+        reported.next().is_some()
+    } else {
+        reported.any(|d| kifu_sgf::codes::info(d.code).is_some_and(|i| i.critical))
+    };
+    if dry_run {
+        advise(input, collection, diagnostics)
+    } else {
+        advice_from_table(diagnostics)
+    }
+}
+
+/// Whether `args` prints and counts `d`.
+fn is_reported(d: &Diagnostic, args: &DiagnosticArgs) -> bool {
+    !args.allows(d.code) && (!args.quiet || d.severity >= Severity::Error)
+}
+
+/// The advice for each of `diagnostics` of an SGF input read as
+/// `collection`: the repair that `kifu fix --force` makes for it (found by
+/// running it on a copy), else what the table of codes says. A repair
+/// answers a diagnostic of its code when their spans meet, or when both
+/// fall in one property (a repair of a value may be placed at the
+/// property's identifier).
+fn advise(
+    input: &[u8],
+    collection: &kifu_sgf::Collection<'_>,
+    diagnostics: &[Diagnostic],
+) -> Vec<Advice> {
     let fixed = kifu_sgf::fix::fix(input, &kifu_sgf::repair::Options { force: true });
     let repairs = &fixed.report.made;
+    let mut properties: Option<Vec<Span>> = None;
     diagnostics
         .iter()
         .map(|d| {
-            let overlaps = |r: &&kifu_sgf::repair::Repair| {
+            let meets = |r: &&kifu_sgf::repair::Repair| {
                 r.code == d.code
                     && (r.span.start == d.span.start
                         || (r.span.start < d.span.end.max(d.span.start + 1)
                             && d.span.start < r.span.end.max(r.span.start + 1)))
             };
-            match repairs.iter().find(overlaps) {
+            let repair = repairs.iter().find(meets).or_else(|| {
+                let properties = properties.get_or_insert_with(|| property_spans(collection));
+                let d_in = property_at(properties, d.span.start)?;
+                repairs.iter().find(|r| {
+                    r.code == d.code && property_at(properties, r.span.start) == Some(d_in)
+                })
+            });
+            match repair {
                 Some(r) => Advice {
                     fix: Some(r.message.clone()),
                     critical: r.critical,
                 },
-                None => {
-                    let info = kifu_sgf::codes::info(d.code);
-                    Advice {
-                        fix: info.map(|i| i.fix.to_owned()),
-                        critical: info.is_some_and(|i| i.critical) && d.is_error(),
-                    }
-                }
+                None => table_advice(d, true),
             }
         })
         .collect()
 }
 
-/// The advice of the table of codes alone: no fix text, and critical for
-/// errors whose code may be critical (the short form's summary).
-pub(crate) fn advice_from_table(diagnostics: &[Diagnostic]) -> Vec<Advice> {
-    diagnostics
-        .iter()
-        .map(|d| Advice {
-            fix: None,
-            critical: d.is_error() && kifu_sgf::codes::info(d.code).is_some_and(|i| i.critical),
-        })
-        .collect()
+/// The spans of every property of `collection`, from its identifier to
+/// the `]` of its last value, in file order.
+fn property_spans(collection: &kifu_sgf::Collection<'_>) -> Vec<Span> {
+    let mut spans = Vec::new();
+    for game in collection.games() {
+        for node in game.nodes() {
+            for p in node.properties() {
+                let start = p.span().start;
+                let end = p
+                    .value_spans()
+                    .last()
+                    .map_or(p.span().end, |v| v.end.saturating_add(1));
+                spans.push(Span::new(start, end.max(start)));
+            }
+        }
+    }
+    spans.sort_by_key(|s| s.start);
+    spans
 }
 
-/// Renders the diagnostics of one input into `out`.
+/// The index of the property of `spans` that holds `offset`.
+fn property_at(spans: &[Span], offset: u32) -> Option<usize> {
+    let i = spans
+        .partition_point(|s| s.start <= offset)
+        .checked_sub(1)?;
+    (offset < spans[i].end).then_some(i)
+}
+
+/// The table's advice for `d`: critical when its code may lose
+/// information and it is reported at the code's most serious level (a
+/// code reported less seriously is so because less is at stake).
+fn table_advice(d: &Diagnostic, with_fix: bool) -> Advice {
+    let info = kifu_sgf::codes::info(d.code);
+    Advice {
+        fix: info.filter(|_| with_fix).map(|i| i.fix.to_owned()),
+        critical: info.is_some_and(|i| i.critical && d.severity >= i.severity),
+    }
+}
+
+/// The advice of the table of codes alone: no fix text, and critical as
+/// [`table_advice`] says (the short form's summary; books, XML).
+pub(crate) fn advice_from_table(diagnostics: &[Diagnostic]) -> Vec<Advice> {
+    diagnostics.iter().map(|d| table_advice(d, false)).collect()
+}
+
+/// Renders the diagnostics of one input into `out`, with their advice
+/// (or none: `&[]`), and no summary line.
 pub(crate) fn render(
     name: &str,
     source: &[u8],
     encoding: &'static encoding_rs::Encoding,
     diagnostics: &[Diagnostic],
+    advice: &[Advice],
     args: &DiagnosticArgs,
     out: &mut String,
 ) {
-    let quiet = DiagnosticArgs {
-        format: args.format,
-        quiet: args.quiet,
-        deny: args.deny,
-        allow: args.allow.clone(),
-        no_summary: true,
+    let args = DiagnosticArgs {
+        summary: FileSummary::None,
+        ..args.clone()
     };
-    render_advised(name, source, encoding, diagnostics, &[], &quiet, out);
+    render_advised(name, source, encoding, diagnostics, advice, &args, out);
 }
 
-/// [`render`] with the advice of [`advise`] (or none: `&[]`), then a line
-/// that sums the file up, as SGFC does (`file: 2 errors, 1 warning (1
-/// critical)`; `file: OK` on a terminal).
+/// [`render`] with the advice of [`advise`] (or none: `&[]`), then the
+/// line that sums the file up as SGFC does, `file: 2 errors, 1 warning (1
+/// critical)` or `file: OK`, as `args.summary` asks (never in JSON).
 pub(crate) fn render_advised(
     name: &str,
     source: &[u8],
@@ -102,18 +183,17 @@ pub(crate) fn render_advised(
     let reported: Vec<(&Diagnostic, Advice)> = diagnostics
         .iter()
         .enumerate()
-        .filter(|(_, d)| !args.allows(d.code))
-        .filter(|(_, d)| !args.quiet || d.severity >= Severity::Error)
+        .filter(|(_, d)| is_reported(d, args))
         .map(|(i, d)| (d, advice.get(i).cloned().unwrap_or_default()))
         .collect();
     if reported.is_empty() {
-        if format == DiagnosticFormat::Human && !args.quiet && !args.no_summary {
+        if format != DiagnosticFormat::Json && !args.quiet && args.summary == FileSummary::Every {
             let _ = writeln!(out, "{name}: OK");
         }
         return;
     }
     render_reported(name, source, encoding, &reported, format, out);
-    if format != DiagnosticFormat::Json && !args.no_summary {
+    if format != DiagnosticFormat::Json && args.summary != FileSummary::None {
         let _ = writeln!(out, "{}", summary_line(name, &reported));
     }
 }

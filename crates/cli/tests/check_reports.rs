@@ -53,10 +53,73 @@ fn json_gives_sgfc_numbers_criticality_and_the_fix() {
 }
 
 #[test]
+fn the_fix_of_a_value_is_the_repair_of_its_property() {
+    let dir = tempfile::tempdir().unwrap();
+    // The diagnostic points at `zz`; the repair is placed at `AB`.
+    write(dir.path(), "v.sgf", "(;FF[4]GM[1]SZ[9]AB[aa][zz]XY[1])");
+    let out = kifu(&["check", "--format", "json", "v.sgf"], dir.path());
+    let lines: Vec<serde_json::Value> = stderr(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let value = lines
+        .iter()
+        .find(|v| v["code"] == "sgf/invalid-value")
+        .unwrap();
+    assert_eq!(value["critical"], true);
+    let fix = value["fix"].as_str().unwrap();
+    assert!(fix.contains("'zz' is off the 9x9 board"), "{fix}");
+    // No repair for it: the table's words.
+    let unknown = lines
+        .iter()
+        .find(|v| v["code"] == "sgf/unknown-property")
+        .unwrap();
+    assert_eq!(unknown["fix"], "kept");
+    assert_eq!(unknown["critical"], false);
+}
+
+#[test]
+fn codes_without_an_entry_in_the_table_have_no_sgfc_numbers_nor_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "g.xml",
+        "<?xml version=\"1.0\"?>\n<Go><GoGame><Board size=\"9\"/><Nodes/></GoGame></Go>",
+    );
+    let out = kifu(&["check", "--format", "json", "g.xml"], dir.path());
+    let line: serde_json::Value =
+        serde_json::from_str(stderr(&out).lines().next().expect("a diagnostic")).unwrap();
+    assert!(line["code"].as_str().unwrap().starts_with("xml/"), "{line}");
+    assert_eq!(line["sgfc"], serde_json::json!([]));
+    assert_eq!(line["fix"], serde_json::Value::Null);
+    assert_eq!(line["critical"], false);
+}
+
+#[test]
 fn each_file_gets_a_summary_line() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "ok.sgf", "(;FF[4]GM[1]SZ[9];B[ee])");
     write(dir.path(), "bad.sgf", "(;FF[4]GM[1]SZ[9];B[zz]W[ff]XY[1])");
+    // One file: its diagnostics, then its line; `OK` when clean.
+    let out = kifu(&["check", "--format", "short", "ok.sgf"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "ok.sgf: OK\n");
+    let out = kifu(&["check", "--format", "human", "ok.sgf"], dir.path());
+    assert_eq!(stderr(&out), "ok.sgf: OK\n");
+    let out = kifu(&["check", "--format", "short", "bad.sgf"], dir.path());
+    let text = stderr(&out);
+    assert!(
+        text.ends_with("bad.sgf:1:29: note[sgf/unknown-property]: XY is not an FF[4] property; kept as it is\nbad.sgf: 1 error, 1 warning, 1 note (1 critical)\n"),
+        "{text}"
+    );
+    let out = kifu(&["check", "--format", "human", "bad.sgf"], dir.path());
+    assert!(
+        stderr(&out).ends_with("bad.sgf: 1 error, 1 warning, 1 note (1 critical)\n"),
+        "{}",
+        stderr(&out)
+    );
+    // Several files: a line for each file with findings; the totals speak
+    // for the clean ones.
     let out = kifu(
         &["check", "--format", "short", "ok.sgf", "bad.sgf"],
         dir.path(),
@@ -66,10 +129,50 @@ fn each_file_gets_a_summary_line() {
         text.contains("bad.sgf: 1 error, 1 warning, 1 note (1 critical)\n"),
         "{text}"
     );
-    // Short form: nothing at all for a clean file.
     assert!(!text.contains("ok.sgf"), "{text}");
-    let out = kifu(&["check", "--format", "human", "ok.sgf"], dir.path());
-    assert_eq!(stderr(&out), "ok.sgf: OK\n");
+    assert!(text.contains("2 files, "), "{text}");
+    // -q: nothing for a clean file, and only the errors are counted.
+    let out = kifu(&["check", "-q", "ok.sgf"], dir.path());
+    assert_eq!(stderr(&out), "");
+    let out = kifu(&["check", "-q", "--format", "short", "bad.sgf"], dir.path());
+    assert_eq!(
+        stderr(&out),
+        "bad.sgf:1:21: error[sgf/invalid-value]: B: expected a point: 'zz' is off the 9x9 board\nbad.sgf: 1 error (1 critical)\n"
+    );
+    // JSON: objects only.
+    let out = kifu(&["check", "--format", "json", "ok.sgf"], dir.path());
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn the_summary_counts_critical_instances_not_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    // Both are `sgf/duplicate-property`, a code that may be critical; only
+    // different values lose information when repaired.
+    write(dir.path(), "same.sgf", "(;FF[4]GM[1]SZ[9]PB[Lee]PB[Lee])");
+    write(dir.path(), "diff.sgf", "(;FF[4]GM[1]SZ[9]PB[Lee]PB[Cho])");
+    let out = kifu(&["check", "--format", "short", "same.sgf"], dir.path());
+    assert!(
+        stderr(&out).ends_with("same.sgf: 1 warning\n"),
+        "{}",
+        stderr(&out)
+    );
+    let out = kifu(&["check", "--format", "short", "diff.sgf"], dir.path());
+    assert!(
+        stderr(&out).ends_with("diff.sgf: 1 warning (1 critical)\n"),
+        "{}",
+        stderr(&out)
+    );
+    let out = kifu(
+        &["check", "--format", "json", "same.sgf", "diff.sgf"],
+        dir.path(),
+    );
+    let critical: Vec<bool> = stderr(&out)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .map(|v| v["critical"].as_bool().unwrap())
+        .collect();
+    assert_eq!(critical, [false, true]);
 }
 
 #[test]
@@ -121,7 +224,7 @@ fn deny_warnings_fails_the_run_and_allow_silences_codes() {
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(stderr(&out), "");
+    assert_eq!(stderr(&out), "w.sgf: OK\n");
     // `sgf/two` is not a code nor a prefix ending at a `/`: nothing allowed.
     let out = kifu(
         &[

@@ -133,9 +133,17 @@ fn errors_give_status_1_with_file_line_and_column() {
 }
 
 #[test]
-fn clean_files_give_status_0_and_no_output() {
+fn clean_files_give_status_0_and_say_ok() {
     let dir = tempfile::tempdir().unwrap();
-    let out = kifu(&["check", example().to_str().unwrap()], dir.path(), None);
+    let example = example();
+    let out = kifu(&["check", example.to_str().unwrap()], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), format!("{}: OK\n", example.display()));
+    let out = kifu(
+        &["check", "-q", example.to_str().unwrap()],
+        dir.path(),
+        None,
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(out.stderr.is_empty());
 }
@@ -849,4 +857,89 @@ fn fix_utf8_transcodes_and_keeps_the_layout() {
         std::fs::read_to_string(dir.path().join("x.sgf")).unwrap(),
         "(;FF[4]CA[UTF-8]PB[Müller])"
     );
+}
+
+#[test]
+fn fix_normalize_writes_utf8_too() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("l.sgf"),
+        b"(;FF[4]CA[ISO-8859-1]GM[1]\n PB[M\xfcller];B[aa])\n",
+    )
+    .unwrap();
+    let out = kifu(&["fix", "--normalize", "l.sgf"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "(;GM[1]FF[4]CA[UTF-8]PB[M\u{fc}ller];B[aa])\n"
+    );
+}
+
+#[test]
+fn fix_utf8_in_place_touches_only_what_is_not_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let latin = b"(;FF[4]CA[ISO-8859-1]C[caf\xe9])(;FF[4]CA[ISO-8859-1]C[na\xefve])";
+    let utf8 = "(;FF[4]CA[UTF-8]C[caf\u{e9}])";
+    std::fs::write(dir.path().join("l.sgf"), latin).unwrap();
+    std::fs::write(dir.path().join("u.sgf"), utf8).unwrap();
+    let out = kifu(
+        &[
+            "fix",
+            "--utf8",
+            "--in-place",
+            "--backup",
+            ".bak",
+            "l.sgf",
+            "u.sgf",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Each game of the collection transcoded and marked.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("l.sgf")).unwrap(),
+        "(;FF[4]CA[UTF-8]C[caf\u{e9}])(;FF[4]CA[UTF-8]C[na\u{ef}ve])"
+    );
+    assert_eq!(std::fs::read(dir.path().join("l.sgf.bak")).unwrap(), latin);
+    // Already UTF-8 and said so: not rewritten.
+    assert!(!dir.path().join("u.sgf.bak").exists());
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("u.sgf")).unwrap(),
+        utf8
+    );
+    // Idempotent: a second run changes nothing.
+    let out = kifu(
+        &["fix", "--utf8", "--in-place", "--backup", ".2", "l.sgf"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!dir.path().join("l.sgf.2").exists());
+}
+
+#[test]
+fn fix_reports_critical_repairs_in_json_and_honours_allow() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("dup.sgf"), "(;FF[4]PB[Lee]PB[Cho])").unwrap();
+    let out = kifu(
+        &["fix", "--force", "--format", "json", "dup.sgf"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let line: serde_json::Value =
+        serde_json::from_str(stderr(&out).lines().next().unwrap()).unwrap();
+    assert_eq!(line["code"], "sgf/duplicate-property");
+    assert_eq!(line["severity"], "note");
+    assert_eq!(line["critical"], true);
+    // A refused repair of an allowed code neither shows nor fails the run.
+    let out = kifu(
+        &["fix", "--allow", "sgf/duplicate-property", "dup.sgf"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    assert_eq!(out.stdout, b"(;FF[4]PB[Lee]PB[Cho])");
 }

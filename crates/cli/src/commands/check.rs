@@ -1,6 +1,6 @@
 //! `kifu check FILE|DIR|GLOB...`
 
-use crate::args::CheckArgs;
+use crate::args::{CheckArgs, DiagnosticArgs, FileSummary};
 use crate::batch::{self, Job, Outcome};
 use crate::commands::{CliError, read_and_check};
 use crate::document::format_of;
@@ -20,13 +20,24 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
         None => None,
     };
     let summary = args.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
+    // Each file with findings ends with a line that sums it up; a clean
+    // file says `OK` when it is the only one (in a batch, the totals say
+    // it, and a line per clean file would bury the findings).
+    let diagnostics = DiagnosticArgs {
+        summary: if jobs.len() == 1 {
+            FileSummary::Every
+        } else {
+            FileSummary::Findings
+        },
+        ..args.diagnostics.clone()
+    };
     let stats = batch::run(&jobs, args.diagnostics.quiet, summary, |job| {
-        check_one(job, args, notes_for.as_ref())
+        check_one(job, &diagnostics, notes_for.as_ref())
     });
     Ok(batch::status(&stats))
 }
 
-fn check_one(job: &Job, args: &CheckArgs, notes_for: Option<&kifu_book::Book>) -> Outcome {
+fn check_one(job: &Job, args: &DiagnosticArgs, notes_for: Option<&kifu_book::Book>) -> Outcome {
     let input = match input::read(&job.path) {
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),
@@ -34,10 +45,10 @@ fn check_one(job: &Job, args: &CheckArgs, notes_for: Option<&kifu_book::Book>) -
     let format = format_of(&job.path);
     if crate::book::is_book_format(format) {
         return match crate::book::read(&input, &job.path, format) {
-            Ok(book) => book.outcome(&book.check(notes_for), &args.diagnostics),
+            Ok(book) => book.outcome(&book.check(notes_for), args),
             Err(e) => Outcome::failed(e),
         };
     }
-    let (_, outcome) = read_and_check(&input, &job.path, &args.diagnostics, true);
+    let (_, outcome) = read_and_check(&input, &job.path, args, true);
     outcome
 }

@@ -1,4 +1,4 @@
-//! `kifu fix IN... [-o OUT | --out-dir DIR | --in-place] [--force] [--normalize]`
+//! `kifu fix IN... [-o OUT | --out-dir DIR | --in-place] [--force] [--utf8] [--normalize]`
 
 use kifu_diag::{Diagnostic, Severity};
 use kifu_sgf::repair::Options;
@@ -6,6 +6,7 @@ use kifu_sgf::repair::Options;
 use crate::args::FixArgs;
 use crate::batch::{self, Job, Outcome, Stats};
 use crate::commands::CliError;
+use crate::report::Advice;
 use crate::{input, output};
 
 /// The extensions `fix` looks for in directories.
@@ -42,30 +43,28 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
 /// nothing needed repair) and what was done.
 fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
     let fixed = kifu_sgf::fix::fix(&input.bytes, &Options { force: args.force });
-    let encoding = kifu_sgf::parse(&input.bytes)
-        .value
-        .game(0)
-        .map_or(encoding_rs::UTF_8, |g| g.charset().encoding);
     let mut collection = fixed.collection;
     let report = fixed.report;
     // Asked for: no note of its own.
     let transcoded = args.utf8 && !args.normalize && to_utf8(&mut collection);
-    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    // What was done (notes) and refused (errors), critical or not.
+    let mut found: Vec<(Diagnostic, Advice)> = Vec::new();
     for r in &report.made {
         let what = if r.critical {
             "fixed (critical)"
         } else {
             "fixed"
         };
-        diagnostics.push(Diagnostic::new(
+        let d = Diagnostic::new(
             r.code,
             Severity::Note,
             r.span,
             format!("{what}: {}", r.message),
-        ));
+        );
+        found.push((d, Advice::critical(r.critical)));
     }
     for r in &report.refused {
-        diagnostics.push(Diagnostic::new(
+        let d = Diagnostic::new(
             r.code,
             Severity::Error,
             r.span,
@@ -73,9 +72,11 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
                 "not fixed, information would be lost (--force to fix): {}",
                 r.message
             ),
-        ));
+        );
+        found.push((d, Advice::critical(r.critical)));
     }
-    diagnostics.sort_by_key(|d| d.span.start);
+    found.sort_by_key(|(d, _)| d.span.start);
+    let (diagnostics, advice): (Vec<Diagnostic>, Vec<Advice>) = found.into_iter().unzip();
     let mut outcome = Outcome {
         stats: Stats {
             files: 1,
@@ -86,15 +87,25 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         },
         ..Outcome::default()
     };
-    outcome.stats.count(&diagnostics);
-    crate::report::render(
-        &input.name,
-        &input.bytes,
-        encoding,
-        &diagnostics,
-        &args.diagnostics,
-        &mut outcome.stderr,
-    );
+    outcome
+        .stats
+        .count_reported(&diagnostics, &args.diagnostics);
+    if !diagnostics.is_empty() {
+        // Places are shown in the charset the input was read in.
+        let encoding = kifu_sgf::parse(&input.bytes)
+            .value
+            .game(0)
+            .map_or(encoding_rs::UTF_8, |g| g.charset().encoding);
+        crate::report::render(
+            &input.name,
+            &input.bytes,
+            encoding,
+            &diagnostics,
+            &advice,
+            &args.diagnostics,
+            &mut outcome.stderr,
+        );
+    }
     let bytes = if args.normalize {
         kifu_sgf::write::normalized(&collection)
     } else if report.changed() && args.utf8 || transcoded {

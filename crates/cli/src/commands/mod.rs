@@ -147,10 +147,8 @@ pub(crate) fn read_and_check<'i>(
     drop(collection);
     outcome.stats.count_reported(&diagnostics, diagnostics_args);
     let advice = match &document {
-        crate::document::Document::Sgf(_)
-            if checks && !diagnostics.is_empty() && diagnostics_args.wants_advice() =>
-        {
-            crate::report::advise(&input.bytes, &diagnostics)
+        crate::document::Document::Sgf(collection) if checks && !diagnostics.is_empty() => {
+            crate::report::advice_for_sgf(&input.bytes, collection, &diagnostics, diagnostics_args)
         }
         _ => crate::report::advice_from_table(&diagnostics),
     };
