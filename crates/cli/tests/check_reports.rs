@@ -234,3 +234,23 @@ fn deny_warnings_fails_the_run_and_allow_silences_codes() {
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
+
+#[test]
+fn the_human_form_says_what_fix_would_do() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "two.sgf", "(;FF[4]GM[1]SZ[9];B[ee]W[ff])");
+    let out = kifu(&["check", "--format", "human", "two.sgf"], dir.path());
+    let text = stderr(&out);
+    assert!(text.contains("warning[sgf/two-moves-in-node]"), "{text}");
+    assert!(
+        text.contains("= help: kifu fix: B and W split into two nodes\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("two.sgf: 1 warning\n"), "{text}");
+    // The short form stays one line per diagnostic, then the summary.
+    let out = kifu(&["check", "--format", "short", "two.sgf"], dir.path());
+    assert_eq!(
+        stderr(&out),
+        "two.sgf:1:24: warning[sgf/two-moves-in-node]: B and W in one node\ntwo.sgf: 1 warning\n"
+    );
+}
