@@ -566,7 +566,10 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
         let info_checked = go
             && table.kind == PropertyKind::GameInfo
             && crate::normalize_info::NORMALIZED.contains(&id);
-        if check_values(&p, table.value, info_checked, out) && info_checked {
+        // Points are Go's (and a few other games'): in a game that is not
+        // Go, `B[Move x]` may be right, and is kept as written.
+        let foreign_points = !go && crate::props::mentions_points(table);
+        if !foreign_points && check_values(&p, table.value, info_checked, out) && info_checked {
             check_game_info(&p, id, cx.ff, out);
         }
     }
@@ -669,7 +672,18 @@ fn check_format_details(
                 .split(':')
                 .filter_map(|s| s.trim().parse().ok())
                 .collect();
-            if sides.iter().any(|&n| n > 52) {
+            let negative = text
+                .split(':')
+                .any(|s| s.trim().parse::<i64>().is_ok_and(|n| n < 1));
+            if negative || sides.contains(&0) {
+                report(
+                    out,
+                    codes::INVALID_VALUE,
+                    Severity::Error,
+                    first,
+                    format!("SZ[{text}]: a board side is at least 1 (read as 19x19)"),
+                );
+            } else if sides.iter().any(|&n| n > 52) {
                 report(
                     out,
                     codes::BOARD_TOO_BIG,

@@ -578,6 +578,16 @@ fn board_size(c: &mut Collection<'_>, node: NodeId, r: &mut Repairer<'_>) {
         return;
     };
     let text = String::from_utf8_lossy(raw).into_owned();
+    if text
+        .split(':')
+        .any(|s| s.trim().parse::<i64>().is_ok_and(|n| n < 1))
+    {
+        let message = format!("SZ[{text}] written SZ[19]: a board side is at least 1");
+        if r.decide(codes::INVALID_VALUE, span, message, true) {
+            let _ = c.set_raw(node, "SZ", &[b"19"]);
+        }
+        return;
+    }
     let sides: Vec<Option<u32>> = text.split(':').map(|s| s.trim().parse().ok()).collect();
     let sides: Vec<u32> = match sides.as_slice() {
         [Some(a)] => vec![*a],
@@ -771,6 +781,10 @@ fn repair_node(
         let Some(info) = crate::props::lookup(&p.id) else {
             continue;
         };
+        // Points of a game that is not Go are kept as written.
+        if !go && crate::props::mentions_points(info) {
+            continue;
+        }
         let several_for_one = p.values.len() > 1
             && matches!(
                 info.value,

@@ -70,6 +70,7 @@
 pub mod table;
 pub mod text;
 mod value;
+pub(crate) use value::mentions_points;
 
 pub use table::{PROPERTIES, PropertyInfo, PropertyKind, ValueShape, ValueType, lookup};
 pub use value::{Double, Value, ValueError, carries_points, format_value, parse_value, rectangle};

@@ -527,3 +527,15 @@ pub fn carries_points(info: &PropertyInfo) -> bool {
         _ => false,
     }
 }
+
+/// Whether any of the property's values holds a point (compose values
+/// such as `AR` and `LB` included): what only a board game's rules give a
+/// meaning.
+pub(crate) fn mentions_points(info: &PropertyInfo) -> bool {
+    let point = |t: ValueType| matches!(t, ValueType::Point | ValueType::Stone | ValueType::Move);
+    match info.value {
+        ValueShape::Single(t) | ValueShape::List(t) | ValueShape::EList(t) => point(t),
+        ValueShape::Compose(a, b) | ValueShape::ListOfCompose(a, b) => point(a) || point(b),
+        ValueShape::Size | ValueShape::Figure => false,
+    }
+}

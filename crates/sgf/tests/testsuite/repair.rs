@@ -200,6 +200,7 @@ fn critical_structure_repairs_wait_for_force() {
     for (input, code, forced) in [
         ("(;FF[4]SZ[200])", "sgf/board-too-big", "(;FF[4]SZ[52])"),
         ("(;FF[4]PL[w 123])", "sgf/invalid-value", "(;FF[4]PL[W])"),
+        ("(;FF[4]SZ[-10])", "sgf/invalid-value", "(;FF[4]SZ[19])"),
         (
             "(;FF[4]SZ[10:53])",
             "sgf/board-too-big",
@@ -417,4 +418,23 @@ fn fuzz_fix_charset_the_text_was_repaired_in() {
 fn fuzz_fix_multibyte_garbage_second_pass() {
     let input = include_bytes!("../fuzz-regressions/fix-multibyte-garbage-second-pass.sgf");
     assert_fix_properties(input);
+}
+
+/// Points of a game that is not Go are its own business: kept as written,
+/// and not reported.
+#[test]
+fn moves_of_other_games_are_kept() {
+    let input = b"(;FF[4]GM[19];B[Move x];W[e5])";
+    let (made, refused, out) = fix(input, true);
+    assert!(
+        made.is_empty() && refused.is_empty(),
+        "{made:?} {refused:?}"
+    );
+    assert_eq!(out.as_bytes(), input);
+    let c = kifu_sgf::parse(input).value;
+    assert!(
+        !kifu_sgf::check::check(&c)
+            .iter()
+            .any(|d| d.code.as_str() == "sgf/invalid-value")
+    );
 }
