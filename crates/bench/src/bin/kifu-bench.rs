@@ -3,6 +3,7 @@
 //! ```text
 //! kifu-bench compare [DIR]     # table: MB/s, games/s, ratios
 //! kifu-bench replay [DIR]      # Go rules: replay every main line
+//! kifu-bench parse [DIR] [N]   # only kifu's parse, N passes: for perf and callgrind
 //! ```
 //!
 //! (`kifu-peer-bench` is the driver for `shared/peer-bench/run_peers.sh`.)
@@ -140,6 +141,29 @@ fn compare(dir: &Path) {
     }
 }
 
+/// Parses every file `passes` times and nothing else, so that a profiler
+/// sees only the parser.
+fn parse_only(dir: &Path, passes: usize) {
+    let paths = sgf_files(dir);
+    assert!(!paths.is_empty(), "no .sgf files under {}", dir.display());
+    let data = load(&paths);
+    let bytes: usize = data.iter().map(Vec::len).sum();
+    let t = Instant::now();
+    let mut nodes = 0;
+    for _ in 0..passes {
+        for d in &data {
+            let parsed = kifu_sgf::parse(std::hint::black_box(d));
+            nodes += parsed.value.node_count();
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "{passes} passes over {} files: {nodes} nodes, {s:.3} s, {:.1} MB/s",
+        data.len(),
+        (bytes * passes) as f64 / s / 1e6
+    );
+}
+
 fn replay_all(dir: &Path) {
     let paths = sgf_files(dir);
     assert!(!paths.is_empty(), "no .sgf files under {}", dir.display());
@@ -224,9 +248,13 @@ fn main() {
         Some("compare") => compare(&args.get(1).map_or_else(large_corpus_dir, PathBuf::from)),
         Some("replay") => replay_all(&args.get(1).map_or_else(large_corpus_dir, PathBuf::from)),
         Some("book") => book(),
+        Some("parse") => parse_only(
+            &args.get(1).map_or_else(large_corpus_dir, PathBuf::from),
+            args.get(2).and_then(|n| n.parse().ok()).unwrap_or(20),
+        ),
         _ => {
             eprintln!(
-                "usage: kifu-bench compare [DIR]\n       kifu-bench replay [DIR]\n       kifu-bench book"
+                "usage: kifu-bench compare [DIR]\n       kifu-bench replay [DIR]\n       kifu-bench parse [DIR] [PASSES]\n       kifu-bench book"
             );
             std::process::exit(2);
         }

@@ -67,6 +67,23 @@ pub fn parse_with<'i>(
     }
 }
 
+/// Reads SGF bytes as [`parse`] does, but every node through the parser's
+/// general path, without the fast path for the common shape of nodes.
+/// Both must build the same collection and report the same diagnostics:
+/// the tests and the `sgf_parse` fuzz target compare them. Not part of
+/// the supported API.
+#[doc(hidden)]
+pub fn parse_reference(input: &[u8]) -> Parsed<Collection<'_>> {
+    let mut diagnostics = Vec::new();
+    let value = match utf16::sniff(input) {
+        Some(form) if utf16::is_valid(input, form) => utf16::parse(input, form, &mut diagnostics),
+        _ => parser::Parser::new(input, &ParseOptions::default(), &mut diagnostics)
+            .general_only()
+            .run(),
+    };
+    Parsed { value, diagnostics }
+}
+
 /// Diagnostic codes of the syntax layer.
 pub mod codes {
     use super::Code;

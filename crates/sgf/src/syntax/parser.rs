@@ -6,7 +6,9 @@ use kifu_diag::{Code, Diagnostic, DiagnosticSink, Severity, Span};
 use super::ParseOptions;
 use super::codes;
 use crate::charset::{self, Resolution, ScanMode};
-use crate::tree::{Collection, GameData, NodeId, Paren, Parens, Piece, PropData, ValueData};
+use crate::tree::{
+    Collection, GameData, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData,
+};
 
 /// Identifiers longer than this are reported: no SGF property comes close,
 /// and SGFC treats longer ones as corrupt data.
@@ -69,6 +71,9 @@ pub(crate) struct Parser<'i, 's> {
     collection: Collection<'i>,
     sink: &'s mut dyn DiagnosticSink,
     stack: Vec<Frame>,
+    /// Read every node through the general path (the reference that
+    /// [`Parser::sequence`] is tested against).
+    general_only: bool,
 }
 
 impl<'i, 's> Parser<'i, 's> {
@@ -96,7 +101,14 @@ impl<'i, 's> Parser<'i, 's> {
             collection: Collection::with_capacity_for(input),
             sink,
             stack: Vec::new(),
+            general_only: false,
         }
+    }
+
+    /// The parser without its fast path for sequences.
+    pub(crate) fn general_only(mut self) -> Self {
+        self.general_only = true;
+        self
     }
 
     fn report(&mut self, code: Code, severity: Severity, span: Span, message: impl Into<String>) {
@@ -300,8 +312,16 @@ impl<'i, 's> Parser<'i, 's> {
             };
             match b {
                 b';' => {
-                    let semi = self.take(1);
-                    self.start_node(semi);
+                    let frame = self.stack.last().expect("stack not empty");
+                    match frame.current {
+                        Some(current) if !frame.had_variation && !self.general_only => {
+                            self.sequence(current);
+                        }
+                        _ => {
+                            let semi = self.take(1);
+                            self.start_node(semi);
+                        }
+                    }
                 }
                 b'(' => self.open_variation(),
                 b')' => self.close_variation(),
@@ -334,6 +354,144 @@ impl<'i, 's> Parser<'i, 's> {
                 }
                 _ => self.skip_junk_in_tree(),
             }
+        }
+    }
+
+    /// Reads the nodes that continue a sequence after `current`, in their
+    /// common shape (`;B[pd]`, `;W[qd]C[text]`: uppercase identifiers right
+    /// before their values, white space between tokens), and returns at the
+    /// first thing of another shape, with everything before it read.
+    ///
+    /// The general path keeps the position in `self`; here it is a local
+    /// that the compiler keeps in a register. The round trips of the
+    /// position through memory, one chain of them per byte read, were
+    /// what bounded the parser's speed.
+    fn sequence(&mut self, mut current: NodeId) {
+        let input = self.input;
+        let root = self.collection.data(current).root;
+        let mut pos = self.pos;
+        let mut lead = self.lead;
+        // Whether the node in progress has something the general path must read.
+        let mut unusual = false;
+        while input.get(pos) == Some(&b';') {
+            let semi = Piece {
+                lead: lead as u32,
+                start: pos as u32,
+                end: pos as u32 + 1,
+            };
+            pos += 1;
+            lead = pos;
+            let props_start = self.collection.props.len() as u32;
+            let id = self.collection.push_node(NodeData {
+                parent: Some(current),
+                root,
+                first_child: None,
+                last_child: None,
+                prev_sibling: None,
+                next_sibling: None,
+                paren: Paren::None,
+                semi,
+                props_start,
+                props_len: 0,
+                removed: false,
+            });
+            // `current` ends a sequence: it has no children yet.
+            let parent = self.collection.data_mut(current);
+            parent.first_child = Some(id);
+            parent.last_child = Some(id);
+            current = id;
+            loop {
+                while input.get(pos).is_some_and(|&b| is_space(b)) {
+                    pos += 1;
+                }
+                let ident_start = pos;
+                while input.get(pos).is_some_and(u8::is_ascii_uppercase) {
+                    pos += 1;
+                }
+                if pos == ident_start {
+                    // Not an identifier: the node ends here unless junk,
+                    // an orphan value or lowercase letters follow.
+                    unusual = !matches!(input.get(pos), None | Some(b';' | b'(' | b')'));
+                    break;
+                }
+                if pos - ident_start > MAX_IDENT_LEN || input.get(pos) != Some(&b'[') {
+                    pos = ident_start;
+                    unusual = true;
+                    break;
+                }
+                let ident = Piece {
+                    lead: lead as u32,
+                    start: ident_start as u32,
+                    end: pos as u32,
+                };
+                lead = pos;
+                let values_start = self.collection.values.len();
+                let mut closed = true;
+                while input.get(pos) == Some(&b'[') {
+                    let open = pos;
+                    let quick = match input.get(open + 1..open + 4) {
+                        Some([a, b, b']'])
+                            if !matches!(*a, b'\\' | b']') && !matches!(*b, b'\\' | b']') =>
+                        {
+                            Some(open + 3)
+                        }
+                        _ => None,
+                    };
+                    let Some(close) = quick.or_else(|| self.scan.find_value_end(input, open + 1))
+                    else {
+                        closed = false;
+                        break;
+                    };
+                    let close = match input.get(close + 1) {
+                        Some(&b) if !STARTS_TOKEN[b as usize] => match input.get(close + 2) {
+                            Some(&c) if b == b'\n' && STARTS_TOKEN[c as usize] => close,
+                            _ => self.extend_text_value(ident.token(), close),
+                        },
+                        _ => close,
+                    };
+                    self.collection.values.push(ValueData {
+                        piece: Piece {
+                            lead: lead as u32,
+                            start: open as u32,
+                            end: close as u32 + 1,
+                        },
+                        closed: true,
+                    });
+                    pos = close + 1;
+                    lead = pos;
+                    while input.get(pos).is_some_and(|&b| is_space(b)) {
+                        pos += 1;
+                    }
+                }
+                if !closed {
+                    // A value runs to the end: the general path reports it.
+                    self.collection.values.truncate(values_start);
+                    pos = ident_start;
+                    lead = ident.lead as usize;
+                    unusual = true;
+                    break;
+                }
+                self.collection.props.push(PropData {
+                    ident,
+                    id: ident.token(),
+                    values_start: values_start as u32,
+                    values_len: (self.collection.values.len() - values_start) as u32,
+                });
+            }
+            if unusual {
+                break;
+            }
+            self.collection.data_mut(current).props_len =
+                self.collection.props.len() as u32 - props_start;
+        }
+        self.pos = pos;
+        self.lead = lead;
+        self.stack.last_mut().expect("stack not empty").current = Some(current);
+        if unusual {
+            self.properties_of_node();
+            let props_start = self.collection.data(current).props_start;
+            self.collection.data_mut(current).props_len =
+                self.collection.props.len() as u32 - props_start;
         }
     }
 
@@ -579,7 +737,33 @@ impl<'i, 's> Parser<'i, 's> {
         );
     }
 
+    /// One property: the identifier at `pos`, then its values. The common
+    /// form (uppercase letters, values right after) stays on this short
+    /// path; lowercase letters and overlong identifiers go to
+    /// [`Parser::unusual_property`].
+    #[inline]
     fn property(&mut self) {
+        let start = self.pos;
+        let mut end = start;
+        while let Some(&b) = self.input.get(end) {
+            if !b.is_ascii_uppercase() {
+                break;
+            }
+            end += 1;
+        }
+        if end - start > MAX_IDENT_LEN || self.input.get(end).is_some_and(u8::is_ascii_lowercase) {
+            self.unusual_property();
+            return;
+        }
+        let ident = self.take(end - start);
+        self.values_of(ident, ident.token());
+    }
+
+    /// An identifier with lowercase letters (FF[3] style) or more than
+    /// [`MAX_IDENT_LEN`] letters: reported, then read as usual.
+    #[cold]
+    #[inline(never)]
+    fn unusual_property(&mut self) {
         let start = self.pos;
         let mut end = start;
         let mut lowercase = false;
@@ -637,6 +821,13 @@ impl<'i, 's> Parser<'i, 's> {
                 ),
             );
         }
+        self.values_of(ident, id);
+    }
+
+    /// The values after the identifier `ident` (read as `id`), and the
+    /// property they make.
+    #[inline]
+    fn values_of(&mut self, ident: Piece, id: Span) {
         let values_start = self.collection.values.len() as u32;
         loop {
             if self.peek() != Some(b'[') {
@@ -657,55 +848,29 @@ impl<'i, 's> Parser<'i, 's> {
                 }
                 _ => None,
             };
-            match quick.or_else(|| self.scan.find_value_end(self.input, open + 1)) {
-                Some(close) => {
-                    // Most values are followed at once by what comes next.
-                    let close = match self.input.get(close + 1) {
-                        None => close,
-                        Some(&b)
-                            if b.is_ascii_alphabetic()
-                                || matches!(b, b';' | b'(' | b')' | b'[') =>
-                        {
-                            close
-                        }
-                        Some(_) => self.extend_text_value(id, close),
-                    };
-                    let piece = self.take(close + 1 - open);
-                    self.collection.values.push(ValueData {
-                        piece,
-                        closed: true,
-                    });
-                }
-                None => {
-                    let len = self.input.len() - open;
-                    let piece = self.take(len);
-                    self.collection.values.push(ValueData {
-                        piece,
-                        closed: false,
-                    });
-                    self.report(
-                        codes::UNCLOSED_VALUE,
-                        Severity::Error,
-                        Self::span(open, self.input.len()),
-                        format!(
-                            "value of '{}' not closed by ']' before the end of the input",
-                            String::from_utf8_lossy(written)
-                        ),
-                    );
-                }
-            }
+            let Some(close) = quick.or_else(|| self.scan.find_value_end(self.input, open + 1))
+            else {
+                self.unclosed_value(ident, open);
+                continue;
+            };
+            // Most values are followed at once by what comes next, or by a
+            // line break and then what comes next.
+            let close = match self.input.get(close + 1) {
+                Some(&b) if !STARTS_TOKEN[b as usize] => match self.input.get(close + 2) {
+                    Some(&c) if b == b'\n' && STARTS_TOKEN[c as usize] => close,
+                    _ => self.extend_text_value(id, close),
+                },
+                _ => close,
+            };
+            let piece = self.take(close + 1 - open);
+            self.collection.values.push(ValueData {
+                piece,
+                closed: true,
+            });
         }
         let values_len = self.collection.values.len() as u32 - values_start;
         if values_len == 0 {
-            self.report(
-                codes::ID_WITHOUT_VALUE,
-                Severity::Warning,
-                Self::span(start, end),
-                format!(
-                    "property '{}' has no value",
-                    String::from_utf8_lossy(written)
-                ),
-            );
+            self.no_value(ident);
         }
         self.collection.props.push(PropData {
             ident,
@@ -713,6 +878,39 @@ impl<'i, 's> Parser<'i, 's> {
             values_start,
             values_len,
         });
+    }
+
+    /// A value open at `open` that no `]` closes: it runs to the end.
+    #[cold]
+    #[inline(never)]
+    fn unclosed_value(&mut self, ident: Piece, open: usize) {
+        let len = self.input.len() - open;
+        let piece = self.take(len);
+        self.collection.values.push(ValueData {
+            piece,
+            closed: false,
+        });
+        let written = String::from_utf8_lossy(&self.input[ident.token().range()]);
+        let message = format!("value of '{written}' not closed by ']' before the end of the input");
+        self.report(
+            codes::UNCLOSED_VALUE,
+            Severity::Error,
+            Self::span(open, self.input.len()),
+            message,
+        );
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn no_value(&mut self, ident: Piece) {
+        let written = String::from_utf8_lossy(&self.input[ident.token().range()]);
+        let message = format!("property '{written}' has no value");
+        self.report(
+            codes::ID_WITHOUT_VALUE,
+            Severity::Warning,
+            ident.token(),
+            message,
+        );
     }
 
     /// Where a text value really ends: a `]` ends it only if what follows

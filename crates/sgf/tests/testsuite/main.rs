@@ -7,6 +7,7 @@
 
 mod codes;
 mod corpus;
+mod fast_path;
 mod limits;
 mod repair;
 mod roundtrip;
