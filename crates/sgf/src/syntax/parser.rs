@@ -366,6 +366,7 @@ impl<'i, 's> Parser<'i, 's> {
     /// that the compiler keeps in a register. The round trips of the
     /// position through memory, one chain of them per byte read, were
     /// what bounded the parser's speed.
+    #[inline(never)]
     fn sequence(&mut self, mut current: NodeId) {
         let input = self.input;
         let root = self.collection.data(current).root;
@@ -400,84 +401,7 @@ impl<'i, 's> Parser<'i, 's> {
             parent.first_child = Some(id);
             parent.last_child = Some(id);
             current = id;
-            loop {
-                while input.get(pos).is_some_and(|&b| is_space(b)) {
-                    pos += 1;
-                }
-                let ident_start = pos;
-                while input.get(pos).is_some_and(u8::is_ascii_uppercase) {
-                    pos += 1;
-                }
-                if pos == ident_start {
-                    // Not an identifier: the node ends here unless junk,
-                    // an orphan value or lowercase letters follow.
-                    unusual = !matches!(input.get(pos), None | Some(b';' | b'(' | b')'));
-                    break;
-                }
-                if pos - ident_start > MAX_IDENT_LEN || input.get(pos) != Some(&b'[') {
-                    pos = ident_start;
-                    unusual = true;
-                    break;
-                }
-                let ident = Piece {
-                    lead: lead as u32,
-                    start: ident_start as u32,
-                    end: pos as u32,
-                };
-                lead = pos;
-                let values_start = self.collection.values.len();
-                let mut closed = true;
-                while input.get(pos) == Some(&b'[') {
-                    let open = pos;
-                    let quick = match input.get(open + 1..open + 4) {
-                        Some([a, b, b']'])
-                            if !matches!(*a, b'\\' | b']') && !matches!(*b, b'\\' | b']') =>
-                        {
-                            Some(open + 3)
-                        }
-                        _ => None,
-                    };
-                    let Some(close) = quick.or_else(|| self.scan.find_value_end(input, open + 1))
-                    else {
-                        closed = false;
-                        break;
-                    };
-                    let close = match input.get(close + 1) {
-                        Some(&b) if !STARTS_TOKEN[b as usize] => match input.get(close + 2) {
-                            Some(&c) if b == b'\n' && STARTS_TOKEN[c as usize] => close,
-                            _ => self.extend_text_value(ident.token(), close),
-                        },
-                        _ => close,
-                    };
-                    self.collection.values.push(ValueData {
-                        piece: Piece {
-                            lead: lead as u32,
-                            start: open as u32,
-                            end: close as u32 + 1,
-                        },
-                        closed: true,
-                    });
-                    pos = close + 1;
-                    lead = pos;
-                    while input.get(pos).is_some_and(|&b| is_space(b)) {
-                        pos += 1;
-                    }
-                }
-                if !closed {
-                    // A value runs to the end: the general path reports it.
-                    self.collection.values.truncate(values_start);
-                    pos = ident_start;
-                    lead = ident.lead as usize;
-                    unusual = true;
-                    break;
-                }
-                self.collection.props.push(PropData {
-                    ident,
-                    id: ident.token(),
-                    values_start: values_start as u32,
-                    values_len: (self.collection.values.len() - values_start) as u32,
-                });
-            }
+            (pos, lead, unusual) = self.common_properties(pos, lead);
             if unusual {
                 break;
             }
@@ -488,7 +412,7 @@ impl<'i, 's> Parser<'i, 's> {
         self.lead = lead;
         self.stack.last_mut().expect("stack not empty").current = Some(current);
         if unusual {
-            self.properties_of_node();
+            self.general_properties();
             let props_start = self.collection.data(current).props_start;
             self.collection.data_mut(current).props_len =
                 self.collection.props.len() as u32 - props_start;
@@ -694,7 +618,107 @@ impl<'i, 's> Parser<'i, 's> {
         self.collection.data_mut(node).props_len = count;
     }
 
+    /// Reads properties in their common shape (uppercase identifiers right
+    /// before their values, white space between) from `pos` on, with the
+    /// position in locals (see [`Parser::sequence`]). Stops at the end of
+    /// the node, or returns `true` at something of another shape, with
+    /// everything before it read.
+    #[inline(always)]
+    fn common_properties(&mut self, mut pos: usize, mut lead: usize) -> (usize, usize, bool) {
+        let input = self.input;
+        loop {
+            while input.get(pos).is_some_and(|&b| is_space(b)) {
+                pos += 1;
+            }
+            let ident_start = pos;
+            while input.get(pos).is_some_and(u8::is_ascii_uppercase) {
+                pos += 1;
+            }
+            if pos == ident_start {
+                // Not an identifier: the node ends here unless junk, an
+                // orphan value or lowercase letters follow.
+                let unusual = !matches!(input.get(pos), None | Some(b';' | b'(' | b')'));
+                return (pos, lead, unusual);
+            }
+            if pos - ident_start > MAX_IDENT_LEN || input.get(pos) != Some(&b'[') {
+                return (ident_start, lead, true);
+            }
+            let ident = Piece {
+                lead: lead as u32,
+                start: ident_start as u32,
+                end: pos as u32,
+            };
+            lead = pos;
+            let values_start = self.collection.values.len();
+            while input.get(pos) == Some(&b'[') {
+                let open = pos;
+                // Two-letter points (`[pd]`) are most values: no search for
+                // them. (Neither byte may be `\` or `]`, so a multibyte
+                // character cannot hide the end.)
+                let quick = match input.get(open + 1..open + 4) {
+                    Some([a, b, b']'])
+                        if !matches!(*a, b'\\' | b']') && !matches!(*b, b'\\' | b']') =>
+                    {
+                        Some(open + 3)
+                    }
+                    _ => None,
+                };
+                let Some(close) = quick.or_else(|| self.scan.find_value_end(input, open + 1))
+                else {
+                    // Read here, not handed back: the values before it
+                    // may have reported already.
+                    (self.pos, self.lead) = (open, lead);
+                    self.unclosed_value(ident, open);
+                    (pos, lead) = (self.pos, self.lead);
+                    break;
+                };
+                // Most values are followed at once by what comes next, or
+                // by a line break and then what comes next.
+                let close = match input.get(close + 1) {
+                    Some(&b) if !STARTS_TOKEN[b as usize] => match input.get(close + 2) {
+                        Some(&c) if b == b'\n' && STARTS_TOKEN[c as usize] => close,
+                        _ => self.extend_text_value(ident.token(), close),
+                    },
+                    _ => close,
+                };
+                self.collection.values.push(ValueData {
+                    piece: Piece {
+                        lead: lead as u32,
+                        start: open as u32,
+                        end: close as u32 + 1,
+                    },
+                    closed: true,
+                });
+                pos = close + 1;
+                lead = pos;
+                while input.get(pos).is_some_and(|&b| is_space(b)) {
+                    pos += 1;
+                }
+            }
+            self.collection.props.push(PropData {
+                ident,
+                id: ident.token(),
+                values_start: values_start as u32,
+                values_len: (self.collection.values.len() - values_start) as u32,
+            });
+        }
+    }
+
     fn properties_of_node(&mut self) {
+        if !self.general_only {
+            let (pos, lead, unusual) = self.common_properties(self.pos, self.lead);
+            self.pos = pos;
+            self.lead = lead;
+            if !unusual {
+                return;
+            }
+        }
+        self.general_properties();
+    }
+
+    /// Reads properties of any shape, and what is not a property, up to
+    /// the end of the node.
+    fn general_properties(&mut self) {
         loop {
             // The common case: an identifier right here.
             if self.peek().is_some_and(|b| b.is_ascii_uppercase()) {

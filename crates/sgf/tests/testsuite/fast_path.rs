@@ -44,6 +44,7 @@ fn hand_written_shapes_read_the_same_on_both_paths() {
         b"(;GM[1];B[pd];C[unclosed \\] value",
         b"(;GM[1];B[pd];C[Matsuyama[3d]] more];W[dd])",
         b"(;GM[1];B[pd];C[a]\n\nx];W[dd])",
+        b"(;GM[1];B[pd];C[x]][unclosed",
         b"(;GM[1];B[pd];W[dd](;B[aa];W[bb])(;B[cc]);W[ee])",
         b"(;GM[1];B[pd];W[dd]",
         b"(;GM[1];B[pd];;;W[dd];)",
@@ -58,6 +59,27 @@ fn hand_written_shapes_read_the_same_on_both_paths() {
             panic!("{}\n{problem}", String::from_utf8_lossy(case));
         }
     }
+}
+
+/// Found by the `sgf_parse` fuzz target: a text value read past an
+/// unescaped `]` (reported), then an unclosed value of the same property.
+/// The fast path handed the property back to the general path, which
+/// reported the bracket a second time.
+#[test]
+fn fuzz_unclosed_value_after_an_extended_one_is_reported_once() {
+    let input =
+        include_bytes!("../fuzz-regressions/parse-fast-path-unclosed-after-extended-value.sgf");
+    assert_eq!(disagreement(input), None);
+    let parsed = kifu_sgf::parse(b"(;GM[1];B[pd];C[x]][unclosed");
+    let codes: Vec<&str> = parsed.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(
+        codes,
+        [
+            "sgf/unescaped-bracket",
+            "sgf/unclosed-value",
+            "sgf/missing-close-paren"
+        ]
+    );
 }
 
 #[test]
@@ -103,6 +125,7 @@ fn piece() -> impl Strategy<Value = &'static [u8]> {
         b"[a\\]b]",
         b"[text with ] bracket]",
         b"[x]y]",
+        b"C[x]]",
         b"\\",
         b" ",
         b"\n",
