@@ -51,6 +51,11 @@ pub(crate) struct Stats {
     pub(crate) warnings: usize,
     /// Files that could not be read or written.
     pub(crate) failed: usize,
+    /// Files that `kifu fix` repaired (at least one repair made).
+    pub(crate) repaired: usize,
+    /// Whether the command repairs files, so that the summary says how
+    /// many it repaired (none is worth saying too).
+    pub(crate) repairing: bool,
     /// Warnings and notes that `--deny` makes fail the run.
     pub(crate) denied: usize,
 }
@@ -85,6 +90,8 @@ impl Stats {
         self.warnings += o.warnings;
         self.failed += o.failed;
         self.denied += o.denied;
+        self.repaired += o.repaired;
+        self.repairing |= o.repairing;
     }
 }
 
@@ -256,7 +263,7 @@ pub(crate) fn run(
     if summary {
         let seconds = start.elapsed().as_secs_f64().max(1e-9);
         eprintln!(
-            "{} files, {} games, {} nodes, {} bytes in {seconds:.3} s: {:.1} MB/s, {:.0} games/s; {} errors, {} warnings, {} failed",
+            "{} files, {} games, {} nodes, {} bytes in {seconds:.3} s: {:.1} MB/s, {:.0} games/s; {} errors, {} warnings, {}{} failed",
             total.files,
             total.games,
             total.nodes,
@@ -265,6 +272,11 @@ pub(crate) fn run(
             total.games as f64 / seconds,
             total.errors,
             total.warnings,
+            if total.repairing {
+                format!("{} repaired, ", total.repaired)
+            } else {
+                String::new()
+            },
             total.failed,
         );
     }

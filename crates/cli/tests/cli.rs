@@ -743,6 +743,19 @@ fn fix_repairs_with_the_smallest_change_and_refuses_critical_ones() {
         std::fs::read_to_string(dir.path().join("in.sgf")).unwrap(),
         fixed
     );
+    // The batch summary counts the files repaired: one of two here.
+    std::fs::write(dir.path().join("old.sgf"), "(;FF[3]GM[1]KI[12];B[aa])").unwrap();
+    let out = kifu(
+        &["fix", "--in-place", "--stats", "clean.sgf", "old.sgf"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("0 errors, 0 warnings, 1 repaired, 0 failed"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[cfg(unix)]

@@ -83,6 +83,8 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
             bytes: input.bytes.len(),
             games: collection.len(),
             nodes: collection.node_count(),
+            repaired: usize::from(report.changed()),
+            repairing: true,
             ..Stats::default()
         },
         ..Outcome::default()
