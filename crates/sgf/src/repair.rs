@@ -392,6 +392,12 @@ fn corrected(
     Some((fixed.into_iter().map(String::into_bytes).collect(), lossy))
 }
 
+/// Whether a property takes a list of values, each of which stands alone.
+fn is_list(info: &crate::props::PropertyInfo) -> bool {
+    use crate::props::ValueShape as S;
+    matches!(info.value, S::List(_) | S::EList(_) | S::ListOfCompose(..))
+}
+
 /// Setup points that change nothing (`AB` on a black stone, `AE` on an
 /// empty point...) removed from their lists, in the order SGF applies
 /// setup; a list left empty goes with its property.
@@ -817,6 +823,43 @@ fn repair_node(
                     if r.decide(codes::INVALID_VALUE, p.span, message, lossy) {
                         let refs: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
                         let _ = c.set_raw(node, &p.id, &refs);
+                    }
+                }
+                // In a list, only the values that do not fit go (`AB[aa][zz]`
+                // on 19x19 keeps `aa`), each corrected where it can be.
+                None if p.values.len() > 1 && is_list(info) => {
+                    let mut kept: Vec<Vec<u8>> = p
+                        .values
+                        .iter()
+                        .filter_map(|v| {
+                            let one = std::slice::from_ref(v);
+                            match corrected(info, one, board.size()) {
+                                Some((mut fixed, _)) => fixed.pop(),
+                                None => None,
+                            }
+                        })
+                        .collect();
+                    let dropped = p.values.len() - kept.len();
+                    if dropped == 0 {
+                        // Each value fits alone but not the list: the list goes.
+                        kept.clear();
+                    }
+                    let message = if kept.is_empty() {
+                        format!("{}: {e}; the property would be removed", p.id)
+                    } else {
+                        format!(
+                            "{}: {e}; {dropped} of {} values would be removed",
+                            p.id,
+                            p.values.len()
+                        )
+                    };
+                    if r.decide(codes::INVALID_VALUE, p.span, message, true) {
+                        if kept.is_empty() {
+                            let _ = c.remove_property(node, &p.id);
+                        } else {
+                            let refs: Vec<&[u8]> = kept.iter().map(Vec::as_slice).collect();
+                            let _ = c.set_raw(node, &p.id, &refs);
+                        }
                     }
                 }
                 None => {

@@ -187,6 +187,21 @@ fn values_that_do_not_fit_are_removed_only_with_force() {
 }
 
 #[test]
+fn only_the_values_of_a_list_that_do_not_fit_are_removed() {
+    let input = b"(;FF[4]GM[1]SZ[19]AB[aa][zz][b b]AW[cc:dd][ee:zz];B[pd])";
+    let (made, refused, out) = fix(input, false);
+    assert!(made.is_empty());
+    assert_eq!(refused, ["sgf/invalid-value", "sgf/invalid-value"]);
+    assert_eq!(out.as_bytes(), input);
+    // The off-board point goes; the others stay, `b b` corrected to `bb`.
+    let (_, _, out) = fix(input, true);
+    assert_eq!(out, "(;FF[4]GM[1]SZ[19]AB[aa][bb]AW[cc:dd];B[pd])");
+    // A list with nothing that fits goes whole.
+    let (_, _, out) = fix(b"(;FF[4]GM[1]AB[zz][yy];B[pd])", true);
+    assert_eq!(out, "(;FF[4]GM[1];B[pd])");
+}
+
+#[test]
 fn several_values_for_one_are_critical() {
     let (made, refused, _) = fix(b"(;FF[4]GM[1];B[aa][bb])", false);
     assert!(made.is_empty());
