@@ -7,6 +7,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -19,8 +20,8 @@ pub(crate) struct Job {
     /// The file (`-` for stdin).
     pub(crate) path: PathBuf,
     /// The directory named on the command line that holds it, to mirror
-    /// the tree under `--out-dir`.
-    pub(crate) root: Option<PathBuf>,
+    /// the tree under `--out-dir` (shared by all the files found in it).
+    pub(crate) root: Option<Arc<Path>>,
 }
 
 impl Job {
@@ -29,7 +30,7 @@ impl Job {
         match &self.root {
             Some(root) => self
                 .path
-                .strip_prefix(root)
+                .strip_prefix(&**root)
                 .unwrap_or(&self.path)
                 .to_path_buf(),
             None => self
@@ -122,122 +123,247 @@ fn has_extension(path: &Path, extensions: &[&str]) -> bool {
         .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
-/// [`expand`], printing the notes on what was skipped on stderr unless
-/// `quiet`.
-pub(crate) fn expand_noting(paths: &[PathBuf], extensions: &[&str], quiet: bool) -> Vec<Job> {
-    let mut notes = Vec::new();
-    let jobs = expand(paths, extensions, &mut notes);
-    if !quiet {
-        for n in notes {
-            eprintln!("kifu: note: {n}");
-        }
-    }
-    jobs
+/// The inputs a command was given: files, directories and glob patterns.
+/// The files under directories and the matches of patterns are found as
+/// the batch goes ([`Inputs::jobs`]), not listed first, so that memory
+/// stays flat however many files an archive holds.
+pub(crate) struct Inputs {
+    named: Vec<Named>,
+    extensions: &'static [&'static str],
+    quiet: bool,
 }
 
-/// The files to process: files named (kept whatever their extension),
-/// glob patterns, and the files with one of `extensions` under the
-/// directories named, sorted. Notes on what was skipped go to `notes`.
-pub(crate) fn expand(paths: &[PathBuf], extensions: &[&str], notes: &mut Vec<String>) -> Vec<Job> {
-    let mut jobs = Vec::new();
-    for path in paths {
-        let text = path.to_string_lossy();
-        if !path.exists() && text.contains(['*', '?', '[']) {
-            match glob::glob(&text) {
-                Ok(matches) => {
-                    let mut found: Vec<PathBuf> = matches.flatten().collect();
-                    found.sort();
-                    if found.is_empty() {
-                        notes.push(format!("{text}: no file matches"));
-                    }
-                    for p in found {
-                        if p.is_dir() {
-                            walk(&p, extensions, &mut jobs, notes);
-                        } else {
-                            jobs.push(Job {
-                                path: p,
-                                root: None,
-                            });
-                        }
-                    }
+enum Named {
+    File(PathBuf),
+    Dir(PathBuf),
+    Pattern(String),
+}
+
+impl Inputs {
+    /// `paths` as given; directories are searched for files with one of
+    /// `extensions`; notes on what was skipped go to stderr unless `quiet`.
+    pub(crate) fn new(
+        paths: &[PathBuf],
+        extensions: &'static [&'static str],
+        quiet: bool,
+    ) -> Inputs {
+        let named = paths
+            .iter()
+            .map(|path| {
+                let text = path.to_string_lossy();
+                if !path.exists() && text.contains(['*', '?', '[']) {
+                    Named::Pattern(text.into_owned())
+                } else if path.is_dir() {
+                    Named::Dir(path.clone())
+                } else {
+                    Named::File(path.clone())
                 }
-                Err(e) => notes.push(format!("{text}: bad pattern: {e}")),
-            }
-            continue;
+            })
+            .collect();
+        Inputs {
+            named,
+            extensions,
+            quiet,
         }
-        if path.is_dir() {
-            walk(path, extensions, &mut jobs, notes);
-        } else {
-            jobs.push(Job {
+    }
+
+    /// The file, when exactly one file (no directory, no pattern) was named.
+    pub(crate) fn single_file(&self) -> Option<Job> {
+        match self.named.as_slice() {
+            [Named::File(path)] => Some(Job {
                 path: path.clone(),
                 root: None,
-            });
+            }),
+            _ => None,
         }
     }
-    jobs
+
+    /// Whether this is a batch: several inputs, a directory or a pattern.
+    pub(crate) fn is_batch(&self) -> bool {
+        self.single_file().is_none()
+    }
+
+    /// Whether stdin (`-`) is among the inputs.
+    pub(crate) fn names_stdin(&self) -> bool {
+        self.named
+            .iter()
+            .any(|n| matches!(n, Named::File(p) if crate::input::is_stdio(p)))
+    }
+
+    /// The files to process, in order: files named (whatever their
+    /// extension), the matches of each pattern in name order, and the
+    /// files with one of the extensions under each directory, in path
+    /// order (each directory is read and sorted when the walk reaches it).
+    pub(crate) fn jobs(&self) -> impl Iterator<Item = Job> + '_ {
+        self.named
+            .iter()
+            .flat_map(move |named| -> Box<dyn Iterator<Item = Job> + '_> {
+                match named {
+                    Named::File(path) => Box::new(std::iter::once(Job {
+                        path: path.clone(),
+                        root: None,
+                    })),
+                    Named::Dir(root) => Box::new(Walk::new(root, self.extensions, self.quiet)),
+                    Named::Pattern(text) => Box::new(self.matches(text)),
+                }
+            })
+    }
+
+    fn matches<'a>(&'a self, text: &'a str) -> impl Iterator<Item = Job> + 'a {
+        let matches = match glob::glob(text) {
+            Ok(matches) => Some(matches),
+            Err(e) => {
+                self.note(format!("{text}: bad pattern: {e}"));
+                None
+            }
+        };
+        let mut any = false;
+        // glob yields its matches in name order.
+        matches
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(Some)
+            .chain(std::iter::once(None))
+            .flat_map(move |found| -> Box<dyn Iterator<Item = Job> + 'a> {
+                match found {
+                    Some(p) if p.is_dir() => {
+                        any = true;
+                        Box::new(Walk::new(&p, self.extensions, self.quiet))
+                    }
+                    Some(p) => {
+                        any = true;
+                        Box::new(std::iter::once(Job {
+                            path: p,
+                            root: None,
+                        }))
+                    }
+                    None => {
+                        if !any {
+                            self.note(format!("{text}: no file matches"));
+                        }
+                        Box::new(std::iter::empty())
+                    }
+                }
+            })
+    }
+
+    fn note(&self, note: String) {
+        if !self.quiet {
+            eprintln!("kifu: note: {note}");
+        }
+    }
 }
 
-fn walk(root: &Path, extensions: &[&str], jobs: &mut Vec<Job>, notes: &mut Vec<String>) {
-    let mut found = Vec::new();
-    let mut skipped = 0usize;
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            notes.push(format!("{}: cannot read directory", dir.display()));
-            continue;
-        };
-        for entry in entries.flatten() {
-            let p = entry.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if has_extension(&p, extensions) {
-                found.push(p);
-            } else {
-                skipped += 1;
+/// The files with one of the extensions under a directory, depth first,
+/// each directory's entries in name order: the order of the sorted paths.
+struct Walk {
+    root: Arc<Path>,
+    extensions: &'static [&'static str],
+    quiet: bool,
+    /// The entries still to visit, one list per directory being walked.
+    stack: Vec<std::vec::IntoIter<(PathBuf, bool)>>,
+    skipped: usize,
+}
+
+impl Walk {
+    fn new(root: &Path, extensions: &'static [&'static str], quiet: bool) -> Walk {
+        Walk {
+            root: Arc::from(root),
+            extensions,
+            quiet,
+            stack: vec![sorted_entries(root)],
+            skipped: 0,
+        }
+    }
+}
+
+/// A directory's entries (with whether each is a directory, links
+/// followed), sorted by name; none when it cannot be read.
+fn sorted_entries(dir: &Path) -> std::vec::IntoIter<(PathBuf, bool)> {
+    let mut entries: Vec<(PathBuf, bool)> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| {
+                    let p = e.path();
+                    let is_dir = p.is_dir();
+                    (p, is_dir)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    entries.sort();
+    entries.into_iter()
+}
+
+impl Iterator for Walk {
+    type Item = Job;
+
+    fn next(&mut self) -> Option<Job> {
+        loop {
+            let Some(entries) = self.stack.last_mut() else {
+                if self.skipped > 0 && !self.quiet {
+                    eprintln!(
+                        "kifu: note: {}: {} files skipped (not {})",
+                        self.root.display(),
+                        self.skipped,
+                        self.extensions.join(", ")
+                    );
+                    self.skipped = 0;
+                }
+                return None;
+            };
+            match entries.next() {
+                None => {
+                    self.stack.pop();
+                }
+                Some((dir, true)) => self.stack.push(sorted_entries(&dir)),
+                Some((path, false)) if has_extension(&path, self.extensions) => {
+                    return Some(Job {
+                        path,
+                        root: Some(Arc::clone(&self.root)),
+                    });
+                }
+                Some(_) => self.skipped += 1,
             }
         }
     }
-    if skipped > 0 {
-        notes.push(format!(
-            "{}: {skipped} files skipped (not {})",
-            root.display(),
-            extensions.join(", ")
-        ));
-    }
-    found.sort();
-    jobs.extend(found.into_iter().map(|path| Job {
-        path,
-        root: Some(root.to_path_buf()),
-    }));
 }
 
 /// Runs `work` over the jobs in parallel, printing outputs in job order.
 /// Returns the totals. A summary line is printed when `summary` is set.
 pub(crate) fn run(
-    jobs: &[Job],
+    inputs: &Inputs,
     quiet: bool,
     summary: bool,
     work: impl Fn(&Job) -> Outcome + Sync,
 ) -> Stats {
     let start = Instant::now();
-    let show_bar = !quiet && jobs.len() > 1 && std::io::stderr().is_terminal();
+    let show_bar = !quiet && inputs.is_batch() && std::io::stderr().is_terminal();
+    // The files are found as the batch goes: a count, not a bar to a total.
     let bar = if show_bar {
-        let bar = ProgressBar::new(jobs.len() as u64);
+        let bar = ProgressBar::new_spinner();
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} files {per_sec} eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template("{spinner} {pos} files, {per_sec}, {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         );
         bar
     } else {
         ProgressBar::hidden()
     };
+    let mut jobs = inputs.jobs();
     let chunk = (rayon::current_num_threads() * 64).max(64);
     let mut total = Stats::default();
     let stdout = std::io::stdout();
     let mut broken_pipe = false;
-    for part in jobs.chunks(chunk) {
+    loop {
         // A closed pipe (`kifu info DIR | head`) ends the batch quietly.
         if broken_pipe {
+            break;
+        }
+        let part: Vec<Job> = jobs.by_ref().take(chunk).collect();
+        if part.is_empty() {
             break;
         }
         let outcomes: Vec<Outcome> = part

@@ -227,6 +227,76 @@ fn check_walks_directories_and_prints_stats() {
     assert!(err.contains("kifu: note: a: 1 files skipped"), "{err}");
 }
 
+/// Directories are walked as the batch goes; the files still come in the
+/// order of their sorted paths (`b/` before `b.sgf`, `B` before `a`), after
+/// the files and pattern matches named before them.
+#[test]
+fn batches_follow_path_order_and_the_order_of_the_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["d/b", "d/b/z", "d/a", "p"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    for (i, f) in [
+        "d/b.sgf",
+        "d/b/z/1.sgf",
+        "d/b/2.sgf",
+        "d/B.sgf",
+        "d/a/3.sgf",
+        "d/c.sgf",
+        "p/y.sgf",
+        "p/x.sgf",
+        "one.sgf",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let game = format!("(;GM[1]PB[{f}]GN[{i}])");
+        std::fs::write(dir.path().join(f), game).unwrap();
+    }
+    let out = kifu(
+        &[
+            "info",
+            "--format",
+            "csv",
+            "one.sgf",
+            "p/*.sgf",
+            "d",
+            "p/none*.sgf",
+        ],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let black: Vec<String> = String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let field = line.split(',').find(|f| f.ends_with(".sgf")).unwrap();
+            field.to_owned()
+        })
+        .collect();
+    assert_eq!(
+        black,
+        [
+            "one.sgf",
+            "p/x.sgf",
+            "p/y.sgf",
+            "d/B.sgf",
+            "d/a/3.sgf",
+            "d/b/2.sgf",
+            "d/b/z/1.sgf",
+            "d/b.sgf",
+            "d/c.sgf",
+        ]
+    );
+    assert!(
+        stderr(&out).contains("kifu: note: p/none*.sgf: no file matches"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn sgf_converts_to_gogui_xml_and_back() {
     let dir = tempfile::tempdir().unwrap();

@@ -10,7 +10,7 @@ use crate::input;
 pub(crate) const EXTENSIONS: &[&str] = &["sgf", "mgt", "xml", "gobook", "gobk"];
 
 pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
-    let jobs = batch::expand_noting(&args.files, EXTENSIONS, args.diagnostics.quiet);
+    let inputs = batch::Inputs::new(&args.files, EXTENSIONS, args.diagnostics.quiet);
     let notes_for = match &args.book {
         Some(path) => {
             let input = input::read(path)?;
@@ -19,19 +19,19 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
         }
         None => None,
     };
-    let summary = args.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
+    let summary = args.stats || (inputs.is_batch() && !args.diagnostics.quiet);
     // Each file with findings ends with a line that sums it up; a clean
     // file says `OK` when it is the only one (in a batch, the totals say
     // it, and a line per clean file would bury the findings).
     let diagnostics = DiagnosticArgs {
-        summary: if jobs.len() == 1 {
+        summary: if !inputs.is_batch() {
             FileSummary::Every
         } else {
             FileSummary::Findings
         },
         ..args.diagnostics.clone()
     };
-    let stats = batch::run(&jobs, args.diagnostics.quiet, summary, |job| {
+    let stats = batch::run(&inputs, args.diagnostics.quiet, summary, |job| {
         check_one(job, &diagnostics, notes_for.as_ref())
     });
     Ok(batch::status(&stats))

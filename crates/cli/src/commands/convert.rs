@@ -23,9 +23,9 @@ fn extension(format: Format) -> &'static str {
 
 pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
     let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
-    let jobs = batch::expand_noting(&args.inputs, EXTENSIONS, args.diagnostics.quiet);
+    let inputs = batch::Inputs::new(&args.inputs, EXTENSIONS, args.diagnostics.quiet);
     if !batch_mode {
-        let [job] = jobs.as_slice() else {
+        let Some(job) = inputs.single_file() else {
             return Err(CliError::usage(
                 "several inputs: give --out-dir DIR or --in-place",
             ));
@@ -48,13 +48,13 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         output::write(args.out.output.as_deref(), &bytes)?;
         return Ok(batch::status(&outcome.stats));
     }
-    if jobs.iter().any(|j| input::is_stdio(&j.path)) {
+    if inputs.names_stdin() {
         return Err(CliError::usage(
             "stdin cannot be converted with --out-dir or --in-place",
         ));
     }
-    let summary = args.out.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
-    let stats = batch::run(&jobs, args.diagnostics.quiet, summary, |job| {
+    let summary = args.out.stats || (inputs.is_batch() && !args.diagnostics.quiet);
+    let stats = batch::run(&inputs, args.diagnostics.quiet, summary, |job| {
         convert_to_file(job, args)
     });
     Ok(batch::status(&stats))

@@ -14,9 +14,9 @@ const EXTENSIONS: &[&str] = &["sgf", "mgt"];
 
 pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
     let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
-    let jobs = batch::expand_noting(&args.inputs, EXTENSIONS, args.diagnostics.quiet);
+    let inputs = batch::Inputs::new(&args.inputs, EXTENSIONS, args.diagnostics.quiet);
     if !batch_mode {
-        let [job] = jobs.as_slice() else {
+        let Some(job) = inputs.single_file() else {
             return Err(CliError::usage(
                 "several inputs: give --out-dir DIR or --in-place",
             ));
@@ -27,13 +27,13 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
         output::write(args.out.output.as_deref(), &bytes)?;
         return Ok(batch::status(&outcome.stats));
     }
-    if jobs.iter().any(|j| input::is_stdio(&j.path)) {
+    if inputs.names_stdin() {
         return Err(CliError::usage(
             "stdin cannot be fixed with --out-dir or --in-place",
         ));
     }
-    let summary = args.out.stats || (jobs.len() > 1 && !args.diagnostics.quiet);
-    let stats = batch::run(&jobs, args.diagnostics.quiet, summary, |job| {
+    let summary = args.out.stats || (inputs.is_batch() && !args.diagnostics.quiet);
+    let stats = batch::run(&inputs, args.diagnostics.quiet, summary, |job| {
         fix_to_file(job, args)
     });
     Ok(batch::status(&stats))

@@ -17,11 +17,11 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
         }
         None => None,
     };
-    let jobs = batch::expand_noting(&args.files, EXTENSIONS, args.quiet);
+    let inputs = batch::Inputs::new(&args.files, EXTENSIONS, args.quiet);
     if args.format == InfoFormat::Csv {
         batch::print_stdout(format!("{}\n", FIELDS.join(",")).as_bytes());
     }
-    let stats = batch::run(&jobs, args.quiet, args.stats, |job| {
+    let stats = batch::run(&inputs, args.quiet, args.stats, |job| {
         info_one(job, args, filter.as_ref())
     });
     Ok(batch::status(&stats))

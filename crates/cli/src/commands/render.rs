@@ -326,12 +326,12 @@ fn render_dir(args: &RenderArgs, dir: &Path, style: &Style) -> Result<u8, CliErr
         &mut DiagramView::empty(kifu_board::BoardSize::STANDARD),
         &args.coord,
     )?;
-    let jobs = batch::expand_noting(&args.inputs, GAME_EXTENSIONS, args.quiet);
-    if jobs.iter().any(|j| input::is_stdio(&j.path)) {
+    let inputs = batch::Inputs::new(&args.inputs, GAME_EXTENSIONS, args.quiet);
+    if inputs.names_stdin() {
         return Err(CliError::usage("stdin cannot be drawn with --out-dir"));
     }
-    let summary = args.stats || (jobs.len() > 1 && !args.quiet);
-    let stats = batch::run(&jobs, args.quiet, summary, |job| {
+    let summary = args.stats || (inputs.is_batch() && !args.quiet);
+    let stats = batch::run(&inputs, args.quiet, summary, |job| {
         render_job(job, args, dir, style, format)
     });
     Ok(batch::status(&stats))

@@ -117,10 +117,11 @@ pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
 }
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
-    let jobs = batch::expand_noting(&args.inputs, &["sgf", "mgt"], args.quiet);
+    let inputs = batch::Inputs::new(&args.inputs, &["sgf", "mgt"], args.quiet);
     let mut out = Vec::new();
-    let (mut games, mut errors) = (0usize, 0usize);
-    for job in &jobs {
+    let (mut files, mut games, mut errors) = (0usize, 0usize, 0usize);
+    for job in inputs.jobs() {
+        files += 1;
         let path: &Path = &job.path;
         let input = input::read(path)?;
         let parsed = kifu_sgf::parse(&input.bytes);
@@ -141,8 +142,7 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
     output::write(Some(&args.output), &out)?;
     if !args.quiet {
         eprintln!(
-            "{games} games from {} files written to {}",
-            jobs.len(),
+            "{games} games from {files} files written to {}",
             args.output.display()
         );
     }
