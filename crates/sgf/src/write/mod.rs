@@ -8,6 +8,8 @@ pub use json::json;
 
 pub use normalized::{NormalizeOptions, normalized, normalized_with};
 
+use kifu_diag::Span;
+
 use crate::tree::{Collection, NodeId, Paren, Piece};
 
 /// Writes the collection as it was read, with edits applied in place.
@@ -23,10 +25,12 @@ use crate::tree::{Collection, NodeId, Paren, Piece};
 /// ```
 pub fn lossless(collection: &Collection<'_>) -> Vec<u8> {
     let mut out = Vec::with_capacity(collection.source.len() + collection.created.len());
+    let mut runs = Runs::new(collection, &mut out);
     for game in &collection.games {
-        write_subtree(collection, game.root, &mut out);
+        write_subtree(&mut runs, game.root);
     }
-    piece(collection, collection.trailer, &mut out);
+    runs.piece(collection.trailer);
+    drop(runs);
     match collection.utf16 {
         Some(form) => to_utf16(&out, form),
         None => out,
@@ -51,12 +55,12 @@ pub fn lossless_utf8(collection: &Collection<'_>) -> Vec<u8> {
     let mut buf = Vec::new();
     for game in &collection.games {
         buf.clear();
-        write_subtree(collection, game.root, &mut buf);
+        write_subtree(&mut Runs::new(collection, &mut buf), game.root);
         encoding = game.charset.encoding;
         out.extend_from_slice(crate::charset::decode(encoding, &buf).as_bytes());
     }
     buf.clear();
-    piece(collection, collection.trailer, &mut buf);
+    Runs::new(collection, &mut buf).piece(collection.trailer);
     out.extend_from_slice(crate::charset::decode(encoding, &buf).as_bytes());
     out
 }
@@ -81,8 +85,56 @@ fn to_utf16(utf8: &[u8], form: crate::tree::Utf16) -> Vec<u8> {
     out
 }
 
-fn piece(collection: &Collection<'_>, piece: Piece, out: &mut Vec<u8>) {
-    out.extend_from_slice(collection.bytes(piece.full()));
+/// Collects the bytes of pieces, copying each run of pieces that lie one
+/// after the other in the same buffer at once: an unedited collection is
+/// one copy of its input, an edited one a copy per stretch between edits.
+struct Runs<'c, 'i> {
+    collection: &'c Collection<'i>,
+    out: &'c mut Vec<u8>,
+    /// The bytes waiting to be copied.
+    run: Span,
+}
+
+impl<'c, 'i> Runs<'c, 'i> {
+    fn new(collection: &'c Collection<'i>, out: &'c mut Vec<u8>) -> Self {
+        Runs {
+            collection,
+            out,
+            run: Span::empty(0),
+        }
+    }
+
+    fn piece(&mut self, piece: Piece) {
+        let span = piece.full();
+        if span.is_empty() {
+            return;
+        }
+        let len = self.collection.source.len() as u32;
+        if span.start == self.run.end && (span.start >= len) == (self.run.start >= len) {
+            self.run.end = span.end;
+        } else {
+            self.flush();
+            self.run = span;
+        }
+    }
+
+    fn byte(&mut self, byte: u8) {
+        self.flush();
+        self.out.push(byte);
+    }
+
+    fn flush(&mut self) {
+        if !self.run.is_empty() {
+            self.out.extend_from_slice(self.collection.bytes(self.run));
+            self.run = Span::empty(0);
+        }
+    }
+}
+
+impl Drop for Runs<'_, '_> {
+    fn drop(&mut self) {
+        self.flush();
+    }
 }
 
 /// Whether a node must be bracketed: a game root, or one of several children.
@@ -96,50 +148,54 @@ pub(crate) fn needs_parens(collection: &Collection<'_>, id: NodeId) -> bool {
     }
 }
 
-fn open_paren(collection: &Collection<'_>, id: NodeId, out: &mut Vec<u8>) -> bool {
+fn open_paren(out: &mut Runs<'_, '_>, id: NodeId) -> bool {
+    let collection = out.collection;
     match collection.data(id).paren {
         Paren::Source(i) => {
-            piece(collection, collection.parens[i as usize].open, out);
+            out.piece(collection.parens[i as usize].open);
             true
         }
         Paren::Auto if needs_parens(collection, id) => {
-            out.push(b'(');
+            out.byte(b'(');
             true
         }
         _ => false,
     }
 }
 
-fn close_paren(collection: &Collection<'_>, id: NodeId, out: &mut Vec<u8>) {
+fn close_paren(out: &mut Runs<'_, '_>, id: NodeId) {
+    let collection = out.collection;
     match collection.data(id).paren {
-        Paren::Source(i) => piece(collection, collection.parens[i as usize].close, out),
-        _ => out.push(b')'),
+        Paren::Source(i) => out.piece(collection.parens[i as usize].close),
+        _ => out.byte(b')'),
     }
 }
 
-fn write_node(collection: &Collection<'_>, id: NodeId, out: &mut Vec<u8>) {
+fn write_node(out: &mut Runs<'_, '_>, id: NodeId) {
+    let collection = out.collection;
     let data = collection.data(id);
-    piece(collection, data.semi, out);
+    out.piece(data.semi);
     for p in
         &collection.props[data.props_start as usize..(data.props_start + data.props_len) as usize]
     {
-        piece(collection, p.ident, out);
+        out.piece(p.ident);
         for v in
             &collection.values[p.values_start as usize..(p.values_start + p.values_len) as usize]
         {
-            piece(collection, v.piece, out);
+            out.piece(v.piece);
         }
     }
 }
 
 /// Pre-order walk with an explicit stack: SGF nests deeply.
-fn write_subtree(collection: &Collection<'_>, top: NodeId, out: &mut Vec<u8>) {
+fn write_subtree(out: &mut Runs<'_, '_>, top: NodeId) {
+    let collection = out.collection;
     // (node, bracketed?) for nodes whose `)` is still to come.
     let mut open: Vec<(NodeId, bool)> = Vec::new();
     let mut next = Some(top);
     while let Some(id) = next {
-        let bracketed = open_paren(collection, id, out);
-        write_node(collection, id, out);
+        let bracketed = open_paren(out, id);
+        write_node(out, id);
         open.push((id, bracketed));
         let data = collection.data(id);
         next = data.first_child;
@@ -149,7 +205,7 @@ fn write_subtree(collection: &Collection<'_>, top: NodeId, out: &mut Vec<u8>) {
                 break;
             };
             if bracketed {
-                close_paren(collection, done, out);
+                close_paren(out, done);
             }
             if done == top {
                 break;
