@@ -7,7 +7,8 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -127,12 +128,49 @@ fn has_extension(path: &Path, extensions: &[&str]) -> bool {
 /// The files under directories and the matches of patterns are found as
 /// the batch goes ([`Inputs::jobs`]), not listed first, so that memory
 /// stays flat however many files an archive holds.
+#[derive(Clone)]
 pub(crate) struct Inputs {
     named: Vec<Named>,
     extensions: &'static [&'static str],
-    quiet: bool,
+    notes: Notes,
 }
 
+/// Notes on what a batch skipped, found while it runs and printed between
+/// chunks of output (over the progress display), or dropped when quiet.
+#[derive(Clone)]
+struct Notes {
+    quiet: bool,
+    pending: Arc<Mutex<Vec<String>>>,
+}
+
+impl Notes {
+    fn new(quiet: bool) -> Notes {
+        Notes {
+            quiet,
+            pending: Arc::default(),
+        }
+    }
+
+    fn add(&self, note: String) {
+        if !self.quiet {
+            self.pending
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(note);
+        }
+    }
+
+    fn take(&self) -> Vec<String> {
+        std::mem::take(
+            &mut *self
+                .pending
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+}
+
+#[derive(Clone)]
 enum Named {
     File(PathBuf),
     Dir(PathBuf),
@@ -163,7 +201,7 @@ impl Inputs {
         Inputs {
             named,
             extensions,
-            quiet,
+            notes: Notes::new(quiet),
         }
     }
 
@@ -203,7 +241,7 @@ impl Inputs {
                         path: path.clone(),
                         root: None,
                     })),
-                    Named::Dir(root) => Box::new(Walk::new(root, self.extensions, self.quiet)),
+                    Named::Dir(root) => Box::new(Walk::new(root, self.extensions, &self.notes)),
                     Named::Pattern(text) => Box::new(self.matches(text)),
                 }
             })
@@ -229,7 +267,7 @@ impl Inputs {
                 match found {
                     Some(p) if p.is_dir() => {
                         any = true;
-                        Box::new(Walk::new(&p, self.extensions, self.quiet))
+                        Box::new(Walk::new(&p, self.extensions, &self.notes))
                     }
                     Some(p) => {
                         any = true;
@@ -249,8 +287,14 @@ impl Inputs {
     }
 
     fn note(&self, note: String) {
-        if !self.quiet {
-            eprintln!("kifu: note: {note}");
+        self.notes.add(note);
+    }
+
+    /// Prints the notes found so far on stderr, through `bar` so that they
+    /// do not break into the progress display.
+    pub(crate) fn print_notes(&self, bar: &ProgressBar) {
+        for note in self.notes.take() {
+            bar.suspend(|| eprintln!("kifu: note: {note}"));
         }
     }
 }
@@ -260,18 +304,18 @@ impl Inputs {
 struct Walk {
     root: Arc<Path>,
     extensions: &'static [&'static str],
-    quiet: bool,
+    notes: Notes,
     /// The entries still to visit, one list per directory being walked.
     stack: Vec<std::vec::IntoIter<(PathBuf, bool)>>,
     skipped: usize,
 }
 
 impl Walk {
-    fn new(root: &Path, extensions: &'static [&'static str], quiet: bool) -> Walk {
+    fn new(root: &Path, extensions: &'static [&'static str], notes: &Notes) -> Walk {
         Walk {
             root: Arc::from(root),
             extensions,
-            quiet,
+            notes: notes.clone(),
             stack: vec![sorted_entries(root)],
             skipped: 0,
         }
@@ -303,13 +347,13 @@ impl Iterator for Walk {
     fn next(&mut self) -> Option<Job> {
         loop {
             let Some(entries) = self.stack.last_mut() else {
-                if self.skipped > 0 && !self.quiet {
-                    eprintln!(
-                        "kifu: note: {}: {} files skipped (not {})",
+                if self.skipped > 0 {
+                    self.notes.add(format!(
+                        "{}: {} files skipped (not {})",
                         self.root.display(),
                         self.skipped,
                         self.extensions.join(", ")
-                    );
+                    ));
                     self.skipped = 0;
                 }
                 return None;
@@ -341,14 +385,9 @@ pub(crate) fn run(
 ) -> Stats {
     let start = Instant::now();
     let show_bar = !quiet && inputs.is_batch() && std::io::stderr().is_terminal();
-    // The files are found as the batch goes: a count, not a bar to a total.
+    let finished = Arc::new(AtomicBool::new(false));
     let bar = if show_bar {
-        let bar = ProgressBar::new_spinner();
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {pos} files, {per_sec}, {elapsed}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        bar
+        progress(inputs, &finished)
     } else {
         ProgressBar::hidden()
     };
@@ -374,6 +413,7 @@ pub(crate) fn run(
                 o
             })
             .collect();
+        inputs.print_notes(&bar);
         for o in outcomes {
             total.add(&o.stats);
             if !o.stderr.is_empty() {
@@ -385,6 +425,8 @@ pub(crate) fn run(
             }
         }
     }
+    inputs.print_notes(&bar);
+    finished.store(true, Ordering::Relaxed);
     bar.finish_and_clear();
     if summary {
         let seconds = start.elapsed().as_secs_f64().max(1e-9);
@@ -407,6 +449,46 @@ pub(crate) fn run(
         );
     }
     total
+}
+
+/// The progress display of a batch on a terminal. The files are found as
+/// the batch goes, so it starts as a count; a thread counts them all
+/// meanwhile (reading the directories is quick next to reading the files)
+/// and then turns it into a bar with an estimate of the time left.
+fn progress(inputs: &Inputs, finished: &Arc<AtomicBool>) -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {pos} files, {rate}, {elapsed}")
+            .map(with_rate)
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    let counting = Inputs {
+        notes: Notes::new(true),
+        ..inputs.clone()
+    };
+    let (counted, finished) = (bar.clone(), Arc::clone(finished));
+    std::thread::spawn(move || {
+        let total = counting.jobs().count() as u64;
+        if !finished.load(Ordering::Relaxed) {
+            counted.set_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} files, {rate}, eta {eta}")
+                    .map(with_rate)
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            counted.set_length(total);
+        }
+    });
+    bar
+}
+
+/// `{rate}`: files per second, whole.
+fn with_rate(style: ProgressStyle) -> ProgressStyle {
+    style.with_key(
+        "rate",
+        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} files/s", state.per_sec());
+        },
+    )
 }
 
 /// The exit status of a batch.

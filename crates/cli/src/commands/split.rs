@@ -139,6 +139,7 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
             games += 1;
         }
     }
+    inputs.print_notes(&indicatif::ProgressBar::hidden());
     output::write(Some(&args.output), &out)?;
     if !args.quiet {
         eprintln!(
