@@ -782,8 +782,10 @@ pub fn resolve(ca: Option<&[u8]>, input: &[u8]) -> Resolution {
 ///
 /// A label whose charset scans as ASCII ([`ScanMode::AsciiSafe`] or
 /// [`ScanMode::Uhc`]: UTF-8, ISO-8859-x...) is trusted without looking at
-/// the bytes, so that the common case costs nothing. Otherwise the mode is
-/// [`resolve`]'s for the whole input: no `CA` means UTF-8 unless detection
+/// the bytes, so that the common case costs nothing. So is an input where
+/// no `]` or `\` follows a byte above 0x7F and no ESC occurs: no charset
+/// can hide a delimiter in a character there, and all modes scan it alike.
+/// Otherwise the mode is [`resolve`]'s for the whole input: no `CA` means UTF-8 unless detection
 /// says otherwise, and a multibyte label over text that is really UTF-8
 /// (see [`resolve`]) scans as UTF-8, so that its `]` is not taken for a
 /// trail byte.
@@ -797,7 +799,23 @@ pub fn scan_mode_for(ca: Option<&[u8]>, input: &[u8]) -> ScanMode {
     {
         return ScanMode::AsciiSafe;
     }
+    // Where no `]` or `\` follows a byte above 0x7F and no ESC can switch
+    // to ISO-2022-JP's two-byte sets, no charset hides a `]` or `\` inside
+    // a character: every mode scans the same values, and the detection
+    // that would pick one (chardetng over the whole input, half the parse
+    // time of such files) is not needed.
+    if !input.is_ascii() && !may_hide_delimiters(input) {
+        return ScanMode::AsciiSafe;
+    }
     resolve(ca, input).scan
+}
+
+/// Whether a `]` or `\` of `input` could be part of a multibyte character
+/// in some charset: right after a byte above 0x7F (a lead byte in
+/// Shift_JIS, Big5 and GBK), or anywhere after an ESC (ISO-2022-JP).
+fn may_hide_delimiters(input: &[u8]) -> bool {
+    memchr::memchr(0x1B, input).is_some()
+        || memchr::memchr2_iter(b']', b'\\', input).any(|at| at > 0 && input[at - 1] > 0x7F)
 }
 
 /// Decodes value bytes to UTF-8 text, borrowing when the bytes already
@@ -936,6 +954,27 @@ pub fn ca_label(encoding: &'static Encoding) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The premise of `scan_mode_for`'s shortcut: where no `]` or `\\`
+        /// follows a byte above 0x7F and there is no ESC, every mode finds
+        /// the same end for every value.
+        #[test]
+        fn modes_agree_where_no_delimiter_can_hide(
+            bytes in prop::collection::vec(prop::sample::select(vec![
+                b'a', b'[', b']', b'\\', b' ', 0x41, 0x5B, 0x81, 0x83, 0xA4, 0xB3, 0xE0, 0xFE, 0x30,
+            ]), 0..64),
+        ) {
+            prop_assume!(!may_hide_delimiters(&bytes));
+            for from in 0..bytes.len() {
+                let ascii = ScanMode::AsciiSafe.find_value_end(&bytes, from);
+                for mode in [ScanMode::ShiftJis, ScanMode::Big5, ScanMode::Gbk, ScanMode::Uhc, ScanMode::Iso2022Jp] {
+                    prop_assert_eq!(mode.find_value_end(&bytes, from), ascii, "{:?} from {}", mode, from);
+                }
+            }
+        }
+    }
 
     fn code(r: &Resolution) -> Option<&'static str> {
         r.finding.as_ref().map(|f| f.code().as_str())
@@ -1313,10 +1352,23 @@ mod tests {
 
     #[test]
     fn scan_mode_for_the_whole_input() {
+        // "ソ" is 0x83 0x5C in Shift_JIS: a `\\` as its second byte.
         let (sjis, _, _) = encoding_rs::SHIFT_JIS
-            .encode("(;C[本因坊秀策と井上幻庵因碩の対局。黒番の秀策が耳赤の一手を打った。])");
+            .encode("(;C[本因坊秀策と井上幻庵因碩の対局。黒番の秀策が耳赤の一手を打った。ソ])");
         assert_eq!(scan_mode_for(None, &sjis), ScanMode::ShiftJis);
         assert_eq!(scan_mode_for(Some(b"Shift_JIS"), &sjis), ScanMode::ShiftJis);
+        // Without a `]` or `\\` after a byte above 0x7F, every mode scans
+        // alike: no detection, ASCII scanning.
+        let (plain, _, _) = encoding_rs::SHIFT_JIS.encode("(;C[本因坊秀策と井上幻庵因碩の対局。])");
+        assert_eq!(scan_mode_for(None, &plain), ScanMode::AsciiSafe);
+        assert_eq!(
+            scan_mode_for(Some(b"Shift_JIS"), &plain),
+            ScanMode::AsciiSafe
+        );
+        assert_eq!(
+            ScanMode::ShiftJis.find_value_end(&plain, 4),
+            ScanMode::AsciiSafe.find_value_end(&plain, 4)
+        );
         assert_eq!(
             scan_mode_for(Some(b"Shift_JIS"), "(;C[本因坊])".as_bytes()),
             ScanMode::AsciiSafe
