@@ -620,9 +620,10 @@ impl<'i, 's> Parser<'i, 's> {
 
     /// Reads properties in their common shape (uppercase identifiers right
     /// before their values, white space between) from `pos` on, with the
-    /// position in locals (see [`Parser::sequence`]). Stops at the end of
-    /// the node, or returns `true` at something of another shape, with
-    /// everything before it read.
+    /// position in locals (see [`Parser::sequence`]), to the end of the
+    /// node or to the first thing of another shape. Returns the position,
+    /// the start of the pending trivia, and whether it stopped at such a
+    /// thing (which the general path must read).
     #[inline(always)]
     fn common_properties(&mut self, mut pos: usize, mut lead: usize) -> (usize, usize, bool) {
         let input = self.input;
