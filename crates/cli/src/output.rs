@@ -23,7 +23,33 @@ fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
         .map_err(|e| CliError::io("<stdout>", e))
 }
 
+/// Writes what `fill` writes, as it writes it, to stdout or to `path` (atomically,
+/// as [`write`] does): an output made of many inputs need not be held in memory.
+pub(crate) fn write_with(
+    path: Option<&Path>,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    match path {
+        Some(p) if !is_stdio(p) => write_atomically_with(p, fill),
+        _ => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            fill(&mut out)?;
+            out.flush().map_err(|e| CliError::io("<stdout>", e))
+        }
+    }
+}
+
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let name = path.display().to_string();
+    write_atomically_with(path, |out| {
+        out.write_all(bytes).map_err(|e| CliError::io(&name, e))
+    })
+}
+
+fn write_atomically_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), CliError>,
+) -> Result<(), CliError> {
     let name = path.display().to_string();
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -40,8 +66,13 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         .prefix(".kifu-")
         .tempfile_in(dir)
         .map_err(|e| CliError::io(&name, e))?;
-    temp.write_all(bytes)
-        .and_then(|()| temp.as_file().sync_all())
+    // A failure leaves the temporary file to be removed when dropped.
+    let mut buffered = std::io::BufWriter::new(temp.as_file_mut());
+    fill(&mut buffered)?;
+    buffered.flush().map_err(|e| CliError::io(&name, e))?;
+    drop(buffered);
+    temp.as_file()
+        .sync_all()
         .map_err(|e| CliError::io(&name, e))?;
     // Keep the permissions of a file we replace; a new file gets the usual
     // rw-r--r-- rather than the private mode of a temporary file.

@@ -519,6 +519,29 @@ fn split_names_games_from_game_info_and_merge_joins_them_back() {
         merged.starts_with("(;PB[A];W[cc])\n(;DT[2024-01-02]"),
         "{merged}"
     );
+    // To stdout, the same bytes.
+    let out = kifu(&["merge", "games", "-o", "-"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), merged);
+    // An input that cannot be read leaves the old output as it was, and no
+    // temporary file beside it.
+    let out = kifu(
+        &["merge", "games", "missing.sgf", "-o", "all.sgf"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("all.sgf")).unwrap(),
+        merged
+    );
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".kifu-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }
 
 #[test]

@@ -118,29 +118,34 @@ pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
     let inputs = batch::Inputs::new(&args.inputs, &["sgf", "mgt"], args.quiet);
-    let mut out = Vec::new();
     let (mut files, mut games, mut errors) = (0usize, 0usize, 0usize);
-    for job in inputs.jobs() {
-        files += 1;
-        let path: &Path = &job.path;
-        let input = input::read(path)?;
-        let parsed = kifu_sgf::parse(&input.bytes);
-        errors += parsed.diagnostics.iter().filter(|d| d.is_error()).count();
-        if args.normalize {
-            out.extend(kifu_sgf::write::normalized(&parsed.value));
-            games += parsed.value.len();
-            continue;
+    let output_name = args.output.display().to_string();
+    // Written as the inputs are read: memory holds one input at a time.
+    output::write_with(Some(&args.output), |out| {
+        let io = |e| CliError::io(&output_name, e);
+        for job in inputs.jobs() {
+            files += 1;
+            let path: &Path = &job.path;
+            let input = input::read(path)?;
+            let parsed = kifu_sgf::parse(&input.bytes);
+            errors += parsed.diagnostics.iter().filter(|d| d.is_error()).count();
+            if args.normalize {
+                out.write_all(&kifu_sgf::write::normalized(&parsed.value))
+                    .map_err(io)?;
+                games += parsed.value.len();
+                continue;
+            }
+            // As read: each game's own bytes, one per line.
+            for game in GameStream::new(&input.bytes[..]) {
+                let game = game.map_err(|e| CliError::io(&input.name, e))?;
+                out.write_all(&game).map_err(io)?;
+                out.write_all(b"\n").map_err(io)?;
+                games += 1;
+            }
         }
-        // As read: each game's own bytes, one per line.
-        for game in GameStream::new(&input.bytes[..]) {
-            let game = game.map_err(|e| CliError::io(&input.name, e))?;
-            out.extend_from_slice(&game);
-            out.push(b'\n');
-            games += 1;
-        }
-    }
+        Ok(())
+    })?;
     inputs.print_notes(&indicatif::ProgressBar::hidden());
-    output::write(Some(&args.output), &out)?;
     if !args.quiet {
         eprintln!(
             "{games} games from {files} files written to {}",
