@@ -306,7 +306,7 @@ struct Walk {
     extensions: &'static [&'static str],
     notes: Notes,
     /// The entries still to visit, one list per directory being walked.
-    stack: Vec<std::vec::IntoIter<(PathBuf, bool)>>,
+    stack: Vec<std::vec::IntoIter<(PathBuf, Entry)>>,
     skipped: usize,
 }
 
@@ -322,17 +322,29 @@ impl Walk {
     }
 }
 
-/// A directory's entries (with whether each is a directory, links
-/// followed), sorted by name; none when it cannot be read.
-fn sorted_entries(dir: &Path) -> std::vec::IntoIter<(PathBuf, bool)> {
-    let mut entries: Vec<(PathBuf, bool)> = std::fs::read_dir(dir)
+/// What a directory entry is, as the directory says (links not followed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Entry {
+    Dir,
+    File,
+    Link,
+}
+
+/// A directory's entries, with what each is,
+/// sorted by name; none when it cannot be read. Links to directories are
+/// not walked (a link to `..` would never end), links to files are read.
+fn sorted_entries(dir: &Path) -> std::vec::IntoIter<(PathBuf, Entry)> {
+    let mut entries: Vec<(PathBuf, Entry)> = std::fs::read_dir(dir)
         .map(|entries| {
             entries
                 .flatten()
                 .map(|e| {
-                    let p = e.path();
-                    let is_dir = p.is_dir();
-                    (p, is_dir)
+                    let kind = match e.file_type() {
+                        Ok(t) if t.is_dir() => Entry::Dir,
+                        Ok(t) if t.is_symlink() => Entry::Link,
+                        _ => Entry::File,
+                    };
+                    (e.path(), kind)
                 })
                 .collect()
         })
@@ -362,8 +374,11 @@ impl Iterator for Walk {
                 None => {
                     self.stack.pop();
                 }
-                Some((dir, true)) => self.stack.push(sorted_entries(&dir)),
-                Some((path, false)) if has_extension(&path, self.extensions) => {
+                Some((dir, Entry::Dir)) => self.stack.push(sorted_entries(&dir)),
+                Some((path, kind))
+                    if has_extension(&path, self.extensions)
+                        && (kind == Entry::File || path.is_file()) =>
+                {
                     return Some(Job {
                         path,
                         root: Some(Arc::clone(&self.root)),

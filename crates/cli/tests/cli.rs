@@ -297,6 +297,28 @@ fn batches_follow_path_order_and_the_order_of_the_arguments() {
     );
 }
 
+/// A link back up the tree is not followed (the walk would never end); a
+/// link to a file is read like the file.
+#[cfg(unix)]
+#[test]
+fn directory_walks_do_not_follow_links_to_directories() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("d/sub")).unwrap();
+    std::fs::write(dir.path().join("d/sub/g.sgf"), "(;GM[1]PB[game])").unwrap();
+    std::os::unix::fs::symlink("..", dir.path().join("d/sub/up")).unwrap();
+    std::os::unix::fs::symlink("..", dir.path().join("d/sub/up.sgf")).unwrap();
+    std::os::unix::fs::symlink("g.sgf", dir.path().join("d/sub/link.sgf")).unwrap();
+    let out = kifu(&["info", "--format", "csv", "d"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let files: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(files, ["d/sub/g.sgf", "d/sub/link.sgf"]);
+}
+
 #[test]
 fn sgf_converts_to_gogui_xml_and_back() {
     let dir = tempfile::tempdir().unwrap();
