@@ -62,3 +62,33 @@ fn a_fifty_megabyte_unterminated_value() {
     assert_eq!(codes, ["sgf/unclosed-value", "sgf/missing-close-paren"]);
     assert_eq!(write::lossless(&parsed.value), input);
 }
+
+/// A collection of 200,000 games (an archive merged into one file): every
+/// typed value asks which game its node is in, which must not cost a pass
+/// over the games (it did: 72,590 games took minutes).
+#[test]
+fn a_collection_of_two_hundred_thousand_games() {
+    let games = 200_000;
+    let mut input = Vec::with_capacity(games * 40);
+    for i in 0..games {
+        input.extend_from_slice(format!("(;GM[1]SZ[9]PB[p{i}];B[ee];W[cc])\n").as_bytes());
+    }
+    let parsed = parse(&input);
+    assert!(parsed.diagnostics.is_empty());
+    let collection = &parsed.value;
+    assert_eq!(collection.len(), games);
+    let mut moves = 0;
+    for game in collection.games() {
+        for node in game.nodes() {
+            for p in node.properties() {
+                if let Ok(kifu_sgf::props::Value::Move(Some(point))) = p.value() {
+                    assert_eq!(point.to_sgf().len(), 2);
+                    moves += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(moves, 2 * games);
+    let last = collection.game(games - 1).unwrap();
+    assert_eq!(last.info().black.as_deref(), Some("p199999"));
+}
