@@ -83,7 +83,7 @@ impl Stats {
         }
     }
 
-    fn add(&mut self, o: &Stats) {
+    pub(crate) fn add(&mut self, o: &Stats) {
         self.files += o.files;
         self.games += o.games;
         self.nodes += o.nodes;
@@ -444,26 +444,31 @@ pub(crate) fn run(
     finished.store(true, Ordering::Relaxed);
     bar.finish_and_clear();
     if summary {
-        let seconds = start.elapsed().as_secs_f64().max(1e-9);
-        eprintln!(
-            "{} files, {} games, {} nodes, {} bytes in {seconds:.3} s: {:.1} MB/s, {:.0} games/s; {} errors, {} warnings, {}{} failed",
-            total.files,
-            total.games,
-            total.nodes,
-            total.bytes,
-            total.bytes as f64 / seconds / 1e6,
-            total.games as f64 / seconds,
-            total.errors,
-            total.warnings,
-            if total.repairing {
-                format!("{} repaired, ", total.repaired)
-            } else {
-                String::new()
-            },
-            total.failed,
-        );
+        print_summary(&total, start);
     }
     total
+}
+
+/// The summary line of a batch, on stderr.
+pub(crate) fn print_summary(total: &Stats, start: Instant) {
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    eprintln!(
+        "{} files, {} games, {} nodes, {} bytes in {seconds:.3} s: {:.1} MB/s, {:.0} games/s; {} errors, {} warnings, {}{} failed",
+        total.files,
+        total.games,
+        total.nodes,
+        total.bytes,
+        total.bytes as f64 / seconds / 1e6,
+        total.games as f64 / seconds,
+        total.errors,
+        total.warnings,
+        if total.repairing {
+            format!("{} repaired, ", total.repaired)
+        } else {
+            String::new()
+        },
+        total.failed,
+    );
 }
 
 /// The progress display of a batch on a terminal. The files are found as

@@ -2,12 +2,12 @@
 //! JSON object per line for machines. Rendered to text first so that a
 //! parallel batch prints each file's lines together and in input order.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
 use annotate_snippets::{Level, Renderer, Snippet};
-
-use kifu_diag::{Diagnostic, LineIndex, Severity, Span};
+use kifu_diag::{Code, Diagnostic, LineIndex, Severity, Span};
 
 use crate::args::{DiagnosticArgs, DiagnosticFormat, FileSummary};
 
@@ -72,24 +72,27 @@ fn advise(
 ) -> Vec<Advice> {
     let fixed = kifu_sgf::fix::fix(input, &kifu_sgf::repair::Options { force: true });
     let repairs = &fixed.report.made;
-    let mut properties: Option<Vec<Span>> = None;
+    let index = RepairIndex::new(repairs);
+    // Else: the first repair of the code in the same property.
+    let mut in_property: Option<FirstInProperty> = None;
     diagnostics
         .iter()
         .map(|d| {
-            let meets = |r: &&kifu_sgf::repair::Repair| {
-                r.code == d.code
-                    && (r.span.start == d.span.start
-                        || (r.span.start < d.span.end.max(d.span.start + 1)
-                            && d.span.start < r.span.end.max(r.span.start + 1)))
-            };
-            let repair = repairs.iter().find(meets).or_else(|| {
-                let properties = properties.get_or_insert_with(|| property_spans(collection));
-                let d_in = property_at(properties, d.span.start)?;
-                repairs.iter().find(|r| {
-                    r.code == d.code && property_at(properties, r.span.start) == Some(d_in)
-                })
+            let repair = index.meeting(d).or_else(|| {
+                let found = in_property.get_or_insert_with(|| {
+                    let properties = property_spans(collection);
+                    let mut first = HashMap::new();
+                    for (i, r) in repairs.iter().enumerate() {
+                        if let Some(p) = property_at(&properties, r.span.start) {
+                            first.entry((r.code, p)).or_insert(i);
+                        }
+                    }
+                    FirstInProperty { properties, first }
+                });
+                let p = property_at(&found.properties, d.span.start)?;
+                found.first.get(&(d.code, p)).copied()
             });
-            match repair {
+            match repair.map(|i| &repairs[i]) {
                 Some(r) => Advice {
                     fix: Some(r.message.clone()),
                     critical: r.critical,
@@ -98,6 +101,73 @@ fn advise(
             }
         })
         .collect()
+}
+
+/// The spans of the properties of a collection, and the first repair of
+/// each code in each of them.
+struct FirstInProperty {
+    properties: Vec<Span>,
+    first: HashMap<(Code, usize), usize>,
+}
+
+/// The repairs of one code: (start, end, index) sorted by start, a span
+/// taken as at least one byte long, and the greatest end up to each.
+#[derive(Default)]
+struct CodeRepairs {
+    spans: Vec<(u32, u32, usize)>,
+    max_end: Vec<u32>,
+}
+
+/// The repairs of a dry run, by code and place, so that matching each
+/// diagnostic to its repair costs a search, not a pass over every repair
+/// (a collection of thousands of games has thousands of both).
+struct RepairIndex {
+    by_code: HashMap<Code, CodeRepairs>,
+}
+
+impl RepairIndex {
+    fn new(repairs: &[kifu_sgf::repair::Repair]) -> RepairIndex {
+        let mut by_code: HashMap<Code, CodeRepairs> = HashMap::new();
+        for (i, r) in repairs.iter().enumerate() {
+            let end = r.span.end.max(r.span.start + 1);
+            by_code
+                .entry(r.code)
+                .or_default()
+                .spans
+                .push((r.span.start, end, i));
+        }
+        for CodeRepairs { spans, max_end } in by_code.values_mut() {
+            spans.sort_unstable();
+            let mut max = 0;
+            *max_end = spans
+                .iter()
+                .map(|&(_, end, _)| {
+                    max = max.max(end);
+                    max
+                })
+                .collect();
+        }
+        RepairIndex { by_code }
+    }
+
+    /// The first repair (in the order they were made) of `d`'s code whose
+    /// span meets `d`'s (both taken as at least one byte long).
+    fn meeting(&self, d: &Diagnostic) -> Option<usize> {
+        let CodeRepairs { spans, max_end } = self.by_code.get(&d.code)?;
+        let d_end = d.span.end.max(d.span.start + 1);
+        let before_end = spans.partition_point(|&(start, _, _)| start < d_end);
+        let mut first: Option<usize> = None;
+        for k in (0..before_end).rev() {
+            if max_end[k] <= d.span.start {
+                break;
+            }
+            let (_, end, i) = spans[k];
+            if end > d.span.start {
+                first = Some(first.map_or(i, |f| f.min(i)));
+            }
+        }
+        first
+    }
 }
 
 /// The spans of every property of `collection`, from its identifier to
@@ -175,6 +245,55 @@ pub(crate) fn render_advised(
     args: &DiagnosticArgs,
     out: &mut String,
 ) {
+    render_advised_at(
+        name,
+        source,
+        Origin::default(),
+        encoding,
+        diagnostics,
+        advice,
+        args,
+        out,
+    );
+}
+
+/// Where the bytes that spans point into stand in what was read: a game of
+/// a stream is reported at its place in the stream.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Origin {
+    /// Bytes before them.
+    pub(crate) offset: u64,
+    /// Lines before them (0-based).
+    pub(crate) line: u64,
+    /// Bytes between their first byte and the line break before it.
+    pub(crate) column: u64,
+}
+
+impl Origin {
+    /// A line and column within the bytes (1-based) as a place in what was
+    /// read.
+    fn place(self, (line, column): (usize, usize)) -> (u64, u64) {
+        let column = if line == 1 {
+            column as u64 + self.column
+        } else {
+            column as u64
+        };
+        (line as u64 + self.line, column)
+    }
+}
+
+/// [`render_advised`] for bytes that stand at `origin` in what was read.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn render_advised_at(
+    name: &str,
+    source: &[u8],
+    origin: Origin,
+    encoding: &'static encoding_rs::Encoding,
+    diagnostics: &[Diagnostic],
+    advice: &[Advice],
+    args: &DiagnosticArgs,
+    out: &mut String,
+) {
     let format = match args.format {
         DiagnosticFormat::Auto if std::io::stderr().is_terminal() => DiagnosticFormat::Human,
         DiagnosticFormat::Auto => DiagnosticFormat::Short,
@@ -192,7 +311,7 @@ pub(crate) fn render_advised(
         }
         return;
     }
-    render_reported(name, source, encoding, &reported, format, out);
+    render_reported(name, source, origin, encoding, &reported, format, out);
     if format != DiagnosticFormat::Json && args.summary != FileSummary::None {
         let _ = writeln!(out, "{}", summary_line(name, &reported));
     }
@@ -223,6 +342,7 @@ fn summary_line(name: &str, reported: &[(&Diagnostic, Advice)]) -> String {
 fn render_reported(
     name: &str,
     source: &[u8],
+    origin: Origin,
     encoding: &'static encoding_rs::Encoding,
     reported: &[(&Diagnostic, Advice)],
     format: DiagnosticFormat,
@@ -249,18 +369,17 @@ fn render_reported(
                 continue;
             }
         }
-        let (line, column) = position(&index, source, encoding, d.span.start);
+        let (line, column) = origin.place(position(&index, source, encoding, d.span.start));
         let _ = match format {
             DiagnosticFormat::Human => {
-                human(
+                let text = SourceText {
                     name,
                     source,
+                    origin,
                     encoding,
-                    &index,
-                    d,
-                    advice.fix.as_deref(),
-                    out,
-                );
+                    index: &index,
+                };
+                human(&text, d, advice.fix.as_deref(), out);
                 Ok(())
             }
             DiagnosticFormat::Short | DiagnosticFormat::Auto => writeln!(
@@ -278,7 +397,7 @@ fn render_reported(
                     "severity": d.severity.as_str(),
                     "code": d.code.as_str(),
                     "message": d.message,
-                    "span": {"offset": d.span.start, "length": d.span.len()},
+                    "span": {"offset": origin.offset + u64::from(d.span.start), "length": d.span.len()},
                     "sgfc": kifu_sgf::codes::info(d.code).map_or(&[][..], |i| i.sgfc),
                     "critical": advice.critical,
                     "fix": advice.fix,
@@ -317,17 +436,25 @@ pub(crate) fn position(
     (line + 1, column + 1)
 }
 
+/// The bytes diagnostics point into, with what it takes to show them.
+struct SourceText<'a> {
+    name: &'a str,
+    source: &'a [u8],
+    origin: Origin,
+    encoding: &'static encoding_rs::Encoding,
+    index: &'a LineIndex,
+}
+
 /// The rich form: the message, then the line of the input with the place
 /// marked (the line decoded from the input's charset).
-fn human(
-    name: &str,
-    source: &[u8],
-    encoding: &'static encoding_rs::Encoding,
-    index: &LineIndex,
-    d: &Diagnostic,
-    fix: Option<&str>,
-    out: &mut String,
-) {
+fn human(text: &SourceText<'_>, d: &Diagnostic, fix: Option<&str>, out: &mut String) {
+    let SourceText {
+        name,
+        source,
+        origin,
+        encoding,
+        index,
+    } = *text;
     let offset = d.span.start.min(source.len() as u32);
     let line = index.line_of(offset);
     let start = index.line_start(line) as usize;
@@ -353,7 +480,7 @@ fn human(
     };
     let message = level.title(&d.message).id(d.code.as_str()).snippet(
         Snippet::source(shown)
-            .line_start(line + 1)
+            .line_start(line + 1 + origin.line as usize)
             .origin(name)
             .annotation(level.span(at..(at + width).min(shown.len().max(at)))),
     );

@@ -319,6 +319,61 @@ fn directory_walks_do_not_follow_links_to_directories() {
     assert_eq!(files, ["d/sub/g.sgf", "d/sub/link.sgf"]);
 }
 
+/// A stream on stdin is read game by game; what is reported stands where
+/// it is in the stream, as it does when the same bytes are read as a file.
+#[test]
+fn stdin_streams_report_places_in_the_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let stream = b"(;GM[1]PB[Lee]RE[B+R];B[aa])\n\n  (;GM[1]PB[Cho]\n;B[zz]C[open\n";
+    std::fs::write(dir.path().join("s.sgf"), stream).unwrap();
+    let places = |text: &str, name: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.strip_prefix(name))
+            .filter(|l| l.starts_with(':') && l[1..].starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| l.split(": ").next().unwrap().to_owned())
+            .collect()
+    };
+    let streamed = kifu(&["check", "-"], dir.path(), Some(stream));
+    assert_eq!(streamed.status.code(), Some(1));
+    let whole = kifu(&["check", "s.sgf"], dir.path(), None);
+    let streamed_places = places(&stderr(&streamed), "<stdin>");
+    assert_eq!(
+        streamed_places,
+        [":4:4", ":4:8", ":5:1"],
+        "{}",
+        stderr(&streamed)
+    );
+    assert_eq!(streamed_places, places(&stderr(&whole), "s.sgf"));
+    assert!(
+        stderr(&streamed).contains("1 files, 2 games, 4 nodes"),
+        "{}",
+        stderr(&streamed)
+    );
+    // Records are numbered through the stream.
+    let out = kifu(
+        &["info", "--format", "csv", "-q", "-"],
+        dir.path(),
+        Some(stream),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(rows[0].starts_with("<stdin>,1,Lee,"), "{text}");
+    assert!(rows[1].starts_with("<stdin>,2,Cho,"), "{text}");
+    // XML on stdin is read whole.
+    let out = kifu(
+        &["info", "-"],
+        dir.path(),
+        Some(b"<Go><GoGame><Information><BlackPlayer>X</BlackPlayer></Information></GoGame></Go>"),
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with("<stdin>: X vs"),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        stderr(&out)
+    );
+}
+
 #[test]
 fn sgf_converts_to_gogui_xml_and_back() {
     let dir = tempfile::tempdir().unwrap();

@@ -19,10 +19,29 @@
 
 use std::io::{self, Read};
 
+/// Where a game starts in a stream: to report places in the game's own
+/// bytes as places in the stream.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StreamPosition {
+    /// Bytes of the stream before the game.
+    pub offset: u64,
+    /// Line breaks (`\n`) before the game: its line, counted from 0.
+    pub line: u64,
+    /// Bytes between the last line break and the game.
+    pub column: u64,
+}
+
 /// An iterator over the games of a byte stream.
 pub struct GameStream<R> {
     reader: R,
     buffer: Vec<u8>,
+    /// Bytes of the stream dropped from the front of `buffer`.
+    dropped: u64,
+    /// Line breaks scanned so far, and the stream offset after the last.
+    lines: u64,
+    line_start: u64,
+    /// Where the game being read (or last returned) starts.
+    position: StreamPosition,
     /// Bytes of `buffer` already scanned.
     scanned: usize,
     /// Where the current game starts in `buffer`, once its `(` is seen.
@@ -41,6 +60,10 @@ impl<R: Read> GameStream<R> {
         GameStream {
             reader,
             buffer: Vec::with_capacity(CHUNK),
+            dropped: 0,
+            lines: 0,
+            line_start: 0,
+            position: StreamPosition::default(),
             scanned: 0,
             start: None,
             depth: 0,
@@ -55,6 +78,7 @@ impl<R: Read> GameStream<R> {
         let keep_from = self.start.unwrap_or(self.scanned);
         if keep_from > 0 {
             self.buffer.drain(..keep_from);
+            self.dropped += keep_from as u64;
             self.scanned -= keep_from;
             self.start = self.start.map(|s| s - keep_from);
         }
@@ -74,6 +98,20 @@ impl<R: Read> GameStream<R> {
         Ok(n > 0)
     }
 
+    /// Where the game last returned by [`GameStream::next_game`] starts.
+    ///
+    /// ```
+    /// use kifu_sgf::stream::{GameStream, StreamPosition};
+    ///
+    /// let mut games = GameStream::new(&b"(;GN[1])\njunk (;GN[2])"[..]);
+    /// games.next_game().unwrap();
+    /// games.next_game().unwrap();
+    /// assert_eq!(games.position(), StreamPosition { offset: 14, line: 1, column: 5 });
+    /// ```
+    pub fn position(&self) -> StreamPosition {
+        self.position
+    }
+
     /// The next game's bytes, `None` at the end of the stream.
     ///
     /// # Errors
@@ -84,6 +122,10 @@ impl<R: Read> GameStream<R> {
                 let b = self.buffer[self.scanned];
                 let at = self.scanned;
                 self.scanned += 1;
+                if b == b'\n' {
+                    self.lines += 1;
+                    self.line_start = self.dropped + self.scanned as u64;
+                }
                 if self.in_value {
                     if self.escaped {
                         self.escaped = false;
@@ -98,6 +140,12 @@ impl<R: Read> GameStream<R> {
                     b'(' => {
                         if self.start.is_none() {
                             self.start = Some(at);
+                            let offset = self.dropped + at as u64;
+                            self.position = StreamPosition {
+                                offset,
+                                line: self.lines,
+                                column: offset - self.line_start,
+                            };
                         }
                         self.depth += 1;
                     }
@@ -169,6 +217,25 @@ mod tests {
             .map(Result::unwrap)
             .collect();
         assert_eq!(trickled, expected);
+    }
+
+    #[test]
+    fn positions_are_places_in_the_stream_whatever_the_read_sizes() {
+        let input = b"header\n(;C[a\nb])\n\n  (;GN[2]) (;GN[3])";
+        let expected = [(7, 1, 0), (20, 4, 2), (29, 4, 11)];
+        for reader in [
+            Box::new(&input[..]) as Box<dyn Read>,
+            Box::new(Trickle(input)),
+        ] {
+            let mut stream = GameStream::new(reader);
+            let mut found = Vec::new();
+            while let Some(game) = stream.next_game().unwrap() {
+                let p = stream.position();
+                assert_eq!(&input[p.offset as usize..][..game.len()], &game[..]);
+                found.push((p.offset, p.line, p.column));
+            }
+            assert_eq!(found, expected);
+        }
     }
 
     #[test]

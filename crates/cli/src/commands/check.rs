@@ -2,7 +2,9 @@
 
 use crate::args::{CheckArgs, DiagnosticArgs, FileSummary};
 use crate::batch::{self, Job, Outcome};
-use crate::commands::{CliError, read_and_check};
+use crate::commands::{
+    CliError, StdinGames, for_each_streamed_game, read_and_check, read_and_check_at,
+};
 use crate::document::format_of;
 use crate::input;
 
@@ -19,6 +21,11 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
         }
         None => None,
     };
+    if let Some(job) = inputs.single_file().filter(|j| input::is_stdio(&j.path))
+        && notes_for.is_none()
+    {
+        return check_stdin(&job, args);
+    }
     let summary = args.stats || (inputs.is_batch() && !args.diagnostics.quiet);
     // Each file with findings ends with a line that sums it up; a clean
     // file says `OK` when it is the only one (in a batch, the totals say
@@ -34,6 +41,41 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
     let stats = batch::run(&inputs, args.diagnostics.quiet, summary, |job| {
         check_one(job, &diagnostics, notes_for.as_ref())
     });
+    Ok(batch::status(&stats))
+}
+
+/// `kifu check -`: a stream of SGF games is checked game by game, holding
+/// one at a time, its places reported as places in the stream, and summed
+/// up as a batch is; XML and UTF-16 are read whole.
+fn check_stdin(job: &Job, args: &CheckArgs) -> Result<u8, CliError> {
+    let start = std::time::Instant::now();
+    let stats = match StdinGames::open()? {
+        StdinGames::Stream(stream) => {
+            let each_game = DiagnosticArgs {
+                summary: FileSummary::None,
+                ..args.diagnostics.clone()
+            };
+            let stats = for_each_streamed_game(stream, |input, _, origin| {
+                read_and_check_at(input, &job.path, &each_game, true, origin).1
+            })?;
+            if args.stats || !args.diagnostics.quiet {
+                batch::print_summary(&stats, start);
+            }
+            stats
+        }
+        StdinGames::Whole(input) => {
+            let diagnostics = DiagnosticArgs {
+                summary: FileSummary::Every,
+                ..args.diagnostics.clone()
+            };
+            let (_, outcome) = read_and_check(&input, &job.path, &diagnostics, true);
+            eprint!("{}", outcome.stderr);
+            if args.stats {
+                batch::print_summary(&outcome.stats, start);
+            }
+            outcome.stats
+        }
+    };
     Ok(batch::status(&stats))
 }
 

@@ -6,9 +6,10 @@ use std::fmt::Write as _;
 use crate::args::{DiagnosticArgs, InfoArgs, InfoFormat};
 use crate::batch::{self, Job, Outcome};
 use crate::commands::check::EXTENSIONS;
-use crate::commands::{CliError, read_document};
+use crate::commands::{CliError, StdinGames, for_each_streamed_game, read_and_check_at};
 use crate::input;
 use crate::query::{FIELDS, Filter, Record};
+use crate::report::Origin;
 
 pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
     let filter = match &args.filter {
@@ -21,6 +22,32 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
     if args.format == InfoFormat::Csv {
         batch::print_stdout(format!("{}\n", FIELDS.join(",")).as_bytes());
     }
+    if let Some(job) = inputs.single_file().filter(|j| input::is_stdio(&j.path)) {
+        let start = std::time::Instant::now();
+        let stats = match StdinGames::open()? {
+            StdinGames::Stream(stream) => {
+                for_each_streamed_game(stream, |input, number, origin| {
+                    info_of(
+                        input,
+                        &job.path,
+                        args,
+                        filter.as_ref(),
+                        Some((number, origin)),
+                    )
+                })?
+            }
+            StdinGames::Whole(input) => {
+                let outcome = info_of(&input, &job.path, args, filter.as_ref(), None);
+                eprint!("{}", outcome.stderr);
+                batch::print_stdout(&outcome.stdout);
+                outcome.stats
+            }
+        };
+        if args.stats {
+            batch::print_summary(&stats, start);
+        }
+        return Ok(batch::status(&stats));
+    }
     let stats = batch::run(&inputs, args.quiet, args.stats, |job| {
         info_one(job, args, filter.as_ref())
     });
@@ -28,14 +55,25 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
 }
 
 fn info_one(job: &Job, args: &InfoArgs, filter: Option<&Filter>) -> Outcome {
-    let input = match input::read(&job.path) {
-        Ok(input) => input,
-        Err(e) => return Outcome::failed(e.to_string()),
-    };
+    match input::read(&job.path) {
+        Ok(input) => info_of(&input, &job.path, args, filter, None),
+        Err(e) => Outcome::failed(e.to_string()),
+    }
+}
+
+/// The records of the games of `input` (read from `path`); `stream`: the
+/// number of its first game in a stream, and its place there.
+fn info_of(
+    input: &input::Input,
+    path: &std::path::Path,
+    args: &InfoArgs,
+    filter: Option<&Filter>,
+    stream: Option<(usize, Origin)>,
+) -> Outcome {
     let diagnostics_args = DiagnosticArgs::short(args.quiet);
-    let format = crate::document::format_of(&job.path);
+    let format = crate::document::format_of(path);
     if crate::book::is_book_format(format) {
-        let book = match crate::book::read(&input, &job.path, format) {
+        let book = match crate::book::read(input, path, format) {
             Ok(book) => book,
             Err(e) => return Outcome::failed(e),
         };
@@ -52,19 +90,21 @@ fn info_one(job: &Job, args: &InfoArgs, filter: Option<&Filter>) -> Outcome {
         }
         return outcome;
     }
-    let (document, mut outcome) = read_document(&input, &job.path, &diagnostics_args);
+    let origin = stream.map_or(Origin::default(), |(_, origin)| origin);
+    let (document, mut outcome) = read_and_check_at(input, path, &diagnostics_args, false, origin);
     let collection = document.to_collection();
-    let many = collection.len() > 1;
+    let many = collection.len() > 1 || stream.is_some();
     let mut text = String::new();
     for game in collection.games() {
-        let record = record(&input.name, &game);
+        let number = stream.map_or(1, |(first, _)| first) + game.index();
+        let record = record(&input.name, number, &game);
         if filter.is_some_and(|f| !f.matches(&record)) {
             continue;
         }
         match args.format {
             InfoFormat::Line => {
                 let name = if many {
-                    format!("{}#{}", input.name, game.index() + 1)
+                    format!("{}#{number}", input.name)
                 } else {
                     input.name.clone()
                 };
@@ -105,7 +145,7 @@ fn csv_cell(value: &str) -> String {
 }
 
 /// The fields of a game, in [`FIELDS`] order.
-fn record(file: &str, game: &kifu_sgf::Game<'_, '_>) -> Record {
+fn record(file: &str, number: usize, game: &kifu_sgf::Game<'_, '_>) -> Record {
     let info = game.info();
     let size = game.board_size();
     let opt = |v: &Option<String>| v.clone().unwrap_or_default();
@@ -113,7 +153,7 @@ fn record(file: &str, game: &kifu_sgf::Game<'_, '_>) -> Record {
         .iter()
         .map(|f| match *f {
             "file" => file.to_owned(),
-            "game" => (game.index() + 1).to_string(),
+            "game" => number.to_string(),
             "PB" => opt(&info.black),
             "BR" => opt(&info.black_rank),
             "PW" => opt(&info.white),

@@ -127,6 +127,24 @@ pub(crate) fn read_and_check<'i>(
     diagnostics_args: &crate::args::DiagnosticArgs,
     checks: bool,
 ) -> (crate::document::Document<'i>, crate::batch::Outcome) {
+    read_and_check_at(
+        input,
+        path,
+        diagnostics_args,
+        checks,
+        crate::report::Origin::default(),
+    )
+}
+
+/// As [`read_and_check`], for bytes that stand at `origin` in what was read
+/// (a game of a stream).
+pub(crate) fn read_and_check_at<'i>(
+    input: &'i crate::input::Input,
+    path: &std::path::Path,
+    diagnostics_args: &crate::args::DiagnosticArgs,
+    checks: bool,
+    origin: crate::report::Origin,
+) -> (crate::document::Document<'i>, crate::batch::Outcome) {
     let (document, mut diagnostics) =
         crate::document::Document::read(&input.bytes, crate::document::format_of(path));
     if checks && let crate::document::Document::Sgf(collection) = &document {
@@ -152,9 +170,10 @@ pub(crate) fn read_and_check<'i>(
         }
         _ => crate::report::advice_from_table(&diagnostics),
     };
-    crate::report::render_advised(
+    crate::report::render_advised_at(
         &input.name,
         &input.bytes,
+        origin,
         document.encoding(),
         &diagnostics,
         &advice,
@@ -162,4 +181,80 @@ pub(crate) fn read_and_check<'i>(
         &mut outcome.stderr,
     );
     (document, outcome)
+}
+
+/// What stdin holds for a command that reads games.
+pub(crate) enum StdinGames {
+    /// SGF: read game by game, holding one game at a time, however long
+    /// the stream.
+    Stream(kifu_sgf::stream::GameStream<std::io::BufReader<std::io::Stdin>>),
+    /// XML, or UTF-16 text, which cannot be split on its bytes: read whole.
+    Whole(crate::input::Input),
+}
+
+impl StdinGames {
+    /// Looks at the start of stdin (without taking it) to tell which.
+    pub(crate) fn open() -> Result<StdinGames, CliError> {
+        use std::io::{BufRead, Read};
+        let mut reader = std::io::BufReader::new(std::io::stdin());
+        let head = reader.fill_buf().map_err(|e| CliError::io("<stdin>", e))?;
+        let start = head.trim_ascii_start();
+        let whole = start.starts_with(b"<")
+            || head.starts_with(b"\xFF\xFE")
+            || head.starts_with(b"\xFE\xFF")
+            || (head.len() > 1 && head[..2].contains(&0));
+        if !whole {
+            return Ok(StdinGames::Stream(kifu_sgf::stream::GameStream::new(
+                reader,
+            )));
+        }
+        let mut bytes = Vec::new();
+        reader
+            .read_to_end(&mut bytes)
+            .map_err(|e| CliError::io("<stdin>", e))?;
+        Ok(StdinGames::Whole(crate::input::Input {
+            name: "<stdin>".to_owned(),
+            bytes,
+        }))
+    }
+}
+
+/// Runs `each` over the games of a stream on stdin, one at a time, printing
+/// what it returns as it goes; `each` gets the game as an input named
+/// `<stdin>`, its number in the stream (from 1) and its place there.
+/// Returns the totals, the stream counted as one file.
+pub(crate) fn for_each_streamed_game(
+    mut stream: kifu_sgf::stream::GameStream<std::io::BufReader<std::io::Stdin>>,
+    mut each: impl FnMut(&crate::input::Input, usize, crate::report::Origin) -> crate::batch::Outcome,
+) -> Result<crate::batch::Stats, CliError> {
+    use std::io::Write;
+    let mut total = crate::batch::Stats::default();
+    let mut number = 0;
+    while let Some(bytes) = stream.next_game().map_err(|e| CliError::io("<stdin>", e))? {
+        number += 1;
+        let position = stream.position();
+        let origin = crate::report::Origin {
+            offset: position.offset,
+            line: position.line,
+            column: position.column,
+        };
+        let input = crate::input::Input {
+            name: "<stdin>".to_owned(),
+            bytes,
+        };
+        let outcome = each(&input, number, origin);
+        total.add(&outcome.stats);
+        eprint!("{}", outcome.stderr);
+        let mut out = std::io::stdout().lock();
+        if out
+            .write_all(&outcome.stdout)
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            // A closed pipe (`kifu info - | head`) ends the stream quietly.
+            break;
+        }
+    }
+    total.files = 1;
+    Ok(total)
 }
