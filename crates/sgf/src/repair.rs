@@ -845,10 +845,10 @@ fn repair_node(
                         kept.clear();
                     }
                     let message = if kept.is_empty() {
-                        format!("{}: {e}; the property would be removed", p.id)
+                        format!("{}: {e}; property removed", p.id)
                     } else {
                         format!(
-                            "{}: {e}; {dropped} of {} values would be removed",
+                            "{}: {e}; {dropped} of {} values removed",
                             p.id,
                             p.values.len()
                         )
@@ -863,7 +863,7 @@ fn repair_node(
                     }
                 }
                 None => {
-                    let message = format!("{}: {e}; the property would be removed", p.id);
+                    let message = format!("{}: {e}; property removed", p.id);
                     if r.decide(codes::INVALID_VALUE, p.span, message, true) {
                         let _ = c.remove_property(node, &p.id);
                     }

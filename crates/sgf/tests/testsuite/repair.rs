@@ -196,9 +196,24 @@ fn only_the_values_of_a_list_that_do_not_fit_are_removed() {
     // The off-board point goes; the others stay, `b b` corrected to `bb`.
     let (_, _, out) = fix(input, true);
     assert_eq!(out, "(;FF[4]GM[1]SZ[19]AB[aa][bb]AW[cc:dd];B[pd])");
+    // The message says what was done, in a dry run as after the repair.
+    let mut c = kifu_sgf::parse(input).value;
+    let report = repair(&mut c, &Options { force: true });
+    let messages: Vec<&str> = report.made.iter().map(|r| r.message.as_str()).collect();
+    assert!(
+        messages[0].ends_with("; 1 of 3 values removed"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[1].ends_with("; 1 of 2 values removed"),
+        "{messages:?}"
+    );
     // A list with nothing that fits goes whole.
     let (_, _, out) = fix(b"(;FF[4]GM[1]AB[zz][yy];B[pd])", true);
     assert_eq!(out, "(;FF[4]GM[1];B[pd])");
+    let mut c = kifu_sgf::parse(b"(;FF[4]GM[1]AB[zz][yy];B[pd])").value;
+    let report = repair(&mut c, &Options { force: true });
+    assert!(report.made[0].message.ends_with("; property removed"));
 }
 
 #[test]
