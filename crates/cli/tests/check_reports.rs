@@ -254,3 +254,52 @@ fn the_human_form_says_what_fix_would_do() {
         "two.sgf:1:24: warning[sgf/two-moves-in-node]: B and W in one node\ntwo.sgf: 1 warning\n"
     );
 }
+
+/// A big collection is dry-run game by game (see `report::dry_run`): its
+/// games get the same advice, at the same places, as when each is alone.
+#[test]
+fn a_big_collection_gets_the_advice_of_its_games_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let padding = "x".repeat(600_000);
+    let games = [
+        format!("(;FF[4]GM[1]SZ[9]C[{padding}];B[ee]W[ff])"),
+        "(;FF[4]GM[1]SZ[9]AB[aa][zz];B[cc][dd])".to_owned(),
+        format!("(;FF[4]GM[1]SZ[9]C[{padding}];B[ee]OB[1 kk])"),
+    ];
+    let fixes = |name: &str, text: &str| -> Vec<(String, bool, u64)> {
+        write(dir.path(), name, text);
+        let out = kifu(&["check", "--format", "json", name], dir.path());
+        stderr(&out)
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .map(|v| {
+                (
+                    v["fix"].as_str().unwrap_or("(none)").to_owned(),
+                    v["critical"].as_bool().unwrap(),
+                    v["span"]["offset"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let whole = fixes("all.sgf", &games.join("\n"));
+    let mut alone = Vec::new();
+    let mut offset = 0;
+    for (i, game) in games.iter().enumerate() {
+        for (fix, critical, at) in fixes(&format!("g{i}.sgf"), game) {
+            alone.push((fix, critical, at + offset));
+        }
+        offset += game.len() as u64 + 1;
+    }
+    assert_eq!(whole, alone);
+    let shown: Vec<&str> = whole.iter().map(|(f, _, _)| f.as_str()).collect();
+    assert!(shown.contains(&"B and W split into two nodes"), "{shown:?}");
+    assert!(
+        shown.iter().any(|f| f.ends_with("1 of 2 values removed")),
+        "{shown:?}"
+    );
+    assert!(
+        shown.iter().any(|f| f.ends_with("corrected to OB[1]")),
+        "{shown:?}"
+    );
+    assert!(whole.iter().any(|(_, critical, _)| *critical));
+}
