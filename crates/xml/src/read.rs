@@ -672,12 +672,7 @@ fn end(st: &mut State<'_>, stack: &mut Vec<Frame>, after: u64) {
         }
         Frame::Field(id) => {
             if id == "SZ" {
-                match text
-                    .trim()
-                    .parse::<u32>()
-                    .ok()
-                    .and_then(|n| BoardSize::square(n).ok())
-                {
+                match crate::write::parse_size(&text) {
                     Some(size) => st.size = size,
                     None => st.report(
                         codes::BAD_SIZE,
@@ -784,17 +779,13 @@ fn end(st: &mut State<'_>, stack: &mut Vec<Frame>, after: u64) {
         }
         Frame::Sgf { node, id, args } => {
             if !id.is_empty() {
-                if id == "SZ"
-                    && let Some(Ok(size)) = args.first().map(|a| {
-                        let mut parts = a.split(':').map(|p| p.trim().parse::<u32>());
-                        match (parts.next(), parts.next()) {
-                            (Some(Ok(c)), Some(Ok(r))) => BoardSize::new(c, r),
-                            (Some(Ok(n)), None) => BoardSize::square(n),
-                            _ => BoardSize::new(0, 0),
-                        }
-                    })
-                {
-                    st.size = size;
+                // The root's sizes, the last that is one winning, as the
+                // writer takes them; SZ elsewhere is kept but changes nothing.
+                if id == "SZ" && node == 0 {
+                    if let Some(size) = args.iter().rev().find_map(|a| crate::write::parse_size(a))
+                    {
+                        st.size = size;
+                    }
                 }
                 let tree = st.tree();
                 for a in args {

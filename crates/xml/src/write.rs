@@ -66,15 +66,27 @@ pub fn write(document: &Document) -> String {
     out
 }
 
+/// The board size of a game: the last value of the root's `SZ` that is a
+/// size, as the reader takes it (`SZ` values are read in the order they
+/// are written: Information first, then the root's SGF elements).
 fn board_size(tree: &Tree) -> BoardSize {
-    let Some(sz) = tree.values(0, "SZ").and_then(|v| v.first()) else {
-        return BoardSize::default();
-    };
-    let mut parts = sz.split(':').map(|p| p.trim().parse::<u32>());
+    tree.nodes[0]
+        .props
+        .iter()
+        .filter(|(id, _)| id == "SZ")
+        .flat_map(|(_, values)| values)
+        .rev()
+        .find_map(|v| parse_size(v))
+        .unwrap_or_default()
+}
+
+/// A board size written `19` or `13:9`, if it is one kifu supports.
+pub(crate) fn parse_size(value: &str) -> Option<BoardSize> {
+    let mut parts = value.split(':').map(|p| p.trim().parse::<u32>());
     match (parts.next(), parts.next(), parts.next()) {
-        (Some(Ok(n)), None, None) => BoardSize::square(n).unwrap_or_default(),
-        (Some(Ok(c)), Some(Ok(r)), None) => BoardSize::new(c, r).unwrap_or_default(),
-        _ => BoardSize::default(),
+        (Some(Ok(n)), None, None) => BoardSize::square(n).ok(),
+        (Some(Ok(c)), Some(Ok(r)), None) => BoardSize::new(c, r).ok(),
+        _ => None,
     }
 }
 
@@ -227,6 +239,7 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
     };
     let mut comment = String::new();
     let mut sgf = String::new();
+    let mut size_first = String::new();
     let mut name: Option<&str> = None;
     let value_of = |id: &str| tree.values(n, id);
     // Information and the game name hold the first property of each id.
@@ -247,6 +260,9 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
             {
                 continue;
             }
+            // Before any point of the root, so that the reader reads them
+            // on this board (`SZ[13:9]`, which Information cannot hold).
+            ("SZ", _) if is_root => sgf_element(id, values, &mut size_first),
             ("B" | "W", [value]) if parts.mv.is_none() => {
                 let at = if value.is_empty() {
                     Some(String::new())
@@ -328,7 +344,7 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
         }
         parts.bare = false;
     }
-    if !sgf.is_empty() || parts.mv.is_none() {
+    if !sgf.is_empty() || !size_first.is_empty() || parts.mv.is_none() {
         parts.bare = false;
     }
     if parts.bare {
@@ -343,6 +359,7 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
         out.push('"');
     }
     let inner = [
+        &size_first,
         parts.mv.as_deref().unwrap_or_default(),
         &parts.body,
         &comment,

@@ -208,3 +208,46 @@ fn information_format_attributes_are_kept() {
     );
     assert_eq!(doc.games[0].values(0, "KM").unwrap(), ["6.5"]);
 }
+
+/// Found by fuzzing (xml_read): with a size that is none (`0`) and then
+/// one, the reader placed the moves on the second and the writer on the
+/// default 19x19, so the XML written read back with other points.
+/// The reader and the writer now take the same size: the last of the
+/// root's sizes that is one.
+#[test]
+fn reader_and_writer_place_points_on_the_same_board() {
+    let xml = "<Go><GoGame><Information><BoardSize>0</BoardSize>\
+               <BoardSize>11</BoardSize></Information>\
+               <Nodes><Node/><Black number=\"1\" at=\"F6\"/></Nodes></GoGame></Go>";
+    let (doc, diags) = read(xml);
+    assert_eq!(diags, ["1:50: xml/unsupported-board-size"]);
+    let moves = |doc: &kifu_xml::Document| {
+        let tree = &doc.games[0];
+        (0..tree.nodes.len())
+            .filter_map(|n| tree.values(n, "B").map(<[String]>::to_vec))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(&doc), [["ff"]]);
+    let written = kifu_xml::write(&doc);
+    let (again, diags) = read(&written);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(moves(&again), [["ff"]], "{written}");
+}
+
+/// A board that is not square has no place in Information: its SZ goes
+/// first in the root, before the root's stones, so that they are read on
+/// it (they were read on 19x19: `AB[aa]` on 13x9 came back as `AB[ak]`).
+#[test]
+fn stones_of_the_root_of_a_rectangular_board_survive() {
+    let input = b"(;FF[4]GM[1]SZ[13:9]AB[aa][mi];B[ma])";
+    let doc = kifu_xml::Document::from_sgf(&kifu_sgf::parse(input).value);
+    let written = kifu_xml::write(&doc);
+    let (back, diags) = read(&written);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(
+        back.games[0].values(0, "AB").unwrap(),
+        ["aa", "mi"],
+        "{written}"
+    );
+    assert_eq!(sgf(&back), sgf(&doc));
+}
