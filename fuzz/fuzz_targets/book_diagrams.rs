@@ -20,7 +20,8 @@ fn book_of(data: &[u8]) -> String {
     let mut bytes = data.iter().copied();
     let mut next = move || bytes.next();
     let size = next().map_or(9, |b| [5u8, 7, 9, 13, 19][usize::from(b % 5)]);
-    let mut n = 0;
+    // A count, not a byte: an input of 255 operations made `n + 1` wrap to 0.
+    let mut n: usize = 0;
     while let Some(op) = next() {
         n += 1;
         let list = |count: u8, next: &mut dyn FnMut() -> Option<u8>| {
@@ -50,7 +51,7 @@ fn book_of(data: &[u8]) -> String {
                 text.push_str(&format!("::dia at={at} to={to}\n\n"));
             }
             3 => {
-                let base = next().unwrap_or(0) % (n + 1);
+                let base = usize::from(next().unwrap_or(0)) % (n + 1);
                 let mv = list(op / 6 + 1, &mut next);
                 text.push_str(&format!("::dia base=g{base} mv=\"{mv}\"\n\n"));
             }
