@@ -43,7 +43,7 @@
 //! After [`repair`], the file reads clean of those codes, and repairing it
 //! again changes nothing.
 
-use kifu_board::{Board, Color, Point};
+use kifu_board::{Board, BoardSize, Color, Point};
 use kifu_diag::{Code, Span};
 
 use crate::check::codes;
@@ -242,17 +242,19 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
     // are cloned only where the tree branches.
     let mut stack = vec![(root, Board::new(size))];
     while let Some((node, mut board)) = stack.pop() {
-        repair_node(
-            c,
-            node,
-            go,
-            ff,
-            size.tt_is_pass(),
-            utf16,
-            ascii_safe,
-            &board,
-            r,
-        );
+        if !(go && ff == 4 && is_plain_move(c, node, size)) {
+            repair_node(
+                c,
+                node,
+                go,
+                ff,
+                size.tt_is_pass(),
+                utf16,
+                ascii_safe,
+                &board,
+                r,
+            );
+        }
         apply_node(c, node, &mut board);
         let children: Vec<NodeId> = c.node(node).children().map(|n| n.id()).collect();
         if let [only] = children.as_slice() {
@@ -299,6 +301,29 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
     }
 }
 
+/// Whether `node` is one move written plainly on the board (`;B[pd]`),
+/// as most nodes of most games are. Nothing in [`repair_node`] applies to
+/// such a node in an FF\[4\] game of Go (one property, an uppercase
+/// identifier, one value that is a point of the board, no escapes, no
+/// `tt`), and reading each node's properties into owned copies for it
+/// took most of the time of a repair.
+fn is_plain_move(c: &Collection<'_>, node: NodeId, size: BoardSize) -> bool {
+    let n = c.node(node);
+    let mut properties = n.properties();
+    let (Some(p), None) = (properties.next(), properties.next()) else {
+        return false;
+    };
+    if !matches!(p.written_id(), b"B" | b"W") {
+        return false;
+    }
+    let mut values = p.raw_values();
+    let (Some(value), None) = (values.next(), values.next()) else {
+        return false;
+    };
+    let on_board = |b: u8, side: u8| b.is_ascii_lowercase() && b - b'a' < side;
+    matches!(value, [x, y] if on_board(*x, size.cols) && on_board(*y, size.rows)) && value != b"tt"
+}
+
 /// Plays the node's setup and moves on `board`.
 fn apply_node(c: &Collection<'_>, node: NodeId, board: &mut Board) {
     let n = c.node(node);
@@ -321,7 +346,7 @@ fn apply_node(c: &Collection<'_>, node: NodeId, board: &mut Board) {
 fn corrected(
     info: &crate::props::PropertyInfo,
     values: &[Vec<u8>],
-    size: kifu_board::BoardSize,
+    size: BoardSize,
 ) -> Option<(Vec<Vec<u8>>, bool)> {
     use crate::props::{ValueShape as S, ValueType as T};
     fn one(t: T, raw: &str) -> Option<String> {
@@ -1189,5 +1214,92 @@ fn follow_split(r: &mut Repairer<'_>, node: NodeId, new: NodeId, moved: &dyn Fn(
         if *n == node && moved(id) {
             *n = new;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs [`repair_node`] on every node of `input` that [`is_plain_move`]
+    /// takes as one; returns how many there were, and what was repaired.
+    fn repairs_of_plain_moves(input: &[u8]) -> (usize, Vec<Repair>) {
+        let mut c = crate::parse(input).value;
+        let options = Options { force: true };
+        let mut r = Repairer {
+            options: &options,
+            report: Report::default(),
+            old_passes: Vec::new(),
+            changed_already: false,
+            mixed_formats: false,
+        };
+        let mut plain = 0;
+        for g in 0..c.len() {
+            let game = c.game(g).unwrap();
+            if game.game_type() != 1 || game.file_format() < 4 {
+                continue;
+            }
+            let size = game.board_size();
+            let ascii_safe = game.charset().scan == crate::charset::ScanMode::AsciiSafe;
+            let nodes: Vec<NodeId> = game.nodes().map(|n| n.id()).collect();
+            for node in nodes {
+                if is_plain_move(&c, node, size) {
+                    plain += 1;
+                    let board = Board::new(size);
+                    let tt = size.tt_is_pass();
+                    repair_node(&mut c, node, true, 4, tt, false, ascii_safe, &board, &mut r);
+                }
+            }
+        }
+        let mut found = r.report.made;
+        found.extend(r.report.refused);
+        assert!(r.old_passes.is_empty());
+        (plain, found)
+    }
+
+    /// The premise of skipping plain moves: the general path finds nothing
+    /// to repair in them, in hand-made cases and in every corpus file.
+    #[test]
+    fn plain_moves_need_no_repair_of_their_node() {
+        let (plain, found) = repairs_of_plain_moves(
+            b"(;GM[1]FF[4]SZ[9];B[ii];W[aa](;B[ee])(;W[ef]))(;FF[4]SZ[13:9];B[mi])",
+        );
+        assert_eq!(plain, 5);
+        assert!(found.is_empty(), "{found:?}");
+        // Not plain: off the board, a pass, lowercase, escaped, two values,
+        // two properties; the general path repairs or keeps them.
+        for node in [
+            "B[jj]",
+            "B[tt]",
+            "b[aa]",
+            "B[a\\a]",
+            "B[aa][bb]",
+            "B[aa]C[x]",
+            "B[AA]",
+            "B[]",
+        ] {
+            let input = format!("(;GM[1]FF[4]SZ[9];{node})");
+            assert_eq!(repairs_of_plain_moves(input.as_bytes()).0, 0, "{node}");
+        }
+        let corpus =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf");
+        let mut dirs = vec![corpus];
+        let mut files = 0;
+        while let Some(dir) = dirs.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if let Ok(bytes) = std::fs::read(&path) {
+                    files += 1;
+                    let (_, found) = repairs_of_plain_moves(&bytes);
+                    assert!(found.is_empty(), "{}: {found:?}", path.display());
+                }
+            }
+        }
+        eprintln!("{files} corpus files");
     }
 }
