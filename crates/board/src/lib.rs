@@ -160,6 +160,29 @@ impl BoardSize {
         self.cols >= 1 && self.cols <= MAX_SIZE && self.rows >= 1 && self.rows <= MAX_SIZE
     }
 
+    /// Reads an SGF `SZ` value: `19`, or `13:9` (columns, then rows).
+    ///
+    /// ```
+    /// use kifu_board::BoardSize;
+    /// assert_eq!(BoardSize::from_sgf("19"), Ok(BoardSize::STANDARD));
+    /// assert_eq!(BoardSize::from_sgf(" 13 : 9"), BoardSize::new(13, 9));
+    /// assert!(BoardSize::from_sgf("0").is_err());
+    /// assert!(BoardSize::from_sgf("9:9:9").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`CoordError::Malformed`] unless `text` is a number or two numbers
+    /// joined by `:`, [`CoordError::SizeOutOfRange`] unless each side is 1
+    /// to 52.
+    pub fn from_sgf(text: &str) -> Result<Self, CoordError> {
+        let mut parts = text.split(':').map(|p| p.trim().parse::<u32>());
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some(Ok(n)), None, None) => Self::square(n),
+            (Some(Ok(c)), Some(Ok(r)), None) => Self::new(c, r),
+            _ => Err(CoordError::Malformed(text.to_owned())),
+        }
+    }
+
     /// Whether the board is square.
     ///
     /// ```

@@ -320,8 +320,9 @@ fn is_plain_move(c: &Collection<'_>, node: NodeId, size: BoardSize) -> bool {
     let (Some(value), None) = (values.next(), values.next()) else {
         return false;
     };
-    let on_board = |b: u8, side: u8| b.is_ascii_lowercase() && b - b'a' < side;
-    matches!(value, [x, y] if on_board(*x, size.cols) && on_board(*y, size.rows)) && value != b"tt"
+    value.iter().all(u8::is_ascii_lowercase)
+        && value != b"tt"
+        && Point::from_sgf(value, size).is_ok()
 }
 
 /// Plays the node's setup and moves on `board`.

@@ -672,7 +672,7 @@ fn end(st: &mut State<'_>, stack: &mut Vec<Frame>, after: u64) {
         }
         Frame::Field(id) => {
             if id == "SZ" {
-                match crate::write::parse_size(&text) {
+                match BoardSize::from_sgf(&text).ok() {
                     Some(size) => st.size = size,
                     None => st.report(
                         codes::BAD_SIZE,
@@ -782,7 +782,7 @@ fn end(st: &mut State<'_>, stack: &mut Vec<Frame>, after: u64) {
                 // The root's sizes, the last that is one winning, as the
                 // writer takes them; SZ elsewhere is kept but changes nothing.
                 if id == "SZ" && node == 0 {
-                    if let Some(size) = args.iter().rev().find_map(|a| crate::write::parse_size(a))
+                    if let Some(size) = args.iter().rev().find_map(|a| BoardSize::from_sgf(a).ok())
                     {
                         st.size = size;
                     }

@@ -76,18 +76,8 @@ fn board_size(tree: &Tree) -> BoardSize {
         .filter(|(id, _)| id == "SZ")
         .flat_map(|(_, values)| values)
         .rev()
-        .find_map(|v| parse_size(v))
+        .find_map(|v| BoardSize::from_sgf(v).ok())
         .unwrap_or_default()
-}
-
-/// A board size written `19` or `13:9`, if it is one kifu supports.
-pub(crate) fn parse_size(value: &str) -> Option<BoardSize> {
-    let mut parts = value.split(':').map(|p| p.trim().parse::<u32>());
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(Ok(n)), None, None) => BoardSize::square(n).ok(),
-        (Some(Ok(c)), Some(Ok(r)), None) => BoardSize::new(c, r).ok(),
-        _ => None,
-    }
 }
 
 /// The XML form of an SGF point value, if it has an exact one.

@@ -332,13 +332,7 @@ impl<'i> Collection<'i> {
         else {
             return BoardSize::default();
         };
-        let text = std::str::from_utf8(raw).unwrap_or("");
-        let mut parts = text.split(':').map(|p| p.trim().parse::<u32>());
-        match (parts.next(), parts.next(), parts.next()) {
-            (Some(Ok(n)), None, None) => BoardSize::square(n).unwrap_or_default(),
-            (Some(Ok(c)), Some(Ok(r)), None) => BoardSize::new(c, r).unwrap_or_default(),
-            _ => BoardSize::default(),
-        }
+        BoardSize::from_sgf(std::str::from_utf8(raw).unwrap_or("")).unwrap_or_default()
     }
 
     /// The index of the game `id` belongs to. Games are kept in the order
