@@ -5,7 +5,7 @@
 //! Files are processed in chunks so that memory stays flat however many
 //! files there are: a chunk's outputs are printed before the next starts.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -23,9 +23,22 @@ pub(crate) struct Job {
     /// The directory named on the command line that holds it, to mirror
     /// the tree under `--out-dir` (shared by all the files found in it).
     pub(crate) root: Option<Arc<Path>>,
+    /// Where a batch that writes files writes this one's output, decided
+    /// in input order before the files are processed in parallel (so that
+    /// two inputs never share an output, whichever finishes first), or why
+    /// it has none.
+    pub(crate) output: Option<Result<PathBuf, String>>,
 }
 
 impl Job {
+    pub(crate) fn new(path: PathBuf, root: Option<Arc<Path>>) -> Job {
+        Job {
+            path,
+            root,
+            output: None,
+        }
+    }
+
     /// The path relative to the directory named, or the file name.
     pub(crate) fn relative(&self) -> PathBuf {
         match &self.root {
@@ -103,6 +116,9 @@ pub(crate) struct Outcome {
     pub(crate) stdout: Vec<u8>,
     pub(crate) stderr: String,
     pub(crate) stats: Stats,
+    /// The input holds text but no game could be read from it: an output
+    /// made from it would hold nothing of it, so none is written.
+    pub(crate) nothing_read: bool,
 }
 
 impl Outcome {
@@ -133,14 +149,19 @@ pub(crate) struct Inputs {
     named: Vec<Named>,
     extensions: &'static [&'static str],
     notes: Notes,
+    /// A directory the walks do not enter (canonical): where the batch
+    /// writes, so that its outputs are never read as inputs.
+    skip: Option<Arc<Path>>,
 }
 
-/// Notes on what a batch skipped, found while it runs and printed between
-/// chunks of output (over the progress display), or dropped when quiet.
+/// Notes on what a batch skipped, and failures to read a directory, found
+/// while it runs and printed between chunks of output (over the progress
+/// display); notes are dropped when quiet, failures never.
 #[derive(Clone)]
 struct Notes {
     quiet: bool,
     pending: Arc<Mutex<Vec<String>>>,
+    failures: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Notes {
@@ -148,16 +169,30 @@ impl Notes {
         Notes {
             quiet,
             pending: Arc::default(),
+            failures: Arc::default(),
         }
     }
 
     fn add(&self, note: String) {
         if !self.quiet {
-            self.pending
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .push(note);
+            self.push(format!("note: {note}"));
         }
+    }
+
+    /// A path that could not be read: said, and counted as a failed file.
+    fn fail(&self, path: &Path, e: &std::io::Error) {
+        self.failures.fetch_add(1, Ordering::Relaxed);
+        self.push(format!(
+            "{}: {e}",
+            crate::stdio::visible(&path.display().to_string())
+        ));
+    }
+
+    fn push(&self, line: String) {
+        self.pending
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(line);
     }
 
     fn take(&self) -> Vec<String> {
@@ -202,16 +237,23 @@ impl Inputs {
             named,
             extensions,
             notes: Notes::new(quiet),
+            skip: None,
         }
+    }
+
+    /// Walks of directories leave `dir` out (the output directory of a
+    /// batch that lies inside an input directory).
+    pub(crate) fn skipping(mut self, dir: Option<&Path>) -> Inputs {
+        self.skip = dir
+            .and_then(|d| std::fs::canonicalize(d).ok())
+            .map(Arc::from);
+        self
     }
 
     /// The file, when exactly one file (no directory, no pattern) was named.
     pub(crate) fn single_file(&self) -> Option<Job> {
         match self.named.as_slice() {
-            [Named::File(path)] => Some(Job {
-                path: path.clone(),
-                root: None,
-            }),
+            [Named::File(path)] => Some(Job::new(path.clone(), None)),
             _ => None,
         }
     }
@@ -237,11 +279,8 @@ impl Inputs {
             .iter()
             .flat_map(move |named| -> Box<dyn Iterator<Item = Job> + '_> {
                 match named {
-                    Named::File(path) => Box::new(std::iter::once(Job {
-                        path: path.clone(),
-                        root: None,
-                    })),
-                    Named::Dir(root) => Box::new(Walk::new(root, self.extensions, &self.notes)),
+                    Named::File(path) => Box::new(std::iter::once(Job::new(path.clone(), None))),
+                    Named::Dir(root) => Box::new(Walk::new(root, self)),
                     Named::Pattern(text) => Box::new(self.matches(text)),
                 }
             })
@@ -267,14 +306,11 @@ impl Inputs {
                 match found {
                     Some(p) if p.is_dir() => {
                         any = true;
-                        Box::new(Walk::new(&p, self.extensions, &self.notes))
+                        Box::new(Walk::new(&p, self))
                     }
                     Some(p) => {
                         any = true;
-                        Box::new(std::iter::once(Job {
-                            path: p,
-                            root: None,
-                        }))
+                        Box::new(std::iter::once(Job::new(p, None)))
                     }
                     None => {
                         if !any {
@@ -294,8 +330,13 @@ impl Inputs {
     /// do not break into the progress display.
     pub(crate) fn print_notes(&self, bar: &ProgressBar) {
         for note in self.notes.take() {
-            bar.suspend(|| eprintln!("kifu: note: {note}"));
+            bar.suspend(|| crate::stdio::eprintln(format_args!("kifu: {note}")));
         }
+    }
+
+    /// How many directories could not be read so far.
+    pub(crate) fn failures(&self) -> usize {
+        self.notes.failures.load(Ordering::Relaxed)
     }
 }
 
@@ -305,18 +346,20 @@ struct Walk {
     root: Arc<Path>,
     extensions: &'static [&'static str],
     notes: Notes,
+    skip: Option<Arc<Path>>,
     /// The entries still to visit, one list per directory being walked.
     stack: Vec<std::vec::IntoIter<(PathBuf, Entry)>>,
     skipped: usize,
 }
 
 impl Walk {
-    fn new(root: &Path, extensions: &'static [&'static str], notes: &Notes) -> Walk {
+    fn new(root: &Path, inputs: &Inputs) -> Walk {
         Walk {
             root: Arc::from(root),
-            extensions,
-            notes: notes.clone(),
-            stack: vec![sorted_entries(root)],
+            extensions: inputs.extensions,
+            notes: inputs.notes.clone(),
+            skip: inputs.skip.clone(),
+            stack: vec![sorted_entries(root, &inputs.notes)],
             skipped: 0,
         }
     }
@@ -330,25 +373,29 @@ enum Entry {
     Link,
 }
 
-/// A directory's entries, with what each is,
-/// sorted by name; none when it cannot be read. Links to directories are
+/// A directory's entries, with what each is, sorted by name; none when it
+/// cannot be read (a failure told to `notes`). Links to directories are
 /// not walked (a link to `..` would never end), links to files are read.
-fn sorted_entries(dir: &Path) -> std::vec::IntoIter<(PathBuf, Entry)> {
-    let mut entries: Vec<(PathBuf, Entry)> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .flatten()
-                .map(|e| {
-                    let kind = match e.file_type() {
-                        Ok(t) if t.is_dir() => Entry::Dir,
-                        Ok(t) if t.is_symlink() => Entry::Link,
-                        _ => Entry::File,
-                    };
-                    (e.path(), kind)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+fn sorted_entries(dir: &Path, notes: &Notes) -> std::vec::IntoIter<(PathBuf, Entry)> {
+    let mut entries: Vec<(PathBuf, Entry)> = Vec::new();
+    match std::fs::read_dir(dir) {
+        Ok(read) => {
+            for entry in read {
+                match entry {
+                    Ok(e) => {
+                        let kind = match e.file_type() {
+                            Ok(t) if t.is_dir() => Entry::Dir,
+                            Ok(t) if t.is_symlink() => Entry::Link,
+                            _ => Entry::File,
+                        };
+                        entries.push((e.path(), kind));
+                    }
+                    Err(e) => notes.fail(dir, &e),
+                }
+            }
+        }
+        Err(e) => notes.fail(dir, &e),
+    }
     entries.sort();
     entries.into_iter()
 }
@@ -374,15 +421,21 @@ impl Iterator for Walk {
                 None => {
                     self.stack.pop();
                 }
-                Some((dir, Entry::Dir)) => self.stack.push(sorted_entries(&dir)),
+                Some((dir, Entry::Dir)) => {
+                    if self
+                        .skip
+                        .as_deref()
+                        .is_some_and(|skip| std::fs::canonicalize(&dir).is_ok_and(|d| d == skip))
+                    {
+                        continue;
+                    }
+                    self.stack.push(sorted_entries(&dir, &self.notes));
+                }
                 Some((path, kind))
                     if has_extension(&path, self.extensions)
                         && (kind == Entry::File || path.is_file()) =>
                 {
-                    return Some(Job {
-                        path,
-                        root: Some(Arc::clone(&self.root)),
-                    });
+                    return Some(Job::new(path, Some(Arc::clone(&self.root))));
                 }
                 Some(_) => self.skipped += 1,
             }
@@ -398,6 +451,29 @@ pub(crate) fn run(
     summary: bool,
     work: impl Fn(&Job) -> Outcome + Sync,
 ) -> Stats {
+    run_with(inputs, quiet, summary, None, work)
+}
+
+/// [`run`] for a command that writes a file per input as `target` says:
+/// each job's output is decided in input order before the work starts
+/// ([`Job::output`]), so that no two inputs write one file.
+pub(crate) fn run_writing(
+    inputs: &Inputs,
+    quiet: bool,
+    summary: bool,
+    target: &crate::output::BatchTarget<'_>,
+    work: impl Fn(&Job) -> Outcome + Sync,
+) -> Stats {
+    run_with(inputs, quiet, summary, Some(target), work)
+}
+
+fn run_with(
+    inputs: &Inputs,
+    quiet: bool,
+    summary: bool,
+    target: Option<&crate::output::BatchTarget<'_>>,
+    work: impl Fn(&Job) -> Outcome + Sync,
+) -> Stats {
     let start = Instant::now();
     let show_bar = !quiet && inputs.is_batch() && std::io::stderr().is_terminal();
     let finished = Arc::new(AtomicBool::new(false));
@@ -409,14 +485,24 @@ pub(crate) fn run(
     let mut jobs = inputs.jobs();
     let chunk = (rayon::current_num_threads() * 64).max(64);
     let mut total = Stats::default();
-    let stdout = std::io::stdout();
-    let mut broken_pipe = false;
+    // A closed pipe (`kifu info DIR | head`) ends the batch quietly; any
+    // other failure to write stdout ends it as a failure.
+    let mut stdout_closed = false;
+    let mut claims = crate::output::Claims::default();
     loop {
-        // A closed pipe (`kifu info DIR | head`) ends the batch quietly.
-        if broken_pipe {
+        if stdout_closed {
             break;
         }
-        let part: Vec<Job> = jobs.by_ref().take(chunk).collect();
+        let part: Vec<Job> = jobs
+            .by_ref()
+            .take(chunk)
+            .map(|mut job| {
+                if let Some(target) = target {
+                    job.output = Some(claims.claim(&job, target));
+                }
+                job
+            })
+            .collect();
         if part.is_empty() {
             break;
         }
@@ -432,15 +518,21 @@ pub(crate) fn run(
         for o in outcomes {
             total.add(&o.stats);
             if !o.stderr.is_empty() {
-                bar.suspend(|| eprint!("{}", o.stderr));
+                bar.suspend(|| crate::stdio::eprint(&o.stderr));
             }
-            if !o.stdout.is_empty() && !broken_pipe {
-                let mut out = stdout.lock();
-                broken_pipe = out.write_all(&o.stdout).is_err();
+            if !o.stdout.is_empty() && !stdout_closed {
+                if let Err(e) = crate::stdio::print(&o.stdout) {
+                    stdout_closed = true;
+                    if !e.is_broken_pipe() {
+                        bar.suspend(|| crate::stdio::eprintln(format_args!("kifu: {e}")));
+                        total.failed += 1;
+                    }
+                }
             }
         }
     }
     inputs.print_notes(&bar);
+    total.failed += inputs.failures();
     finished.store(true, Ordering::Relaxed);
     bar.finish_and_clear();
     if summary {
@@ -452,7 +544,7 @@ pub(crate) fn run(
 /// The summary line of a batch, on stderr.
 pub(crate) fn print_summary(total: &Stats, start: Instant) {
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
-    eprintln!(
+    crate::stdio::eprintln(format_args!(
         "{} files, {} games, {} nodes, {} bytes in {seconds:.3} s: {:.1} MB/s, {:.0} games/s; {} errors, {} warnings, {}{} failed",
         total.files,
         total.games,
@@ -468,7 +560,7 @@ pub(crate) fn print_summary(total: &Stats, start: Instant) {
             String::new()
         },
         total.failed,
-    );
+    ))
 }
 
 /// The progress display of a batch on a terminal. The files are found as
@@ -522,7 +614,23 @@ pub(crate) fn status(stats: &Stats) -> u8 {
     }
 }
 
-/// Writes `bytes` to stdout now (single-file commands).
-pub(crate) fn print_stdout(bytes: &[u8]) {
-    let _ = std::io::stdout().lock().write_all(bytes);
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_directory_that_cannot_be_read_is_a_failure_said_with_its_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let gone = dir.path().join("gone");
+        // Named as a directory, then gone before the walk reads it (root
+        // reads any directory, so permissions cannot make one unreadable).
+        std::fs::create_dir(&gone).unwrap();
+        let inputs = Inputs::new(std::slice::from_ref(&gone), &["sgf"], true).skipping(None);
+        std::fs::remove_dir(&gone).unwrap();
+        assert_eq!(inputs.jobs().count(), 0);
+        assert_eq!(inputs.failures(), 1);
+        let said = inputs.notes.take();
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].starts_with(&gone.display().to_string()), "{said:?}");
+    }
 }

@@ -28,7 +28,9 @@ pub(crate) fn read(path: &Path) -> Result<Input, CliError> {
             bytes,
         });
     }
-    let name = path.display().to_string();
+    // Shown in messages: a name with control characters in it is shown,
+    // not sent to the terminal.
+    let name = crate::stdio::visible(&path.display().to_string()).into_owned();
     let bytes = std::fs::read(path).map_err(|e| CliError::io(&name, e))?;
     Ok(Input { name, bytes })
 }

@@ -6,6 +6,9 @@
 // Doc comments here are `--help` text (clap), where `FF[4]` must read as
 // written, not as a rustdoc link.
 #![allow(rustdoc::broken_intra_doc_links)]
+// Every write to the standard streams goes through `stdio`, which neither
+// panics on an unwritable stream nor loses a failed write unseen.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod args;
 mod batch;
@@ -16,6 +19,7 @@ mod input;
 mod output;
 mod query;
 mod report;
+mod stdio;
 
 use std::process::ExitCode;
 
@@ -37,16 +41,22 @@ fn main() -> ExitCode {
             } else {
                 EXIT_CLEAN
             };
-            let _ = e.print();
-            return ExitCode::from(code);
+            // Help printed to a full disk is a failure too.
+            let printed = e.print().is_ok();
+            return ExitCode::from(if printed { code } else { EXIT_FAILURE });
         }
     };
-    match commands::run(args) {
-        Ok(status) => ExitCode::from(status),
-        Err(e) if e.is_broken_pipe() => ExitCode::from(EXIT_CLEAN),
+    let status = match commands::run(args).and_then(|status| stdio::print(b"").map(|()| status)) {
+        Ok(status) => status,
+        Err(e) if e.is_broken_pipe() => EXIT_CLEAN,
         Err(e) => {
-            eprintln!("kifu: {e}");
-            ExitCode::from(EXIT_FAILURE)
+            stdio::eprintln(format_args!("kifu: {e}"));
+            EXIT_FAILURE
         }
+    };
+    // Whatever could not be said on stderr is a failure too.
+    if stdio::stderr_failed() {
+        return ExitCode::from(EXIT_FAILURE);
     }
+    ExitCode::from(status)
 }

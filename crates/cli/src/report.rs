@@ -432,7 +432,9 @@ fn render_reported(
             DiagnosticFormat::Short | DiagnosticFormat::Auto => writeln!(
                 out,
                 "{name}:{line}:{column}: {}[{}]: {}",
-                d.severity, d.code, d.message
+                d.severity,
+                d.code,
+                crate::stdio::visible(&d.message)
             ),
             DiagnosticFormat::Json => writeln!(
                 out,
@@ -519,13 +521,21 @@ fn human(text: &SourceText<'_>, d: &Diagnostic, fix: Option<&str>, out: &mut Str
             .len()
             .min(text.len());
     let (shown, at) = window(text, column, 100);
+    // The line is the file's: shown, never sent as terminal controls. A
+    // control character becomes two or more, so the mark is placed anew.
+    let at_visible = shown
+        .get(..at)
+        .map_or(at, |before| crate::stdio::visible(before).len());
+    let shown = crate::stdio::visible(shown);
+    let (shown, at) = (&*shown, at_visible);
+    let message_text = crate::stdio::visible(&d.message);
     let width = (d.span.len() as usize).clamp(1, shown.len().saturating_sub(at).max(1));
     let level = match d.severity {
         Severity::Error => Level::Error,
         Severity::Warning => Level::Warning,
         _ => Level::Note,
     };
-    let message = level.title(&d.message).id(d.code.as_str()).snippet(
+    let message = level.title(&message_text).id(d.code.as_str()).snippet(
         Snippet::source(shown)
             .line_start(line + 1 + origin.line as usize)
             .origin(name)

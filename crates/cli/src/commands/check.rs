@@ -69,7 +69,7 @@ fn check_stdin(job: &Job, args: &CheckArgs) -> Result<u8, CliError> {
                 ..args.diagnostics.clone()
             };
             let (_, outcome) = read_and_check(&input, &job.path, &diagnostics, true);
-            eprint!("{}", outcome.stderr);
+            crate::stdio::eprint(&outcome.stderr);
             if args.stats {
                 batch::print_summary(&outcome.stats, start);
             }

@@ -23,7 +23,12 @@ fn extension(format: Format) -> &'static str {
 
 pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
     let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
-    let inputs = batch::Inputs::new(&args.inputs, EXTENSIONS, args.diagnostics.quiet);
+    if let Some(dir) = &args.out.out_dir {
+        // Made first, so that walks of the inputs can tell it and leave it out.
+        std::fs::create_dir_all(dir).map_err(|e| CliError::io(&dir.display().to_string(), e))?;
+    }
+    let inputs = batch::Inputs::new(&args.inputs, EXTENSIONS, args.diagnostics.quiet)
+        .skipping(args.out.out_dir.as_deref());
     if !batch_mode {
         let Some(job) = inputs.single_file() else {
             return Err(CliError::usage(
@@ -44,9 +49,15 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         };
         let input = input::read(&job.path)?;
         let (bytes, outcome) = convert(&input, &job.path, to, args);
-        eprint!("{}", outcome.stderr);
-        output::write(args.out.output.as_deref(), &bytes)?;
-        return Ok(batch::status(&outcome.stats));
+        crate::stdio::eprint(&outcome.stderr);
+        return output::write_single(
+            &job.path,
+            &input.bytes,
+            &bytes,
+            &outcome,
+            args.out.output.as_deref(),
+            false,
+        );
     }
     if inputs.names_stdin() {
         return Err(CliError::usage(
@@ -54,8 +65,17 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         ));
     }
     let summary = args.out.stats || (inputs.is_batch() && !args.diagnostics.quiet);
-    let stats = batch::run(&inputs, args.diagnostics.quiet, summary, |job| {
-        convert_to_file(job, args)
+    let target = output::BatchTarget {
+        in_place: args.out.in_place,
+        backup: args.out.backup.as_deref(),
+        out_dir: args.out.out_dir.as_deref(),
+        extension: Some(&|path: &Path| {
+            extension(args.to.or(format_of(path)).unwrap_or(Format::Sgf))
+        }),
+        keeps_damage: false,
+    };
+    let stats = batch::run_writing(&inputs, args.diagnostics.quiet, summary, &target, |job| {
+        convert_to_file(job, args, &target)
     });
     Ok(batch::status(&stats))
 }
@@ -123,7 +143,7 @@ fn convert(
     (bytes, outcome)
 }
 
-fn convert_to_file(job: &Job, args: &ConvertArgs) -> Outcome {
+fn convert_to_file(job: &Job, args: &ConvertArgs, target: &output::BatchTarget<'_>) -> Outcome {
     let input = match input::read(&job.path) {
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),
@@ -136,13 +156,6 @@ fn convert_to_file(job: &Job, args: &ConvertArgs) -> Outcome {
         ));
     }
     let (bytes, mut outcome) = convert(&input, &job.path, args.to, args);
-    let to = args.to.or(from).unwrap_or(Format::Sgf);
-    let target = output::BatchTarget {
-        in_place: args.out.in_place,
-        backup: args.out.backup.as_deref(),
-        out_dir: args.out.out_dir.as_deref(),
-        extension: Some(extension(to)),
-    };
-    output::write_batch(job, &input.bytes, &bytes, &target, &mut outcome);
+    output::write_batch(job, &input.bytes, &bytes, target, &mut outcome);
     outcome
 }

@@ -14,7 +14,12 @@ const EXTENSIONS: &[&str] = &["sgf", "mgt"];
 
 pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
     let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
-    let inputs = batch::Inputs::new(&args.inputs, EXTENSIONS, args.diagnostics.quiet);
+    if let Some(dir) = &args.out.out_dir {
+        // Made first, so that walks of the inputs can tell it and leave it out.
+        std::fs::create_dir_all(dir).map_err(|e| CliError::io(&dir.display().to_string(), e))?;
+    }
+    let inputs = batch::Inputs::new(&args.inputs, EXTENSIONS, args.diagnostics.quiet)
+        .skipping(args.out.out_dir.as_deref());
     if !batch_mode {
         let Some(job) = inputs.single_file() else {
             return Err(CliError::usage(
@@ -23,9 +28,15 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
         };
         let input = input::read(&job.path)?;
         let (bytes, outcome) = fix(&input, args);
-        eprint!("{}", outcome.stderr);
-        output::write(args.out.output.as_deref(), &bytes)?;
-        return Ok(batch::status(&outcome.stats));
+        crate::stdio::eprint(&outcome.stderr);
+        return output::write_single(
+            &job.path,
+            &input.bytes,
+            &bytes,
+            &outcome,
+            args.out.output.as_deref(),
+            !args.normalize,
+        );
     }
     if inputs.names_stdin() {
         return Err(CliError::usage(
@@ -33,8 +44,15 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
         ));
     }
     let summary = args.out.stats || (inputs.is_batch() && !args.diagnostics.quiet);
-    let stats = batch::run(&inputs, args.diagnostics.quiet, summary, |job| {
-        fix_to_file(job, args)
+    let target = output::BatchTarget {
+        in_place: args.out.in_place,
+        backup: args.out.backup.as_deref(),
+        out_dir: args.out.out_dir.as_deref(),
+        extension: None,
+        keeps_damage: !args.normalize,
+    };
+    let stats = batch::run_writing(&inputs, args.diagnostics.quiet, summary, &target, |job| {
+        fix_to_file(job, args, &target)
     });
     Ok(batch::status(&stats))
 }
@@ -75,6 +93,16 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         );
         found.push((d, Advice::critical(r.critical)));
     }
+    if collection.is_empty() && crate::commands::holds_text(&input.bytes) {
+        // Nothing to repair because nothing was read: said, not passed over.
+        let d = Diagnostic::new(
+            kifu_sgf::syntax::codes::NO_DATA,
+            Severity::Error,
+            kifu_diag::Span::new(0, 0),
+            "no SGF game found: nothing to repair",
+        );
+        found.push((d, Advice::critical(false)));
+    }
     found.sort_by_key(|(d, _)| d.span.start);
     let (diagnostics, advice): (Vec<Diagnostic>, Vec<Advice>) = found.into_iter().unzip();
     let mut outcome = Outcome {
@@ -87,6 +115,7 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
             repairing: true,
             ..Stats::default()
         },
+        nothing_read: collection.is_empty() && crate::commands::holds_text(&input.bytes),
         ..Outcome::default()
     };
     outcome
@@ -144,18 +173,12 @@ fn to_utf8(collection: &mut kifu_sgf::Collection<'_>) -> bool {
     changed
 }
 
-fn fix_to_file(job: &Job, args: &FixArgs) -> Outcome {
+fn fix_to_file(job: &Job, args: &FixArgs, target: &output::BatchTarget<'_>) -> Outcome {
     let input = match input::read(&job.path) {
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),
     };
     let (bytes, mut outcome) = fix(&input, args);
-    let target = output::BatchTarget {
-        in_place: args.out.in_place,
-        backup: args.out.backup.as_deref(),
-        out_dir: args.out.out_dir.as_deref(),
-        extension: None,
-    };
-    output::write_batch(job, &input.bytes, &bytes, &target, &mut outcome);
+    output::write_batch(job, &input.bytes, &bytes, target, &mut outcome);
     outcome
 }

@@ -20,7 +20,7 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
     };
     let inputs = batch::Inputs::new(&args.files, EXTENSIONS, args.quiet);
     if args.format == InfoFormat::Csv {
-        batch::print_stdout(format!("{}\n", FIELDS.join(",")).as_bytes());
+        crate::stdio::print(format!("{}\n", FIELDS.join(",")).as_bytes())?;
     }
     if let Some(job) = inputs.single_file().filter(|j| input::is_stdio(&j.path)) {
         let start = std::time::Instant::now();
@@ -38,8 +38,8 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
             }
             StdinGames::Whole(input) => {
                 let outcome = info_of(&input, &job.path, args, filter.as_ref(), None);
-                eprint!("{}", outcome.stderr);
-                batch::print_stdout(&outcome.stdout);
+                crate::stdio::eprint(&outcome.stderr);
+                crate::stdio::print(&outcome.stdout)?;
                 outcome.stats
             }
         };
@@ -85,7 +85,10 @@ fn info_of(
                 "kifu: note: {}: a Go book has no CSV record (use --format line or json)\n",
                 book.name
             )),
-            InfoFormat::Line => outcome.stdout = crate::book::info(&book, false).into_bytes(),
+            InfoFormat::Line => {
+                let line = crate::book::info(&book, false);
+                outcome.stdout = crate::stdio::visible(&line).into_owned().into_bytes();
+            }
             InfoFormat::Json => outcome.stdout = crate::book::info(&book, true).into_bytes(),
         }
         return outcome;
@@ -108,7 +111,10 @@ fn info_of(
                 } else {
                     input.name.clone()
                 };
-                let _ = writeln!(text, "{name}: {}", describe(&game));
+                // Read on a terminal: the game's text is shown, never sent
+                // as terminal controls.
+                let line = describe(&game);
+                let _ = writeln!(text, "{name}: {}", crate::stdio::visible(&line));
             }
             InfoFormat::Json => {
                 let object: serde_json::Map<String, serde_json::Value> = FIELDS
@@ -124,7 +130,8 @@ fn info_of(
                         ((*f).to_owned(), value)
                     })
                     .collect();
-                let _ = writeln!(text, "{}", serde_json::Value::Object(object));
+                let json = serde_json::Value::Object(object).to_string();
+                let _ = writeln!(text, "{}", escape_c1(&json));
             }
             InfoFormat::Csv => {
                 let cells: Vec<String> = record.0.iter().map(|v| csv_cell(v)).collect();
@@ -136,11 +143,42 @@ fn info_of(
     outcome
 }
 
+/// JSON with the C1 control characters (U+0080 to U+009F, which some
+/// terminals obey as escape sequences) written as `\u` escapes, as
+/// serde_json writes the C0 ones: the same JSON, safe to print.
+fn escape_c1(json: &str) -> std::borrow::Cow<'_, str> {
+    if !json.contains(|c: char| ('\u{80}'..='\u{9f}').contains(&c)) {
+        return std::borrow::Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 8);
+    for c in json.chars() {
+        if ('\u{80}'..='\u{9f}').contains(&c) {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A CSV cell. A value a spreadsheet would take for a formula (`=`, `+`,
+/// `-`, `@`, tab or carriage return first: `=HYPERLINK(...)` in a player's
+/// name) gets a `'` before it, as OWASP advises for CSV exports, unless it
+/// is a number (a komi of -6.5 stays a number).
 fn csv_cell(value: &str) -> String {
-    if value.contains([',', '"', '\n', '\r']) {
+    // Control characters are shown, not sent, as in the other forms.
+    let value = &*crate::stdio::visible(value);
+    let formula =
+        value.starts_with(['=', '+', '-', '@', '\t', '\r']) && value.parse::<f64>().is_err();
+    let value = if formula {
+        std::borrow::Cow::Owned(format!("'{value}"))
+    } else {
+        std::borrow::Cow::Borrowed(value)
+    };
+    if value.contains([',', '"', '\n', '\r']) || formula {
         format!("\"{}\"", value.replace('"', "\"\""))
     } else {
-        value.to_owned()
+        value.into_owned()
     }
 }
 

@@ -71,7 +71,7 @@ fn diagrams(args: &crate::args::DiagramsArgs) -> Result<u8, CliError> {
     found.sort_by_key(|d| d.span.start);
     let diagnostics_args = crate::args::DiagnosticArgs::short(args.quiet);
     let outcome = book.outcome(&found, &diagnostics_args);
-    eprint!("{}", outcome.stderr);
+    crate::stdio::eprint(&outcome.stderr);
     let text = match args.format {
         crate::args::ListFormat::Json => {
             let mut s =
@@ -93,12 +93,12 @@ fn sample(args: &crate::args::SampleArgs) -> Result<u8, CliError> {
     let format = crate::document::format_of(&args.input);
     let book = crate::book::read(&input, &args.input, format).map_err(CliError::usage)?;
     let outcome = book.outcome(&book.diagnostics, &args.diagnostics);
-    eprint!("{}", outcome.stderr);
+    crate::stdio::eprint(&outcome.stderr);
     if !kifu_book::sample::has_sample_marks(&book.book) && !args.diagnostics.quiet {
-        eprintln!(
+        crate::stdio::eprintln(format_args!(
             "kifu: note: {}: the book marks no sample; the sample is the whole book",
             input.name
-        );
+        ))
     }
     let to = match crate::document::format_of(&args.output) {
         Some(Format::Gobk) => Format::Gobk,
@@ -162,6 +162,7 @@ pub(crate) fn read_and_check_at<'i>(
         },
         ..crate::batch::Outcome::default()
     };
+    outcome.nothing_read = collection.is_empty() && holds_text(&input.bytes);
     drop(collection);
     outcome.stats.count_reported(&diagnostics, diagnostics_args);
     let advice = match &document {
@@ -181,6 +182,12 @@ pub(crate) fn read_and_check_at<'i>(
         &mut outcome.stderr,
     );
     (document, outcome)
+}
+
+/// Whether `bytes` hold more than white space: text from which no game was
+/// read is text an output made from it would lose.
+pub(crate) fn holds_text(bytes: &[u8]) -> bool {
+    !bytes.trim_ascii().is_empty()
 }
 
 /// What stdin holds for a command that reads games.
@@ -227,7 +234,6 @@ pub(crate) fn for_each_streamed_game(
     mut stream: kifu_sgf::stream::GameStream<std::io::BufReader<std::io::Stdin>>,
     mut each: impl FnMut(&crate::input::Input, usize, crate::report::Origin) -> crate::batch::Outcome,
 ) -> Result<crate::batch::Stats, CliError> {
-    use std::io::Write;
     let mut total = crate::batch::Stats::default();
     let mut number = 0;
     while let Some(bytes) = stream.next_game().map_err(|e| CliError::io("<stdin>", e))? {
@@ -244,15 +250,12 @@ pub(crate) fn for_each_streamed_game(
         };
         let outcome = each(&input, number, origin);
         total.add(&outcome.stats);
-        eprint!("{}", outcome.stderr);
-        let mut out = std::io::stdout().lock();
-        if out
-            .write_all(&outcome.stdout)
-            .and_then(|()| out.flush())
-            .is_err()
-        {
+        crate::stdio::eprint(&outcome.stderr);
+        match crate::stdio::print(&outcome.stdout) {
+            Ok(()) => {}
             // A closed pipe (`kifu info - | head`) ends the stream quietly.
-            break;
+            Err(e) if e.is_broken_pipe() => break,
+            Err(e) => return Err(e),
         }
     }
     total.files = 1;

@@ -65,7 +65,7 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
         let diagnostics_args = crate::args::DiagnosticArgs::short(args.quiet);
         // Reading problems are shown; the page is written anyway.
         let outcome = book.outcome(&book.diagnostics, &diagnostics_args);
-        eprint!("{}", outcome.stderr);
+        crate::stdio::eprint(&outcome.stderr);
         let expanded = kifu_book::include::expand(&book.book, &mut |url| {
             book.load(url)
                 .map(|b| String::from_utf8_lossy(&b).into_owned())
@@ -194,7 +194,7 @@ fn book_view(
     let diagnostics_args = crate::args::DiagnosticArgs::short(true);
     let outcome = book.outcome(&found, &diagnostics_args);
     if !args.quiet {
-        eprint!("{}", outcome.stderr);
+        crate::stdio::eprint(&outcome.stderr);
     }
     let item = find_item(&book.book, &resolution, wanted).ok_or_else(|| {
         CliError::usage(format!(
@@ -288,7 +288,7 @@ fn game_view(
     if let Some(d) = diagnostics.iter().find(|d| d.is_error())
         && !args.quiet
     {
-        eprintln!("kifu: {}: {}", input.name, d.message);
+        crate::stdio::eprintln(format_args!("kifu: {}: {}", input.name, d.message));
     }
     let collection = document.to_collection();
     let count = collection.len();

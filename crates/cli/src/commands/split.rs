@@ -30,6 +30,9 @@ fn file_safe(text: &str) -> String {
     cleaned.trim_matches('.').to_owned()
 }
 
+/// The longest name made from a game's information, in bytes.
+const MAX_NAME_BYTES: usize = 200;
+
 /// The file name for a game from the pattern.
 fn file_name(pattern: &str, stem: &str, number: usize, game: &kifu_sgf::Game<'_, '_>) -> String {
     let mut out = String::new();
@@ -56,7 +59,15 @@ fn file_name(pattern: &str, stem: &str, number: usize, game: &kifu_sgf::Game<'_,
         rest = &rest[open + close + 1..];
     }
     out.push_str(rest);
-    let name = file_safe(&out);
+    let mut name = file_safe(&out);
+    // File systems take names of up to 255 bytes; room is left for `-N.sgf`.
+    if name.len() > MAX_NAME_BYTES {
+        let mut end = MAX_NAME_BYTES;
+        while !name.is_char_boundary(end) {
+            end -= 1;
+        }
+        name.truncate(end);
+    }
     if name.is_empty() {
         format!("game-{number:04}")
     } else {
@@ -83,13 +94,15 @@ pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| CliError::io(&args.out_dir.display().to_string(), e))?;
     let mut used: HashSet<String> = HashSet::new();
-    let (mut games, mut errors) = (0usize, 0usize);
+    let (mut games, mut errors, mut failed) = (0usize, 0usize, 0usize);
     for game_bytes in GameStream::new(std::io::BufReader::new(reader)) {
         let game_bytes = game_bytes.map_err(|e| CliError::io(&stem, e))?;
         let parsed = kifu_sgf::parse(&game_bytes);
         let Some(game) = parsed.value.game(0) else {
             if !args.quiet {
-                eprintln!("kifu: note: {stem}: text in parentheses that holds no game skipped");
+                crate::stdio::eprintln(format_args!(
+                    "kifu: note: {stem}: text in parentheses that holds no game skipped"
+                ));
             }
             continue;
         };
@@ -104,12 +117,28 @@ pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
         }
         let mut bytes = game_bytes;
         bytes.push(b'\n');
-        output::write(Some(&args.out_dir.join(&name)), &bytes)?;
+        // One game that cannot be written (a name the file system refuses)
+        // does not stop the others.
+        if let Err(e) = output::write(Some(&args.out_dir.join(&name)), &bytes) {
+            crate::stdio::eprintln(format_args!("kifu: game {games}: {e}"));
+            failed += 1;
+        }
     }
     if !args.quiet {
-        eprintln!("{games} games written to {}", args.out_dir.display());
+        crate::stdio::eprintln(format_args!(
+            "{} games written to {}{}",
+            games - failed,
+            args.out_dir.display(),
+            if failed > 0 {
+                format!(", {failed} failed")
+            } else {
+                String::new()
+            }
+        ));
     }
-    Ok(if errors > 0 {
+    Ok(if failed > 0 {
+        crate::EXIT_FAILURE
+    } else if errors > 0 {
         crate::EXIT_ERRORS
     } else {
         crate::EXIT_CLEAN
@@ -146,11 +175,14 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
         Ok(())
     })?;
     inputs.print_notes(&indicatif::ProgressBar::hidden());
+    if inputs.failures() > 0 {
+        return Ok(crate::EXIT_FAILURE);
+    }
     if !args.quiet {
-        eprintln!(
+        crate::stdio::eprintln(format_args!(
             "{games} games from {files} files written to {}",
             args.output.display()
-        );
+        ))
     }
     Ok(if errors > 0 {
         crate::EXIT_ERRORS
