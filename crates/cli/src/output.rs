@@ -257,7 +257,7 @@ fn comparable(path: &Path) -> PathBuf {
 }
 
 /// Whether two paths name one existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     match (std::fs::metadata(a), std::fs::metadata(b)) {
         #[cfg(unix)]
         (Ok(x), Ok(y)) => {

@@ -248,6 +248,24 @@ fn two_inputs_never_write_one_output() {
         std::fs::read(dir.path().join("a/x.sgf")).unwrap(),
         b"(;FF[4]GM[1]SZ[19];B[aa])"
     );
+    // The same for drawings.
+    let out = kifu(
+        &["render", "a/x.sgf", "b/x.xml", "--out-dir", "drawn"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("kifu: b/x.xml: not written: a/x.sgf already writes drawn/x.svg")
+    );
+    // A merge into the folder it merges does not merge its own output.
+    for _ in 0..2 {
+        let out = kifu(&["merge", "a", "-o", "a/all.sgf", "-q"], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+    assert_eq!(
+        std::fs::read(dir.path().join("a/all.sgf")).unwrap(),
+        b"(;FF[4]GM[1]SZ[19];B[aa])\n"
+    );
     // One file named twice is written once.
     let out = kifu(
         &["fix", "a/x.sgf", "./a/x.sgf", "--in-place", "--normalize"],

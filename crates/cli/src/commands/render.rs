@@ -331,7 +331,17 @@ fn render_dir(args: &RenderArgs, dir: &Path, style: &Style) -> Result<u8, CliErr
         return Err(CliError::usage("stdin cannot be drawn with --out-dir"));
     }
     let summary = args.stats || (inputs.is_batch() && !args.quiet);
-    let stats = batch::run(&inputs, args.quiet, summary, |job| {
+    // Two inputs of one name (`x.sgf`, `x.xml`) would draw to one file:
+    // the second is refused, in input order.
+    let ext = |_: &Path| extension(format);
+    let target = output::BatchTarget {
+        in_place: false,
+        backup: None,
+        out_dir: Some(dir),
+        extension: Some(&ext),
+        keeps_damage: true,
+    };
+    let stats = batch::run_writing(&inputs, args.quiet, summary, &target, |job| {
         render_job(job, args, dir, style, format)
     });
     Ok(batch::status(&stats))
@@ -355,6 +365,9 @@ fn render_job(
     style: &Style,
     format: RenderFormat,
 ) -> Outcome {
+    if let Some(Err(why)) = &job.output {
+        return Outcome::failed(why.clone());
+    }
     let input = match input::read(&job.path) {
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),

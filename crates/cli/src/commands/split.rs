@@ -153,6 +153,11 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
     output::write_with(Some(&args.output), |out| {
         let io = |e| CliError::io(&output_name, e);
         for job in inputs.jobs() {
+            if output::same_file(&job.path, &args.output) {
+                // The collection of an earlier merge into the same folder: it
+                // is being replaced, so it is not merged into itself.
+                continue;
+            }
             files += 1;
             let path: &Path = &job.path;
             let input = input::read(path)?;
