@@ -70,6 +70,18 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
         found.sort_by_key(|d| d.span.start);
         let outcome = book.outcome(&found, &diagnostics_args);
         eprint!("{}", outcome.stderr);
+        // Past the include limits the book is as large as the limits:
+        // rendering it would take as long as the blow-up was meant to.
+        if expanded
+            .diagnostics
+            .iter()
+            .any(|d| d.code == kifu_book::include::codes::INCLUDE_LIMIT)
+        {
+            return Err(CliError::usage(format!(
+                "{}: no page written: the includes pass kifu's limits",
+                book.name
+            )));
+        }
         let html = kifu_render::html::book_to_html(
             &expanded.value,
             &|name| book.load_image(name),
