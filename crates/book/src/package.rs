@@ -277,13 +277,13 @@ impl PackageReader {
     }
 
     /// The path of the entry that `name` (as an image `url` names it: the
-    /// path in the archive, or just the file name) names, if any.
+    /// path in the archive, or just the file name) names, if any (the book
+    /// too: a book that includes itself is a cycle, not a missing file).
     pub fn find(&self, name: &str) -> Option<&str> {
         self.entries
             .iter()
-            .enumerate()
-            .find(|(i, (_, n))| *i != self.book_at && names_entry(name, n))
-            .map(|(_, (_, n))| n.as_str())
+            .find(|(_, n)| names_entry(name, n))
+            .map(|(_, n)| n.as_str())
     }
 
     /// The bytes of file `name` (see [`find`](Self::find)); `None` when the
@@ -306,13 +306,9 @@ impl PackageReader {
         name: &str,
         limit: Option<u64>,
     ) -> Result<Option<Vec<u8>>, PackageError> {
-        let found = self
-            .entries
-            .iter()
-            .enumerate()
-            .find(|(i, (_, n))| *i != self.book_at && names_entry(name, n));
+        let found = self.entries.iter().find(|(_, n)| names_entry(name, n));
         match found {
-            Some((_, (index, _))) => self.read(*index, limit).map(Some),
+            Some((index, _)) => self.read(*index, limit).map(Some),
             None => Ok(None),
         }
     }

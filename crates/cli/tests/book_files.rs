@@ -168,7 +168,7 @@ fn an_image_must_be_an_image_by_its_content() {
 fn a_package_never_reads_the_folder_beside_it() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let book = "::book(#b)\n\n\n\n::chapter(#c)\n\n::img url=\"loose.png\"\n\n::include url=\"part.gobook\"\n";
+    let book = "::book(#b)\n\n\n\n::chapter(#c)\n\n::img url=\"loose.png\"\n\n::include url=\"part.gobook\"\n\n::include url=\"./b.gobook\"\n";
     let package = Package::new("b.gobook", book.as_bytes().to_vec());
     write(d, "b.gobk", package.to_bytes().unwrap());
     write(d, "loose.png", png());
@@ -177,6 +177,13 @@ fn a_package_never_reads_the_folder_beside_it() {
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(run.stderr.contains("missing-image"), "{}", run.stderr);
     assert!(run.stderr.contains("include-not-found"), "{}", run.stderr);
+    // Its own book entry is the package's: including it is a cycle.
+    assert!(
+        run.stderr
+            .contains("b.gobk(b.gobook):11:1: error[book/include-cycle]"),
+        "{}",
+        run.stderr
+    );
     let run = kifu(&["render", "b.gobk", "-o", "page.html"], d);
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     let page = html(d);
