@@ -30,6 +30,7 @@ pub mod coords;
 mod document;
 pub mod export;
 pub mod figure;
+pub mod files;
 pub mod go_data;
 pub mod include;
 pub mod inline;

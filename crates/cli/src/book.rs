@@ -2,14 +2,17 @@
 //! `check`, `convert`, `info` and `sample`.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use kifu_book::Book;
-use kifu_book::package::Package;
-use kifu_diag::Diagnostic;
+use kifu_book::files::{FileError, SNIFF_LEN, check_name, image_type};
+use kifu_book::include::Source;
+use kifu_book::package::{Package, PackageReader};
+use kifu_diag::{Diagnostic, Parsed};
 
 use crate::args::{DiagnosticArgs, Format};
 use crate::batch::{Outcome, Stats};
+use crate::book_files::BookFolder;
 use crate::input::{self, Input};
 
 /// Whether a path names a book (by extension).
@@ -26,31 +29,53 @@ pub(crate) struct BookInput {
     pub(crate) book: Book,
     /// The reader's diagnostics.
     pub(crate) diagnostics: Vec<Diagnostic>,
-    /// The package it came from, if any.
-    pub(crate) package: Option<Package>,
-    /// The folder of the book file, for images and includes beside it.
-    pub(crate) folder: Option<PathBuf>,
+    /// The package it came from, if any: its entries are read only when
+    /// asked for.
+    pub(crate) package: Option<PackageReader>,
+    /// The canonical folder of a `.gobook` file, for the images and
+    /// includes beside it. A package has none: it holds its files.
+    folder: Option<BookFolder>,
+    /// What the book itself is (its canonical path, or its entry in the
+    /// package), so that it cannot include itself.
+    key: Option<String>,
 }
 
-/// Reads a book from `input` (`path` tells the form).
+/// The key of a package entry, as include cycles tell files apart.
+fn entry_key(name: &str) -> String {
+    format!("entry:{name}")
+}
+
+/// Reads a book from `input` (`path` tells the form). A package's book is
+/// the only entry read.
 pub(crate) fn read(
     input: &Input,
     path: &Path,
     format: Option<Format>,
 ) -> Result<BookInput, String> {
-    let folder = (!input::is_stdio(path)).then(|| {
-        path.parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-    });
     let is_package = format == Some(Format::Gobk) || input.bytes.starts_with(b"PK\x03\x04");
-    let (name, text, package) = if is_package {
+    let (name, text, package, folder, key) = if is_package {
         let package =
-            Package::from_bytes(&input.bytes).map_err(|e| format!("{}: {e}", input.name))?;
-        let name = format!("{}({})", input.name, package.book_name);
-        (name, package.book.clone(), Some(package))
+            PackageReader::new(&input.bytes).map_err(|e| format!("{}: {e}", input.name))?;
+        let name = format!("{}({})", input.name, package.book_name());
+        let text = package
+            .read_book()
+            .map_err(|e| format!("{}: {e}", input.name))?;
+        let key = entry_key(package.book_name());
+        (name, text, Some(package), None, Some(key))
     } else {
-        (input.name.clone(), input.bytes.clone(), None)
+        let (folder, key) = if input::is_stdio(path) {
+            (None, None)
+        } else {
+            let folder = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            let key = std::fs::canonicalize(path)
+                .ok()
+                .map(|p| p.to_string_lossy().into_owned());
+            (BookFolder::new(folder), key)
+        };
+        (input.name.clone(), input.bytes.clone(), None, folder, key)
     };
     let parsed = kifu_book::read(&text);
     Ok(BookInput {
@@ -60,33 +85,58 @@ pub(crate) fn read(
         diagnostics: parsed.diagnostics,
         package,
         folder,
+        key,
     })
 }
 
 impl BookInput {
-    /// Whether a file the book names (an image, an include) is at hand.
-    pub(crate) fn load(&self, name: &str) -> Option<Vec<u8>> {
-        if let Some(p) = &self.package
-            && let Some(bytes) = p.file(name)
-        {
-            return Some(bytes.to_vec());
+    /// The identity and bytes of a file the book names (an image, an
+    /// include): from the package if the book is in one, else from the
+    /// book's folder. `limit`: read no more than that many bytes.
+    fn open(&self, name: &str, limit: Option<u64>) -> Result<(String, Vec<u8>), FileError> {
+        check_name(name).map_err(|e| FileError::Refused(e.to_string()))?;
+        if let Some(p) = &self.package {
+            return match p.file_prefix(name, limit) {
+                Ok(Some(bytes)) => Ok((entry_key(p.find(name).unwrap_or(name)), bytes)),
+                Ok(None) => Err(FileError::NotFound),
+                Err(e) => Err(FileError::Refused(e.to_string())),
+            };
         }
-        if name.contains("..") || Path::new(name).is_absolute() {
-            return None;
-        }
-        let folder = self.folder.as_ref()?;
-        std::fs::read(folder.join(name)).ok()
+        let folder = self.folder.as_ref().ok_or(FileError::NotFound)?;
+        folder
+            .read(name, limit)
+            .map(|(path, bytes)| (path.to_string_lossy().into_owned(), bytes))
     }
 
-    fn exists(&self, name: &str) -> bool {
-        if let Some(p) = &self.package
-            && p.file(name).is_some()
-        {
-            return true;
-        }
-        self.folder
-            .as_ref()
-            .is_some_and(|f| !name.contains("..") && f.join(name).is_file())
+    /// The bytes of an image the book names, if it is at hand and is an
+    /// image by its content (`check` says why one is not).
+    pub(crate) fn load_image(&self, name: &str) -> Option<Vec<u8>> {
+        self.open(name, None)
+            .ok()
+            .map(|(_, bytes)| bytes)
+            .filter(|bytes| image_type(bytes).is_some())
+    }
+
+    /// The book with its includes expanded, and what expanding found.
+    pub(crate) fn expand(&self) -> Parsed<Book> {
+        kifu_book::include::expand_from(&self.book, self.key.as_deref(), &mut |url| {
+            let (key, bytes) = self.open(url, None)?;
+            Ok(Source {
+                key,
+                text: String::from_utf8_lossy(&bytes).into_owned(),
+            })
+        })
+    }
+
+    /// What the files the book names are: missing, refused or no images,
+    /// and the problems of its includes.
+    pub(crate) fn file_diagnostics(&self) -> (Parsed<Book>, Vec<Diagnostic>) {
+        let mut all = kifu_book::files::check_image_files(&self.book, &mut |n| {
+            self.open(n, Some(SNIFF_LEN as u64)).map(|(_, b)| b)
+        });
+        let expanded = self.expand();
+        all.extend(expanded.diagnostics.iter().cloned());
+        (expanded, all)
     }
 
     /// Every diagnostic: reader, checker, images, includes, and notes when
@@ -94,12 +144,7 @@ impl BookInput {
     pub(crate) fn check(&self, notes_for: Option<&Book>) -> Vec<Diagnostic> {
         let mut all = self.diagnostics.clone();
         all.extend(kifu_book::check(&self.book));
-        all.extend(kifu_book::check_images(&self.book, &mut |n| self.exists(n)));
-        let expanded = kifu_book::include::expand(&self.book, &mut |url| {
-            self.load(url)
-                .map(|b| String::from_utf8_lossy(&b).into_owned())
-        });
-        all.extend(expanded.diagnostics);
+        all.extend(self.file_diagnostics().1);
         if let Some(book) = notes_for {
             all.extend(kifu_book::notes::attach(&self.book, book).diagnostics);
         }
@@ -132,28 +177,28 @@ impl BookInput {
 
     /// A package holding `text` as the book and the local images it uses
     /// (those at hand; the missing ones are reported by `check`).
-    fn package_with(&self, text: Vec<u8>, book: &Book, book_name: &str) -> Package {
+    fn package_with(&self, text: Vec<u8>, book: &Book, book_name: &str) -> Result<Package, String> {
         if let Some(p) = &self.package {
-            let mut p = p.clone();
+            let mut p = p.read_all().map_err(|e| format!("{}: {e}", self.name))?;
             p.book = text;
-            return p;
+            return Ok(p);
         }
         let mut package = Package::new(book_name, text);
         for (_, name, _) in kifu_book::images(book) {
             if package.files.iter().any(|(n, _)| *n == name) {
                 continue;
             }
-            if let Some(bytes) = self.load(&name) {
+            if let Some(bytes) = self.load_image(&name) {
                 package.files.push((name, bytes));
             }
         }
-        package
+        Ok(package)
     }
 
     /// The book's name inside a package made from a `.gobook` file.
     fn book_file_name(&self, path: &Path) -> String {
         match &self.package {
-            Some(p) => p.book_name.clone(),
+            Some(p) => p.book_name().to_owned(),
             None => path
                 .file_stem()
                 .and_then(|s| s.to_str())
@@ -186,7 +231,7 @@ pub(crate) fn convert(
             if book.package.is_some() && !normalize {
                 return Ok(input.bytes.clone());
             }
-            let package = book.package_with(text(), &book.book, &book.book_file_name(path));
+            let package = book.package_with(text(), &book.book, &book.book_file_name(path))?;
             package.to_bytes().map_err(|e| e.to_string())
         }
         Format::Json => Ok(kifu_book::json::to_string(&book.book).into_bytes()),
@@ -208,7 +253,7 @@ pub(crate) fn sample(book: &BookInput, path: &Path, to: Format) -> Result<Vec<u8
         Format::Gobk => {
             let mut package = Package::new(&book.book_file_name(path), text);
             for (_, name, _) in kifu_book::images(&sample) {
-                if let Some(bytes) = book.load(&name)
+                if let Some(bytes) = book.load_image(&name)
                     && !package.files.iter().any(|(n, _)| *n == name)
                 {
                     package.files.push((name, bytes));

@@ -13,6 +13,7 @@
 mod args;
 mod batch;
 mod book;
+mod book_files;
 mod commands;
 mod document;
 mod input;

@@ -63,15 +63,30 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
     let (html, status) = if is_book {
         let book = crate::book::read(&input, path, from).map_err(CliError::usage)?;
         let diagnostics_args = crate::args::DiagnosticArgs::short(args.quiet);
-        // Reading problems are shown; the page is written anyway.
-        let outcome = book.outcome(&book.diagnostics, &diagnostics_args);
+        // Reading problems and the files the book names (refused, missing,
+        // not images, includes) are shown; the page is written anyway.
+        let (expanded, mut found) = book.file_diagnostics();
+        found.extend(book.diagnostics.iter().cloned());
+        found.sort_by_key(|d| d.span.start);
+        let outcome = book.outcome(&found, &diagnostics_args);
         crate::stdio::eprint(&outcome.stderr);
-        let expanded = kifu_book::include::expand(&book.book, &mut |url| {
-            book.load(url)
-                .map(|b| String::from_utf8_lossy(&b).into_owned())
-        })
-        .value;
-        let html = kifu_render::html::book_to_html(&expanded, &|name| book.load(name), &options);
+        // Past the include limits the book is as large as the limits:
+        // rendering it would take as long as the blow-up was meant to.
+        if expanded
+            .diagnostics
+            .iter()
+            .any(|d| d.code == kifu_book::include::codes::INCLUDE_LIMIT)
+        {
+            return Err(CliError::usage(format!(
+                "{}: no page written: the includes pass kifu's limits",
+                book.name
+            )));
+        }
+        let html = kifu_render::html::book_to_html(
+            &expanded.value,
+            &|name| book.load_image(name),
+            &options,
+        );
         (html, batch::status(&outcome.stats))
     } else {
         let (document, _) = Document::read(&input.bytes, from);
