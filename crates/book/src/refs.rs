@@ -48,6 +48,15 @@ pub struct Index<'b> {
     kinds: Vec<ElementKind>,
     chapter_of: Vec<Option<usize>>,
     ids: HashMap<&'b str, Vec<usize>>,
+    /// For each element, the most recent earlier element of its chapter
+    /// that is Go data, a diagram, or holds Go data: the default bases and
+    /// refs, found once here rather than by a scan back from every element
+    /// (a chapter of 10,000 figures on one `::go` made that quadratic).
+    previous_go: Vec<Option<usize>>,
+    previous_diagram: Vec<Option<usize>>,
+    previous_go_data: Vec<Option<usize>>,
+    /// The board size of each element (see [`Index::board_size`]).
+    sizes: Vec<BoardSize>,
 }
 
 fn is_web(href: &str) -> bool {
@@ -69,16 +78,57 @@ impl<'b> Index<'b> {
                 ids.entry(id).or_default().push(i);
             }
         }
-        Index {
+        let kinds: Vec<ElementKind> = book
+            .elements()
+            .iter()
+            .map(crate::document::Element::kind)
+            .collect();
+        let chapter_of = model::chapter_of_each(book);
+        let previous = |is: &dyn Fn(usize) -> bool| {
+            let mut last: Option<usize> = None;
+            (0..kinds.len())
+                .map(|i| {
+                    if last.is_some_and(|j| chapter_of[j] != chapter_of[i]) {
+                        last = None;
+                    }
+                    let before = last;
+                    if is(i) {
+                        last = Some(i);
+                    }
+                    before
+                })
+                .collect::<Vec<_>>()
+        };
+        let elements = book.elements();
+        let previous_go = previous(&|i| kinds[i] == ElementKind::Go);
+        let previous_diagram = previous(&|i| matches!(kinds[i], ElementKind::Diagram(_)));
+        let previous_go_data = previous(&|i| elements[i].is_go_data());
+        let mut index = Index {
             book,
-            kinds: book
-                .elements()
-                .iter()
-                .map(crate::document::Element::kind)
-                .collect(),
-            chapter_of: model::chapter_of_each(book),
+            kinds,
+            chapter_of,
             ids,
+            previous_go,
+            previous_diagram,
+            previous_go_data,
+            sizes: Vec::new(),
+        };
+        // Bases always lie earlier, so each base's size is known first.
+        let mut sizes: Vec<BoardSize> = Vec::with_capacity(elements.len());
+        for (i, element) in elements.iter().enumerate() {
+            let own = element
+                .get("sz")
+                .and_then(|s| s.trim().parse::<u32>().ok())
+                .or_else(|| element.get("sgf").and_then(sgf_size));
+            let size = match (own, index.base_of(i)) {
+                (Some(n), _) => BoardSize::square(n).unwrap_or(BoardSize::STANDARD),
+                (None, Base::Element(b)) if b < i => sizes[b],
+                _ => BoardSize::STANDARD,
+            };
+            sizes.push(size);
         }
+        index.sizes = sizes;
+        index
     }
 
     /// The book indexed.
@@ -108,11 +158,16 @@ impl<'b> Index<'b> {
     /// ```
     pub fn lookup(&self, id: &str, from: usize) -> Option<usize> {
         let all = self.all_with_id(id);
-        let chapter = self.chapter_of(from);
-        all.iter()
-            .copied()
-            .find(|&i| chapter.is_some() && self.chapter_of(i) == chapter)
-            .or_else(|| all.first().copied())
+        // A chapter's elements stand together from its `::chapter` on, and
+        // `all` is in book order: the first of them in the chapter is found
+        // by a binary search, however many elements share the ID.
+        let in_chapter = self.chapter_of(from).and_then(|chapter| {
+            let first = all.partition_point(|&i| i < chapter);
+            all.get(first)
+                .copied()
+                .filter(|&i| self.chapter_of(i) == Some(chapter))
+        });
+        in_chapter.or_else(|| all.first().copied())
     }
 
     /// What an `href` value points to, seen from element `from`.
@@ -152,36 +207,25 @@ impl<'b> Index<'b> {
             }
             return self.base_by_id(id, index);
         }
-        let chapter = self.chapter_of(index);
-        let wants_diagram = self.kinds[index] == ElementKind::Diagram(DiagramKind::Var);
-        let found = (0..index)
-            .rev()
-            .take_while(|&i| self.chapter_of(i) == chapter)
-            .find(|&i| {
-                let k = self.kinds[i];
-                if wants_diagram {
-                    matches!(k, ElementKind::Diagram(_))
-                } else {
-                    k == ElementKind::Go
-                }
-            });
+        let found = if self.kinds[index] == ElementKind::Diagram(DiagramKind::Var) {
+            self.previous_diagram[index]
+        } else {
+            self.previous_go[index]
+        };
         found.map_or(Base::None, Base::Element)
     }
 
     fn base_by_id(&self, id: &str, index: usize) -> Base {
         let all = self.all_with_id(id);
-        let chapter = self.chapter_of(index);
-        let earlier = |same_chapter: bool| {
-            all.iter()
-                .copied()
-                .rev()
-                .find(|&i| i < index && (!same_chapter || self.chapter_of(i) == chapter))
-        };
-        let found = earlier(true).or_else(|| earlier(false));
+        // The most recent earlier element with the ID: in the chapter if
+        // it is there (chapters stand together, so that is the latest
+        // earlier one when it lies in the chapter), else in the book.
+        let before = all.partition_point(|&i| i < index);
+        let found = before.checked_sub(1).map(|k| all[k]);
         match found {
             Some(i) if self.book.elements()[i].is_go_data() => Base::Element(i),
             Some(i) => Base::NotGoData(id.to_owned(), i),
-            None => match all.iter().copied().find(|&i| i >= index) {
+            None => match all.get(before).copied() {
                 Some(later) => Base::Forward(id.to_owned(), later),
                 None => Base::Missing(id.to_owned()),
             },
@@ -196,37 +240,17 @@ impl<'b> Index<'b> {
         match element.get("ref") {
             Some("none") => None,
             Some(id) => self.lookup(id, index),
-            None => {
-                let chapter = self.chapter_of(index);
-                (0..index)
-                    .rev()
-                    .take_while(|&i| self.chapter_of(i) == chapter)
-                    .find(|&i| elements[i].is_go_data())
-            }
+            None => self.previous_go_data[index],
         }
     }
 
     /// The board size of the Go data at `index`: its `sz` (or the `SZ` of
     /// its `sgf`), else its base's, else 19.
     pub fn board_size(&self, index: usize) -> BoardSize {
-        let mut at = index;
-        // Bases always lie earlier, so this ends.
-        loop {
-            let Some(element) = self.book.elements().get(at) else {
-                return BoardSize::STANDARD;
-            };
-            let own = element
-                .get("sz")
-                .and_then(|s| s.trim().parse::<u32>().ok())
-                .or_else(|| element.get("sgf").and_then(sgf_size));
-            if let Some(n) = own {
-                return BoardSize::square(n).unwrap_or(BoardSize::STANDARD);
-            }
-            match self.base_of(at) {
-                Base::Element(b) if b < at => at = b,
-                _ => return BoardSize::STANDARD,
-            }
-        }
+        self.sizes
+            .get(index)
+            .copied()
+            .unwrap_or(BoardSize::STANDARD)
     }
 }
 

@@ -584,6 +584,7 @@ impl Resolver<'_, '_> {
         let start = board.clone();
         let start_to_play = to_play;
         let mut moves = Vec::with_capacity(sequence.len());
+        let mut moves_span: Option<Span> = None;
         let mut number = first_number;
         for mv in sequence {
             let color = to_play;
@@ -607,10 +608,15 @@ impl Resolver<'_, '_> {
             if let (Some(why), Move::Play(p)) = (illegal, mv)
                 && why != IllegalMove::Ko
             {
+                // Found once: finding it reads the whole value, and a long
+                // sequence may hold thousands of illegal moves.
+                let span = *moves_span.get_or_insert_with(|| {
+                    a.span_of(if a.get("mv").is_some() { "mv" } else { "to" })
+                });
                 error(
                     &mut found,
                     codes::ILLEGAL_MOVE,
-                    a.span_of(if a.get("mv").is_some() { "mv" } else { "to" }),
+                    span,
                     format!(
                         "move {} ({} {}): {why}; played anyway",
                         n.map_or_else(|| "-".to_owned(), |n| n.to_string()),
