@@ -156,8 +156,10 @@ fn mime(name: &str) -> &'static str {
     }
 }
 
+/// Whether an image address is on the web (shown as a link, never
+/// fetched): only the addresses `kifu_book::refs::web_link` allows.
 fn is_web(url: &str) -> bool {
-    url.contains("://") || url.starts_with("mailto:")
+    kifu_book::refs::web_link(url)
 }
 
 fn color_code(c: Color) -> u8 {
@@ -794,6 +796,10 @@ impl<'a> Writer<'a> {
             ),
             Link::Web(u) => format!(" href=\"{}\" class=\"web-link\" rel=\"noopener\"", esc(&u)),
             Link::Missing(m) => format!(" class=\"missing-link\" title=\"missing: {}\"", esc(&m)),
+            // No `href`: the text shows, nothing to follow.
+            Link::Disallowed(m) => {
+                format!(" class=\"missing-link\" title=\"not a link: {}\"", esc(&m))
+            }
         }
     }
 

@@ -442,6 +442,34 @@ fn a_hostile_break_value_stays_out_of_the_markup() {
     );
 }
 
+/// Item 5: `javascript:` links in book links were live.
+#[test]
+fn javascript_links_are_text() {
+    let book = kifu_book::parse(
+        "::chapter(#c)\n\n::p href=\"javascript:alert(2)\" Para link.\n\n<a href=\"javascript://%0aalert(3)\">Inline</a> <a href=\" JaVa\tScRiPt:alert(4)\">Tabbed</a> <a href=\"data:text/html,x\">Data</a> <img url=\"x.png\" href=\"vbscript:x\"></img> <a href=\"mailto:a@b.c\">Mail</a> <a href=\"HTTPS://x.org\">Web</a>\n\n::img url=\"javascript://%0aalert(5)\" href=\"javascript:alert(6)\"\n\n::dia sz=9 base=none href=\"javascript:alert(7)\"",
+    )
+    .value;
+    let html = render(&book);
+    assert_markup_safe(&html);
+    assert!(
+        !html.to_ascii_lowercase().contains("href=\"javascript"),
+        "{html}"
+    );
+    assert!(!html.contains("href=\" JaVa"), "{html}");
+    assert!(!html.contains("href=\"data:"), "{html}");
+    assert!(
+        html.contains(
+            "<a class=\"missing-link\" title=\"not a link: javascript://%0aalert(3)\">Inline</a>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("Para link."));
+    assert!(html.contains("<a href=\"mailto:a@b.c\" class=\"web-link\" rel=\"noopener\">Mail</a>"));
+    assert!(html.contains("<a href=\"HTTPS://x.org\" class=\"web-link\" rel=\"noopener\">Web</a>"));
+    // The image with a `javascript:` address is not a web image link.
+    assert!(!html.contains("class=\"web-image\""), "{html}");
+}
+
 /// Item 6: a label `<!--<script>` in the embedded JSON put the HTML parser
 /// in the script "double-escaped" state, and the page's script never ran.
 #[test]
