@@ -470,6 +470,36 @@ fn javascript_links_are_text() {
     assert!(!html.contains("class=\"web-image\""), "{html}");
 }
 
+/// Item 5: markup in SGF values (names, comments) is text on the page.
+#[test]
+fn sgf_values_are_text() {
+    let sgf = br#"(;GM[1]FF[4]SZ[9]PW[<a href="javascript:alert(document.domain)">White</a>]PB[**Bold** ^Tb #btp#]EV[<img src=x onerror=alert(1)>]C[<a href="javascript:alert(1)">root</a>];B[ee]C[<script>alert(2)</script> __it__ \\n done](;W[gc]C[<a href="ch">x</a>])(;W[cg]))"#;
+    let c = kifu_sgf::parse(sgf).value;
+    let book = kifu_render::game::game_to_book(&c.game(0).unwrap());
+    let html = render(&book);
+    assert_markup_safe(&html);
+    assert!(!html.contains("href=\"javascript"), "{html}");
+    assert!(!html.contains("<script>alert"), "{html}");
+    // Shown as written.
+    let text = html.replace('\u{2060}', "");
+    assert!(
+        text.contains("&lt;a href=“javascript:alert(document.domain)”&gt;White&lt;/a&gt; (White)"),
+        "{text}"
+    );
+    assert!(text.contains("**Bold** ^Tb #btp# (Black)"), "{text}");
+    assert!(
+        text.contains("&lt;img src=x onerror=alert(1)&gt;"),
+        "{text}"
+    );
+    assert!(
+        text.contains("&lt;script&gt;alert(2)&lt;/script&gt; __it__ \\n done"),
+        "{text}"
+    );
+    assert!(!html.contains("<strong>Bold"), "{html}");
+    // The page's own markup for the comments stays.
+    assert!(html.contains("<strong>Move 1:</strong>"), "{html}");
+}
+
 /// Item 6: a label `<!--<script>` in the embedded JSON put the HTML parser
 /// in the script "double-escaped" state, and the page's script never ran.
 #[test]
