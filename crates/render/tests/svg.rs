@@ -289,3 +289,19 @@ fn resvg_renders_the_example_book_without_warnings() {
     let warnings = WARNINGS.lock().unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
 }
+
+/// Item 6 of "Hostile and pathological input": U+FFFE in a caption made the
+/// SVG invalid XML and the PNG fail. Every character of the SVG is one XML
+/// 1.0 allows.
+#[test]
+fn characters_xml_forbids_never_reach_the_svg() {
+    let view = view_of(
+        "::dia base=none sz=9 ab=C3 C3=\"\u{FFFF}\" ca=\"Dia. \u{FFFE}1\u{1}\u{B}\u{FFFF}\"",
+    );
+    let svg = to_svg(&view, &Style::book());
+    let xml_char = |c: char| matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..);
+    assert!(svg.chars().all(xml_char), "{svg:?}");
+    assert!(svg.contains("Dia. \u{FFFD}1"), "{svg}");
+    kifu_render::png::parse(&svg).expect("the SVG parses");
+    assert!(kifu_render::png::to_png(&svg, 200).is_ok());
+}
