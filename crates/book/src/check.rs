@@ -43,6 +43,10 @@ pub mod codes {
     /// A link (`href`, `<a href>`) to an ID that no element has. Book
     /// samples link to chapters they leave out on purpose, so a warning.
     pub const UNKNOWN_LINK: Code = Code::new("book/unknown-link");
+    /// A link (`href`, `<a href>`, `<img href>`) with a scheme other than
+    /// `http:`, `https:` and `mailto:` (`javascript:`, `data:`, `file:`...):
+    /// pages show it as text, never as a link.
+    pub const DISALLOWED_LINK: Code = Code::new("book/disallowed-link");
     /// A paragraph's `ref` names no element.
     pub const UNKNOWN_REF: Code = Code::new("book/unknown-ref");
     /// A `base` that names no element.
@@ -482,16 +486,16 @@ impl Checker<'_> {
             | ValueType::Sequences => {
                 self.coordinates(a, ty, size);
             }
-            ValueType::Link => {
-                if let Link::Missing(id) = self.index.link(v, index) {
-                    self.push(
-                        codes::UNKNOWN_LINK,
-                        Severity::Warning,
-                        format!("`href={id}` links to an ID that no element has"),
-                        value_span(a, None),
-                    );
-                }
-            }
+            ValueType::Link => match self.index.link(v, index) {
+                Link::Missing(id) => self.push(
+                    codes::UNKNOWN_LINK,
+                    Severity::Warning,
+                    format!("`href={id}` links to an ID that no element has"),
+                    value_span(a, None),
+                ),
+                Link::Disallowed(href) => self.disallowed_link(&href, value_span(a, None)),
+                Link::Element(_) | Link::Language(_) | Link::Web(_) => {}
+            },
             ValueType::IdOrNone => {
                 if name == "ref" && v != "none" && self.index.lookup(v, index).is_none() {
                     self.push(
@@ -601,6 +605,18 @@ impl Checker<'_> {
         }
     }
 
+    fn disallowed_link(&mut self, href: &str, span: Span) {
+        self.push(
+            codes::DISALLOWED_LINK,
+            Severity::Warning,
+            format!(
+                "the link to `{href}` is shown as text: links go only to IDs, languages, \
+                 http:, https: and mailto:"
+            ),
+            span,
+        );
+    }
+
     fn base_problem(&mut self, e: &Element, code: kifu_diag::Code, message: String) {
         let span = e
             .attribute("base")
@@ -626,14 +642,21 @@ impl Checker<'_> {
         }
         for piece in pieces {
             match piece {
-                Inline::Link { href, range, .. } => {
-                    if let Link::Missing(id) = self.index.link(&href, index) {
-                        self.push(
-                            codes::UNKNOWN_LINK,
-                            Severity::Warning,
-                            format!("the link to `{id}` goes to an ID that no element has"),
-                            at(range),
-                        );
+                Inline::Link { href, range, .. } => match self.index.link(&href, index) {
+                    Link::Missing(id) => self.push(
+                        codes::UNKNOWN_LINK,
+                        Severity::Warning,
+                        format!("the link to `{id}` goes to an ID that no element has"),
+                        at(range),
+                    ),
+                    Link::Disallowed(href) => self.disallowed_link(&href, at(range)),
+                    Link::Element(_) | Link::Language(_) | Link::Web(_) => {}
+                },
+                Inline::Image { attributes, range } => {
+                    if let Some(href) = attributes.iter().find(|a| a.name == "href")
+                        && let Link::Disallowed(href) = self.index.link(&href.value, index)
+                    {
+                        self.disallowed_link(&href, at(range));
                     }
                 }
                 Inline::Diagram {
@@ -667,7 +690,7 @@ impl Checker<'_> {
                         }
                     }
                 }
-                Inline::Text(_) | Inline::LineBreak(_) | Inline::Image { .. } => {}
+                Inline::Text(_) | Inline::LineBreak(_) => {}
             }
         }
     }

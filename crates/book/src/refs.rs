@@ -20,10 +20,13 @@ pub enum Link {
     Element(usize),
     /// A language to switch to.
     Language(String),
-    /// A web address (`http:`, `https:`, `mailto:`...).
+    /// A web address: `http:`, `https:` or `mailto:` (see [`web_link`]).
     Web(String),
     /// An ID that names no element.
     Missing(String),
+    /// An address with any other scheme (`javascript:`, `data:`,
+    /// `file:`...): never a link, shown as text.
+    Disallowed(String),
 }
 
 /// Where an element's Go data comes from.
@@ -59,14 +62,54 @@ pub struct Index<'b> {
     sizes: Vec<BoardSize>,
 }
 
-fn is_web(href: &str) -> bool {
-    let scheme_end = href.find(':');
-    scheme_end.is_some_and(|i| {
-        i > 0
-            && href[..i]
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-    })
+/// The schemes a link may have: the web and mail. Every other scheme
+/// (`javascript:`, `data:`, `vbscript:`, `file:`...) is refused.
+pub const WEB_SCHEMES: &[&str] = &["http", "https", "mailto"];
+
+/// The scheme of a URL as a browser reads it, in lowercase: leading and
+/// trailing C0 controls and spaces trimmed and every ASCII tab and newline
+/// removed first (the WHATWG URL parser does both), then an ASCII letter
+/// followed by letters, digits, `+`, `-` or `.` up to a `:`. `None` when
+/// there is no scheme (an ID, a language, a relative path).
+///
+/// ```
+/// use kifu_book::refs::scheme;
+/// assert_eq!(scheme("HTTPS://go.example").as_deref(), Some("https"));
+/// assert_eq!(scheme(" java\tscr\nipt:alert(1)").as_deref(), Some("javascript"));
+/// assert_eq!(scheme("ch2"), None);
+/// assert_eq!(scheme("1:2"), None);
+/// ```
+pub fn scheme(url: &str) -> Option<String> {
+    let trimmed = url.trim_matches(|c: char| c <= ' ');
+    let mut out = String::new();
+    for c in trimmed.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')) {
+        match c {
+            ':' if !out.is_empty() => return Some(out),
+            c if c.is_ascii_alphabetic() => out.push(c.to_ascii_lowercase()),
+            c if !out.is_empty() && (c.is_ascii_digit() || matches!(c, '+' | '-' | '.')) => {
+                out.push(c);
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Whether `url` is an address a page may link to: its scheme is one of
+/// [`WEB_SCHEMES`] (compared as a browser reads it, see [`scheme`]). The
+/// one place that decides which addresses become links.
+///
+/// ```
+/// use kifu_book::refs::web_link;
+/// assert!(web_link("http://www.smartgo.com"));
+/// assert!(web_link("MailTo:support@smartgo.com"));
+/// assert!(!web_link("javascript://%0aalert(3)"));
+/// assert!(!web_link("\tjava\nscript:alert(1)"));
+/// assert!(!web_link("data:text/html,<script>"));
+/// assert!(!web_link("ch2"));
+/// ```
+pub fn web_link(url: &str) -> bool {
+    scheme(url).is_some_and(|s| WEB_SCHEMES.contains(&s.as_str()))
 }
 
 impl<'b> Index<'b> {
@@ -170,14 +213,29 @@ impl<'b> Index<'b> {
         in_chapter.or_else(|| all.first().copied())
     }
 
-    /// What an `href` value points to, seen from element `from`.
+    /// What an `href` value points to, seen from element `from`: a
+    /// language, an element's ID, a web address ([`web_link`]), an address
+    /// with another scheme (disallowed), else a missing ID.
+    ///
+    /// ```
+    /// use kifu_book::refs::{Index, Link};
+    /// let book = kifu_book::parse("::chapter(#c)\n\n::p x").value;
+    /// let index = Index::new(&book);
+    /// assert_eq!(index.link("c", 1), Link::Element(0));
+    /// assert_eq!(index.link("ja", 1), Link::Language("ja".into()));
+    /// assert_eq!(index.link("https://x.org", 1), Link::Web("https://x.org".into()));
+    /// assert_eq!(index.link("javascript:alert(2)", 1), Link::Disallowed("javascript:alert(2)".into()));
+    /// assert_eq!(index.link("nowhere", 1), Link::Missing("nowhere".into()));
+    /// ```
     pub fn link(&self, href: &str, from: usize) -> Link {
         if language::is_language(href) {
             Link::Language(href.to_owned())
         } else if let Some(i) = self.lookup(href, from) {
             Link::Element(i)
-        } else if is_web(href) {
+        } else if web_link(href) {
             Link::Web(href.to_owned())
+        } else if scheme(href).is_some() {
+            Link::Disallowed(href.to_owned())
         } else {
             Link::Missing(href.to_owned())
         }

@@ -254,6 +254,22 @@ fn every_code_has_a_case_on_the_right_line() {
             "See <a href=\"gone\">here</a>.",
             &[(1, "book/unknown-link")],
         ),
+        (
+            "::p href=\"javascript:alert(2)\" Link",
+            &[(1, "book/disallowed-link")],
+        ),
+        (
+            "x\n<a href=\"javascript://%0aalert(3)\">here</a>",
+            &[(2, "book/disallowed-link")],
+        ),
+        (
+            "<a href=\" Java\tScript:x\">tab</a>",
+            &[(1, "book/disallowed-link")],
+        ),
+        (
+            "<img url=\"b.png\" href=\"data:text/html,x\"></img>",
+            &[(1, "book/disallowed-link")],
+        ),
         ("::p ref=nothing x", &[(1, "book/unknown-ref")]),
         ("::dia base=nothing", &[(1, "book/unknown-base")]),
         ("::dia base=g\n\n::go(#g)", &[(1, "book/forward-base")]),
@@ -306,7 +322,7 @@ fn every_code_has_a_case_on_the_right_line() {
 
 #[test]
 fn links_to_languages_web_and_ids_in_other_chapters_are_fine() {
-    let text = "::chapter(#a)\n\n::p href=de Deutsch\n\n::p href=\"http://smartgo.com\" Web\n\n<a href=\"mailto:x@y.z\">mail</a> <a href=\"b\">B</a>\n\n::chapter(#b)\n\n::dia(#d)\n\n::p ref=d href=a back";
+    let text = "::chapter(#a)\n\n::p href=de Deutsch\n\n::p href=\"http://smartgo.com\" Web\n\n<a href=\"mailto:x@y.z\">mail</a> <a href=\"HTTPS://x.org\">web</a> <a href=\"b\">B</a>\n\n::chapter(#b)\n\n::dia(#d)\n\n::p ref=d href=a back";
     assert_eq!(codes(text), Vec::<String>::new());
 }
 

@@ -219,3 +219,37 @@ fn a_style_file() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Item 14 of "Hostile and pathological input": a caption of 200,000
+/// words drawn at `--width 16384` tried to allocate 255 GB and aborted. Now
+/// a usage error (exit 2) saying why, and no file.
+#[test]
+fn a_picture_too_large_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let words = vec!["word"; 200_000].join(" ");
+    std::fs::write(
+        dir.path().join("huge.gobook"),
+        format!("::dia(#d) base=none sz=9 ab=C3 ca=\"{words}\"\n"),
+    )
+    .unwrap();
+    let out = kifu(
+        &[
+            "render",
+            "huge.gobook",
+            "--diagram",
+            "d",
+            "--width",
+            "16384",
+            "-o",
+            "d.png",
+        ],
+        dir.path(),
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("kifu: ") && err.contains("too large"),
+        "{err}"
+    );
+    assert!(!dir.path().join("d.png").exists());
+}

@@ -31,6 +31,41 @@ fn moves(nodes: &[Node<'_, '_>], size: kifu_sgf::BoardSize, mut next: Option<Col
     out.join(" ")
 }
 
+/// An SGF text as plain text in a book paragraph: SGF values are text,
+/// never markup, but a paragraph's value is rich text, in which `<a href>`,
+/// `<img>`, `<dia>`, `<br>`, `**`, `__`, `==`, `^T`, `#btp#`, `\n` and `\t`
+/// mean something. The format has no escape, so a U+2060 WORD JOINER (which
+/// shows as nothing and joins what it stands between) goes after every `<`,
+/// `^`, `#` and `\`, and between the two characters of `**`, `__`, `==`:
+/// the text reads as written and none of it is markup.
+///
+/// ```
+/// use kifu_render::game::literal;
+/// let book = kifu_book::parse(&literal("<a href=\"javascript:x\">**W**</a> ^Tb")).value;
+/// let rich = kifu_book::text::parse(book.elements()[0].value());
+/// assert_eq!(rich.plain_text().replace('\u{2060}', ""), "<a href=\"javascript:x\">**W**</a> ^Tb");
+/// assert!(rich.runs.iter().all(|r| r.anchor.is_none() && !r.style.bold));
+/// ```
+pub fn literal(text: &str) -> String {
+    const JOINER: char = '\u{2060}';
+    let mut out = String::with_capacity(text.len());
+    let mut previous = None;
+    for c in text.chars() {
+        if matches!(
+            (previous, c),
+            (Some('*'), '*') | (Some('_'), '_') | (Some('='), '=')
+        ) {
+            out.push(JOINER);
+        }
+        out.push(c);
+        if matches!(c, '<' | '^' | '#' | '\\') {
+            out.push(JOINER);
+        }
+        previous = Some(c);
+    }
+    out
+}
+
 /// The first-child line from `node` down.
 fn line<'c, 'i>(node: Node<'c, 'i>) -> Vec<Node<'c, 'i>> {
     let mut out = vec![node];
@@ -63,12 +98,20 @@ pub fn game_to_book(game: &Game<'_, '_>) -> Book {
             .with_attribute("title", &format!("{black} – {white}")),
     );
     book.push(Element::new("chapter").with_id("game"));
-    book.push(Element::new("h2").with_value(&format!("{black} (Black) – {white} (White)")));
+    // Every SGF text in a paragraph is `literal`: text, never markup (the
+    // title above is plain text already).
+    book.push(Element::new("h2").with_value(&format!(
+        "{} (Black) – {} (White)",
+        literal(&black),
+        literal(&white)
+    )));
     let facts: Vec<String> = [
-        root.simple_text("EV").map(|v| v.into_owned()),
-        root.simple_text("DT").map(|v| v.into_owned()),
-        root.simple_text("RE").map(|v| format!("Result: {v}")),
-        root.simple_text("KM").map(|v| format!("Komi: {v}")),
+        root.simple_text("EV").map(|v| literal(&v)),
+        root.simple_text("DT").map(|v| literal(&v)),
+        root.simple_text("RE")
+            .map(|v| format!("Result: {}", literal(&v))),
+        root.simple_text("KM")
+            .map(|v| format!("Komi: {}", literal(&v))),
     ]
     .into_iter()
     .flatten()
@@ -98,7 +141,7 @@ pub fn game_to_book(game: &Game<'_, '_>) -> Book {
             .with_attribute("ca", "The game"),
     );
     if let Some(c) = root.text("C") {
-        book.push(Element::paragraph(&c));
+        book.push(Element::paragraph(&literal(&c)));
     }
     // Comments and variations along the main line, by move number.
     let mut number = 0;
@@ -111,7 +154,7 @@ pub fn game_to_book(game: &Game<'_, '_>) -> Book {
         {
             book.push(Element::paragraph(&format!(
                 "**Move {number}:** {}",
-                c.trim()
+                literal(c.trim())
             )));
         }
         for variation in n.children().skip(1) {
@@ -128,7 +171,7 @@ pub fn game_to_book(game: &Game<'_, '_>) -> Book {
             );
             let comments: Vec<String> = nodes
                 .iter()
-                .filter_map(|n| n.text("C").map(|c| c.trim().to_owned()))
+                .filter_map(|n| n.text("C").map(|c| literal(c.trim())))
                 .collect();
             if !comments.is_empty() {
                 book.push(Element::paragraph(&comments.join("\n")));

@@ -124,6 +124,26 @@ fn esc(text: &str) -> String {
     out
 }
 
+/// JSON made safe inside a `<script>` element: `<`, `>` and `&` (which can
+/// end the element or put the HTML parser in a script-escaped state, as
+/// `<!--<script>` does) and U+2028/U+2029 are written as `\uXXXX`. Outside
+/// strings JSON has none of these characters, so every one is in a string
+/// and the JSON means the same.
+fn script_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The MIME type of an image file name.
 fn mime(name: &str) -> &'static str {
     let lower = name.to_ascii_lowercase();
@@ -136,8 +156,10 @@ fn mime(name: &str) -> &'static str {
     }
 }
 
+/// Whether an image address is on the web (shown as a link, never
+/// fetched): only the addresses `kifu_book::refs::web_link` allows.
 fn is_web(url: &str) -> bool {
-    url.contains("://") || url.starts_with("mailto:")
+    kifu_book::refs::web_link(url)
 }
 
 fn color_code(c: Color) -> u8 {
@@ -348,7 +370,7 @@ impl<'a> Writer<'a> {
         }
         let mut out = String::new();
         for (l, v) in self.languages.iter().zip(&all) {
-            let _ = write!(out, "<span class=\"v\" data-v=\"{l}\">{v}</span>");
+            let _ = write!(out, "<span class=\"v\" data-v=\"{}\">{v}</span>", esc(l));
         }
         out
     }
@@ -393,9 +415,7 @@ impl<'a> Writer<'a> {
             "names": self.languages.iter().map(|l| kifu_book::language::name(l).unwrap_or(l)).collect::<Vec<_>>(),
             "diagrams": self.diagrams,
         });
-        let data = serde_json::to_string(&config)
-            .unwrap_or_default()
-            .replace("</", "<\\/");
+        let data = script_json(&serde_json::to_string(&config).unwrap_or_default());
         let lang = &self.default_langs[0];
         let o = &mut self.out;
         let _ = write!(
@@ -412,7 +432,8 @@ impl<'a> Writer<'a> {
             let name = kifu_book::language::name(l).unwrap_or(l);
             let _ = write!(
                 o,
-                "<label><input type=\"checkbox\" data-lang=\"{l}\"{}> {}</label>",
+                "<label><input type=\"checkbox\" data-lang=\"{}\"{}> {}</label>",
+                esc(l),
                 if self.default_langs.contains(l) {
                     " checked"
                 } else {
@@ -775,6 +796,10 @@ impl<'a> Writer<'a> {
             ),
             Link::Web(u) => format!(" href=\"{}\" class=\"web-link\" rel=\"noopener\"", esc(&u)),
             Link::Missing(m) => format!(" class=\"missing-link\" title=\"missing: {}\"", esc(&m)),
+            // No `href`: the text shows, nothing to follow.
+            Link::Disallowed(m) => {
+                format!(" class=\"missing-link\" title=\"not a link: {}\"", esc(&m))
+            }
         }
     }
 
@@ -885,8 +910,9 @@ impl<'a> Writer<'a> {
             "para".to_owned(),
             kind_class(kind).to_owned(),
         ];
-        if brk != "none" {
-            classes.push(format!("break-{brk}"));
+        // A class from a closed list: `break` is free text in the book.
+        if let Some(b) = break_class(brk) {
+            classes.push(b.to_owned());
         }
         if e.flag("keepWithNext").unwrap_or(kind.is_heading()) {
             outer.push_str(";break-after:avoid");
@@ -1163,10 +1189,9 @@ impl<'a> Writer<'a> {
             "<div class=\"el dia-el w-{}{}{}\" id=\"{}\"{}>{fig}</div>",
             width_name(width),
             Self::align_class(e),
-            match e.get("break") {
-                Some(b @ ("page" | "column" | "line")) => format!(" break-{b}"),
-                _ => String::new(),
-            },
+            e.get("break")
+                .and_then(break_class)
+                .map_or_else(String::new, |b| format!(" {b}")),
             esc(&self.anchor(i)),
             self.langs_attr(i),
         );
@@ -1254,6 +1279,17 @@ fn hint_word(lang: &str) -> &'static str {
         "tw" => "提示",
         "ru" => "Подсказка",
         _ => "Hint",
+    }
+}
+
+/// The class of a `break` value, from a closed list (`none` and anything
+/// the format does not define have none).
+fn break_class(value: &str) -> Option<&'static str> {
+    match value {
+        "page" => Some("break-page"),
+        "column" => Some("break-column"),
+        "line" => Some("break-line"),
+        _ => None,
     }
 }
 

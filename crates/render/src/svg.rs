@@ -52,11 +52,15 @@ fn num(v: f64) -> String {
     s.to_owned()
 }
 
-/// Escapes text for XML content and attribute values.
+/// Escapes text for XML content and attribute values. Characters XML 1.0
+/// forbids never reach the document: control characters become spaces,
+/// U+FFFE and U+FFFF the replacement character (either would make the SVG
+/// invalid, and the PNG fail).
 pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
+            '\u{FFFE}' | '\u{FFFF}' => out.push('\u{FFFD}'),
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
@@ -685,6 +689,7 @@ mod tests {
     #[test]
     fn text_is_escaped() {
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        assert_eq!(escape("a\u{FFFE}b\u{FFFF}\u{0}c"), "a\u{FFFD}b\u{FFFD} c");
     }
 
     #[test]

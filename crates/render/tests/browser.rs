@@ -4,6 +4,10 @@
 //! headless Chromium), which replays a figure, switches languages, solves
 //! a problem right and wrong, follows the table of contents and writes
 //! screenshots (`title.png`, `figure.png`, `problem.png`, `half.png`).
+//! Two hostile pages (a book with a hostile value in every attribute of
+//! every element kind, and a game with markup in its SGF values) must run
+//! no script of theirs (`window.__pwned` stays undefined, even after every
+//! link is clicked) while the page's own script works (`hostile.png`).
 //!
 //! Without Chromium (`/usr/bin/chromium`, or `KIFU_CHROMIUM`), Node or the
 //! script's `node_modules` (`npm ci` in `tests/browser`), the test fails
@@ -65,6 +69,96 @@ fn write_page(dir: &Path, name: &str, source: &str) {
     std::fs::write(dir.join(name), html).expect("write the page");
 }
 
+/// Values that broke out of their place on the page before: out of an
+/// attribute, out of the data `<script>`, into the script-escaped state, a
+/// `javascript:` address (plain, with a tab and newline, with `//%0a`).
+const HOSTILE: &[&str] = &[
+    "x\"><img src=x onerror=\"window.__pwned=1\">",
+    "javascript:window.__pwned=2",
+    " Java\tScr\nipt:window.__pwned=3",
+    "javascript://%0awindow.__pwned=4",
+    "</script><script>window.__pwned=5</script>",
+    "<!--<script>",
+    "x' onmouseover='window.__pwned=6",
+];
+
+/// A book with a hostile value in every attribute of every element kind
+/// (and in IDs, values, language variants, letters, point texts and inline
+/// markup), after a plain figure and problem that show the page's script
+/// works. Built with the element API, so the values are exactly these.
+fn hostile_book() -> kifu_book::Book {
+    use kifu_book::Element;
+    use kifu_book::model::{ATTRIBUTES, AttributeRole, attribute_role, kind_of};
+    let mut book = kifu_book::Book::new();
+    book.push(
+        Element::new("book")
+            .with_id("hostile")
+            .with_attribute("title", "Hostile"),
+    );
+    book.push(Element::new("chapter").with_id("plain"));
+    book.push(
+        Element::new("go")
+            .with_attribute("sz", "9")
+            .with_attribute("mv", "C3 G7 G3"),
+    );
+    book.push(
+        Element::new("fig")
+            .with_attribute("at", "1")
+            .with_attribute("to", "3"),
+    );
+    book.push(Element::paragraph("A plain figure."));
+    book.push(
+        Element::new("prb")
+            .with_attribute("sz", "9")
+            .with_attribute("base", "none")
+            .with_attribute("ab", "C6 D6 E7")
+            .with_attribute("aw", "C5 D5")
+            .with_attribute("correct", "C7"),
+    );
+    let kinds = [
+        "book", "chapter", "go", "fig", "dia", "var", "prb", "p", "h1", "h2", "h3", "h4", "h5",
+        "s1", "s2", "img", "buy",
+    ];
+    for (n, value) in HOSTILE.iter().enumerate() {
+        book.push(Element::new("chapter").with_id(&format!("c{n}")));
+        for kind in kinds {
+            let k = kind_of(kind);
+            // A hostile ID too, but not the hostile value itself, which
+            // would make every `href` a link to this element.
+            let mut e = Element::new(kind).with_id(&format!("{value} id"));
+            for spec in ATTRIBUTES {
+                if matches!(attribute_role(k, spec.name), AttributeRole::Known(_)) {
+                    e.set_attribute(spec.name, value);
+                }
+            }
+            if kind != "book" && kind != "chapter" {
+                for extra in ["ca_de", "title_ja", "A", "B5", "D4", "width", "href"] {
+                    e.set_attribute(extra, value);
+                }
+                e.set_value(&format!(
+                    "{value} <a href=\"{v}\">link</a> <img url=\"{v}\" href=\"{v}\"></img> <dia at=1 mv=\"{v}\" ca=\"{v}\">inline</dia> <a href=\"#{v}\">{v}</a>",
+                    v = value.replace('"', "&quot;")
+                ));
+            }
+            book.push(e);
+        }
+        book.push(Element::new(&format!("p_{}", ["de", "ja", "xx"][n % 3])).with_value(value));
+    }
+    book
+}
+
+/// An SGF game whose names, event and comments hold markup.
+const HOSTILE_SGF: &[u8] = br#"(;GM[1]FF[4]SZ[9]PW[<a href="javascript:window.__pwned=7">White</a>]PB[x"><img src=x onerror="window.__pwned=8">]EV[</script><script>window.__pwned=9</script>]C[<!--<script>];B[ee]C[<a href="javascript://%0awindow.__pwned=10">move</a> **b** ^Tb]LB[ee:<!--<script>](;W[gc]C[<img url="x" href="javascript:window.__pwned=11"></img>])(;W[cg]))"#;
+
+fn write_hostile_pages(dir: &Path) {
+    let html = book_to_html(&hostile_book(), &|_| None, &HtmlOptions::default());
+    std::fs::write(dir.join("hostile.html"), html).expect("write the page");
+    let c = kifu_sgf::parse(HOSTILE_SGF).value;
+    let book = kifu_render::game::game_to_book(&c.game(0).expect("a game"));
+    let html = book_to_html(&book, &|_| None, &HtmlOptions::default());
+    std::fs::write(dir.join("hostile-game.html"), html).expect("write the page");
+}
+
 fn missing(what: &str) {
     let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
     if ci {
@@ -79,6 +173,7 @@ fn book_page_in_chromium() {
     std::fs::create_dir_all(&dir).expect("create target/browser");
     write_page(&dir, "example.html", EXAMPLE);
     write_page(&dir, "problem.html", PROBLEMS);
+    write_hostile_pages(&dir);
 
     let chromium = std::env::var_os("KIFU_CHROMIUM")
         .map(PathBuf::from)
@@ -108,7 +203,13 @@ fn book_page_in_chromium() {
         output.status.success(),
         "the browser test failed:\n{stdout}\n{stderr}"
     );
-    for shot in ["title.png", "figure.png", "problem.png", "half.png"] {
+    for shot in [
+        "title.png",
+        "figure.png",
+        "problem.png",
+        "half.png",
+        "hostile.png",
+    ] {
         assert!(dir.join(shot).exists(), "no screenshot {shot}");
     }
 }

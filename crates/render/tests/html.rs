@@ -306,3 +306,219 @@ fn diagrams_carry_the_labels_of_their_coordinate_system() {
         "standard columns"
     );
 }
+
+/// Every tag of the page outside its two `<script>` elements, as (name,
+/// attributes); panics on an attribute that is not `name` or `name="..."`
+/// (what an unescaped quote in a value leaves).
+fn tags(html: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let body_end = html
+        .find("<script type=\"application/json\"")
+        .expect("data script");
+    let mut rest = &html[..body_end];
+    let mut out = Vec::new();
+    while let Some(start) = rest.find('<') {
+        let end = start + rest[start..].find('>').expect("tag end");
+        let inner = &rest[start + 1..end];
+        rest = &rest[end + 1..];
+        if inner.starts_with('/') || inner.starts_with('!') {
+            continue;
+        }
+        let (name, mut attrs) = inner.split_once(' ').unwrap_or((inner, ""));
+        let mut list = Vec::new();
+        loop {
+            attrs = attrs.trim_start();
+            if attrs.is_empty() {
+                break;
+            }
+            let n_end = attrs.find(['=', ' ']).unwrap_or(attrs.len());
+            let n = &attrs[..n_end];
+            assert!(
+                !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+                "malformed attribute {n:?} in <{inner}>"
+            );
+            attrs = &attrs[n_end..];
+            let value = if let Some(v) = attrs.strip_prefix("=\"") {
+                let v_end = v.find('"').expect("closing quote");
+                attrs = &v[v_end + 1..];
+                &v[..v_end]
+            } else {
+                assert!(!attrs.starts_with('='), "unquoted value in <{inner}>");
+                ""
+            };
+            list.push((n.to_owned(), value.to_owned()));
+        }
+        out.push((name.to_owned(), list));
+    }
+    out
+}
+
+/// The page's markup has no tags or attributes that a book value made: no
+/// event handler, no element kifu does not write, every link to the page
+/// itself or to http(s)/mailto.
+fn assert_markup_safe(html: &str) {
+    const KIFU_TAGS: &[&str] = &[
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "body",
+        "header",
+        "a",
+        "span",
+        "label",
+        "input",
+        "main",
+        "section",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "p",
+        "img",
+        "nav",
+        "ol",
+        "li",
+        "div",
+        "figure",
+        "figcaption",
+        "br",
+        "strong",
+        "em",
+        "u",
+        "details",
+        "summary",
+    ];
+    for (name, attrs) in tags(html) {
+        assert!(KIFU_TAGS.contains(&name.as_str()), "<{name}> {attrs:?}");
+        for (n, v) in &attrs {
+            assert!(!n.starts_with("on"), "<{name} {n}={v:?}>");
+            if n == "href" {
+                let v = v.to_ascii_lowercase();
+                assert!(
+                    v.starts_with('#')
+                        || v.starts_with("http://")
+                        || v.starts_with("https://")
+                        || v.starts_with("mailto:"),
+                    "<{name} href={v:?}>"
+                );
+            }
+            if n == "src" {
+                assert!(v.starts_with("data:image/"), "<{name} src={v:?}>");
+            }
+        }
+        if name == "img" {
+            assert!(attrs.iter().any(|(n, _)| n == "class"), "{attrs:?}");
+        }
+    }
+    assert_eq!(
+        html.matches("<script").count(),
+        2,
+        "only kifu's two scripts"
+    );
+}
+
+#[test]
+fn the_example_page_passes_the_markup_check() {
+    assert_markup_safe(&render(&example()));
+}
+
+/// Item 4 of "Hostile and pathological input": a `break` value went
+/// unescaped into `class="..."` and ran script when the page opened.
+#[test]
+fn a_hostile_break_value_stays_out_of_the_markup() {
+    let book = kifu_book::parse(
+        "::p break=\"x\\\"><img src=x onerror=alert(1)><div class=\\\"\" Hi.\n\n::dia sz=9 base=none break=\"x\\\"><img src=x onerror=alert(1)>\" ab=E5",
+    )
+    .value;
+    let html = render(&book);
+    assert_markup_safe(&html);
+    assert!(!html.contains("<img src=x"), "{html}");
+    assert!(!html.contains("break-x"), "no class made of the value");
+    assert!(
+        html.contains("<div class=\"el para p\" id=\"e0\""),
+        "{html}"
+    );
+}
+
+/// Item 5: `javascript:` links in book links were live.
+#[test]
+fn javascript_links_are_text() {
+    let book = kifu_book::parse(
+        "::chapter(#c)\n\n::p href=\"javascript:alert(2)\" Para link.\n\n<a href=\"javascript://%0aalert(3)\">Inline</a> <a href=\" JaVa\tScRiPt:alert(4)\">Tabbed</a> <a href=\"data:text/html,x\">Data</a> <img url=\"x.png\" href=\"vbscript:x\"></img> <a href=\"mailto:a@b.c\">Mail</a> <a href=\"HTTPS://x.org\">Web</a>\n\n::img url=\"javascript://%0aalert(5)\" href=\"javascript:alert(6)\"\n\n::dia sz=9 base=none href=\"javascript:alert(7)\"",
+    )
+    .value;
+    let html = render(&book);
+    assert_markup_safe(&html);
+    assert!(
+        !html.to_ascii_lowercase().contains("href=\"javascript"),
+        "{html}"
+    );
+    assert!(!html.contains("href=\" JaVa"), "{html}");
+    assert!(!html.contains("href=\"data:"), "{html}");
+    assert!(
+        html.contains(
+            "<a class=\"missing-link\" title=\"not a link: javascript://%0aalert(3)\">Inline</a>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("Para link."));
+    assert!(html.contains("<a href=\"mailto:a@b.c\" class=\"web-link\" rel=\"noopener\">Mail</a>"));
+    assert!(html.contains("<a href=\"HTTPS://x.org\" class=\"web-link\" rel=\"noopener\">Web</a>"));
+    // The image with a `javascript:` address is not a web image link.
+    assert!(!html.contains("class=\"web-image\""), "{html}");
+}
+
+/// Item 5: markup in SGF values (names, comments) is text on the page.
+#[test]
+fn sgf_values_are_text() {
+    let sgf = br#"(;GM[1]FF[4]SZ[9]PW[<a href="javascript:alert(document.domain)">White</a>]PB[**Bold** ^Tb #btp#]EV[<img src=x onerror=alert(1)>]C[<a href="javascript:alert(1)">root</a>];B[ee]C[<script>alert(2)</script> __it__ \\n done](;W[gc]C[<a href="ch">x</a>])(;W[cg]))"#;
+    let c = kifu_sgf::parse(sgf).value;
+    let book = kifu_render::game::game_to_book(&c.game(0).unwrap());
+    let html = render(&book);
+    assert_markup_safe(&html);
+    assert!(!html.contains("href=\"javascript"), "{html}");
+    assert!(!html.contains("<script>alert"), "{html}");
+    // Shown as written.
+    let text = html.replace('\u{2060}', "");
+    assert!(
+        text.contains("&lt;a href=“javascript:alert(document.domain)”&gt;White&lt;/a&gt; (White)"),
+        "{text}"
+    );
+    assert!(text.contains("**Bold** ^Tb #btp# (Black)"), "{text}");
+    assert!(
+        text.contains("&lt;img src=x onerror=alert(1)&gt;"),
+        "{text}"
+    );
+    assert!(
+        text.contains("&lt;script&gt;alert(2)&lt;/script&gt; __it__ \\n done"),
+        "{text}"
+    );
+    assert!(!html.contains("<strong>Bold"), "{html}");
+    // The page's own markup for the comments stays.
+    assert!(html.contains("<strong>Move 1:</strong>"), "{html}");
+}
+
+/// Item 6: a label `<!--<script>` in the embedded JSON put the HTML parser
+/// in the script "double-escaped" state, and the page's script never ran.
+#[test]
+fn strings_in_the_script_are_escaped() {
+    let book = kifu_book::parse(
+        "::book(#\"b</script>\") title=T\n\n::dia sz=9 base=none B5=\"<!--<script>\" C3=\"</script>\" D4=\"a&b\" E5=\"\u{2028}\u{2029}\"",
+    )
+    .value;
+    let html = render(&book);
+    let start = html.find("id=\"kifu-data\">").unwrap() + "id=\"kifu-data\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let json = &html[start..end];
+    for bad in ['<', '>', '&', '\u{2028}', '\u{2029}'] {
+        assert!(!json.contains(bad), "{bad:?} in {json}");
+    }
+    assert!(json.contains("\\u003c!--\\u003cscript\\u003e"), "{json}");
+    // The JSON means what the book says.
+    let data = data(&html);
+    let texts = data["diagrams"][0]["texts"].to_string();
+    assert!(texts.contains("<!--<script>"), "{texts}");
+    assert!(texts.contains("a&b"), "{texts}");
+}

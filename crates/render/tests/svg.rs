@@ -289,3 +289,35 @@ fn resvg_renders_the_example_book_without_warnings() {
     let warnings = WARNINGS.lock().unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
 }
+
+/// Item 6 of "Hostile and pathological input": U+FFFE in a caption made the
+/// SVG invalid XML and the PNG fail. Every character of the SVG is one XML
+/// 1.0 allows.
+#[test]
+fn characters_xml_forbids_never_reach_the_svg() {
+    let view = view_of(
+        "::dia base=none sz=9 ab=C3 C3=\"\u{FFFF}\" ca=\"Dia. \u{FFFE}1\u{1}\u{B}\u{FFFF}\"",
+    );
+    let svg = to_svg(&view, &Style::book());
+    let xml_char = |c: char| matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..);
+    assert!(svg.chars().all(xml_char), "{svg:?}");
+    assert!(svg.contains("Dia. \u{FFFD}1"), "{svg}");
+    kifu_render::png::parse(&svg).expect("the SVG parses");
+    assert!(kifu_render::png::to_png(&svg, 200).is_ok());
+}
+
+/// Item 14: a caption of 200,000 words drawn at the largest width asked for
+/// 255 GB and aborted. The size is checked first, and refused.
+#[test]
+fn a_huge_picture_is_an_error_not_an_abort() {
+    let words = vec!["word"; 200_000].join(" ");
+    let view = view_of(&format!("::dia base=none sz=9 ab=C3 ca=\"{words}\""));
+    let svg = to_svg(&view, &Style::book());
+    let started = std::time::Instant::now();
+    let e = kifu_render::png::to_png(&svg, 16384).expect_err("too large");
+    assert!(e.to_string().contains("too large"), "{e}");
+    eprintln!("refused in {:?}", started.elapsed());
+    // Within the limits, a long caption still draws.
+    let few = view_of("::dia base=none sz=9 ab=C3 ca=\"one two three four five six\"");
+    assert!(kifu_render::png::to_png(&to_svg(&few, &Style::book()), 2000).is_ok());
+}

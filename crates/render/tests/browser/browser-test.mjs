@@ -1,5 +1,6 @@
 // Browser test of kifu's book page: opens the pages that
-// crates/render/tests/browser.rs wrote (example.html, problem.html) in
+// crates/render/tests/browser.rs wrote (example.html, problem.html, and the
+// hostile pages hostile.html, hostile-game.html) in
 // Debian's headless Chromium through playwright-core, clicks through them,
 // and writes screenshots beside them. Exits non-zero on the first failure.
 //
@@ -184,6 +185,54 @@ try {
   await row.scrollIntoViewIfNeeded();
   await row.screenshot({ path: path.join(dir, 'half.png') });
   check(p.errors.length === 0, 'no script errors on the problem page: ' + p.errors.join('; '));
+
+  // ---------- hostile pages: no script of theirs runs ----------
+  for (const name of ['hostile.html', 'hostile-game.html']) {
+    const h = await open(name);
+    await h.page.waitForTimeout(300); // an injected <img onerror> fires on load
+    const pwned = () => h.page.evaluate(() => window.__pwned);
+    check(await pwned() === undefined, `${name}: no injected script ran on load`);
+    const found = await h.page.evaluate(() => {
+      const bad = [];
+      for (const el of document.querySelectorAll('*')) {
+        for (const a of el.attributes) {
+          if (a.name.startsWith('on')) bad.push(`<${el.localName} ${a.name}>`);
+          if (a.name === 'href' && !/^(#|https?:|mailto:)/i.test(a.value)) bad.push(`<${el.localName} href=${a.value}>`);
+        }
+      }
+      const scripts = document.querySelectorAll('script').length;
+      if (scripts !== 2) bad.push(`${scripts} scripts`);
+      for (const tag of ['iframe', 'object', 'embed', 'base', 'form', 'meta[http-equiv]']) {
+        if (document.querySelector(tag)) bad.push(tag);
+      }
+      return bad;
+    });
+    check(found.length === 0, `${name}: no injected element, handler or address: ` + found.join(' '));
+    // Every link that stays on the page is followed; none may run script.
+    await h.page.evaluate(() => {
+      for (const a of document.querySelectorAll('a')) {
+        if (!/^(https?:|mailto:)/i.test(a.getAttribute('href') || '')) a.click();
+      }
+      for (const el of document.querySelectorAll('*')) el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    });
+    await h.page.waitForTimeout(200);
+    check(await pwned() === undefined, `${name}: no injected script ran on a click`);
+    // The page's own script works: the first diagram is drawn and replays.
+    const first = h.page.locator('#kifu-dia-0');
+    await first.locator('button.start').click();
+    check(await first.getAttribute('data-move') === '0', `${name}: the page's script replays the first diagram`);
+    await first.locator('button.next').click();
+    check(await first.getAttribute('data-move') === '1' && await first.locator('circle.stone').count() === 1, `${name}: next shows move 1`);
+    check(h.errors.length === 0, `${name}: no script errors: ` + h.errors.join('; '));
+    if (name === 'hostile.html') {
+      check(await h.page.locator('text=window.__pwned=1').count() > 0, 'the hostile values show as text');
+      await h.page.screenshot({ path: path.join(dir, 'hostile.png'), fullPage: false });
+    } else {
+      const heading = (await h.page.locator('h2.text').first().innerText()).replace(/\u2060/g, '');
+      check(heading.includes('<a href=“javascript:window.__pwned=7”>White</a> (White)'), 'the SGF names show as text: ' + heading);
+    }
+    await h.page.close();
+  }
 
   check(outside.length === 0, 'nothing fetched from outside: ' + outside.join(', '));
   console.log(`# ${checks} checks passed; screenshots in ${dir}`);
