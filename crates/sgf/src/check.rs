@@ -514,7 +514,10 @@ struct Context {
 /// Checks one node; returns whether it holds game information.
 fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> bool {
     let (is_root, go, info_above) = (cx.is_root, cx.go, cx.info_above);
+    // The identifiers met so far; past a few, also in a set (a node with
+    // many properties was quadratic).
     let mut seen: Vec<&str> = Vec::new();
+    let mut seen_set: std::collections::HashSet<&str> = std::collections::HashSet::new();
     let (mut setup, mut moves, mut info) = (None, Vec::new(), None);
     let mut annotation = None;
     for p in node.properties() {
@@ -522,7 +525,14 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
         if id.is_empty() {
             continue;
         }
-        if seen.contains(&id) {
+        let was_seen = |id: &str| {
+            if seen_set.is_empty() {
+                seen.contains(&id)
+            } else {
+                seen_set.contains(id)
+            }
+        };
+        if was_seen(id) {
             report(
                 out,
                 codes::DUPLICATE_PROPERTY,
@@ -531,7 +541,13 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
                 format!("property {id} appears twice in this node"),
             );
         }
+        let (te, bm) = (was_seen("TE"), was_seen("BM"));
         seen.push(id);
+        if !seen_set.is_empty() {
+            seen_set.insert(id);
+        } else if seen.len() > 16 {
+            seen_set.extend(seen.iter().copied());
+        }
         if go {
             check_format_details(&p, id, cx, out);
         }
@@ -545,7 +561,7 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
                 format!("a NUL byte in the value of {id} (a binary file?)"),
             );
         }
-        if (id == "TE" && seen.contains(&"BM")) || (id == "BM" && seen.contains(&"TE")) {
+        if (id == "TE" && bm) || (id == "BM" && te) {
             let better = if id == "TE" { "DO" } else { "IT" };
             report(
                 out,

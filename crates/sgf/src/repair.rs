@@ -729,16 +729,18 @@ fn repair_node(
         }
     }
     // Duplicated properties: identical ones dropped, lists merged.
-    let mut seen: Vec<(String, usize)> = Vec::new();
+    // The first property of each identifier (a set: a scan per property
+    // was quadratic in a node with many properties).
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut removals: Vec<usize> = Vec::new();
     for (i, p) in props.iter().enumerate() {
         if p.id.is_empty() {
             continue;
         }
-        let Some((_, first)) = seen.iter().find(|(id, _)| *id == p.id).cloned() else {
-            seen.push((p.id.clone(), i));
+        let first = *seen.entry(p.id.as_str()).or_insert(i);
+        if first == i {
             continue;
-        };
+        }
         let list = matches!(
             p.id.as_str(),
             "AB" | "AW"

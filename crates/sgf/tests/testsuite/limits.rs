@@ -197,3 +197,56 @@ fn filling_and_clearing_a_52x52_board_sixty_four_times() {
         .replace(";AE[cc]", ";");
     assert_eq!(written, expected);
 }
+
+#[test]
+fn a_hundred_thousand_distinct_properties_in_one_node() {
+    // Each property was looked for among all those before it, in check
+    // and in fix.
+    let n = 100_000;
+    let mut input = b"(;GM[1]FF[4]SZ[19]".to_vec();
+    let id = |k: usize| {
+        let mut id = *b"XAAAAA";
+        let mut v = k;
+        for c in id[1..].iter_mut().rev() {
+            *c = b'A' + (v % 26) as u8;
+            v /= 26;
+        }
+        id
+    };
+    for k in 0..n {
+        input.extend_from_slice(&id(k));
+        input.extend_from_slice(b"[1]");
+    }
+    // Two duplicates at the end: one the same, one different.
+    input.extend_from_slice(&id(5));
+    input.extend_from_slice(b"[1]");
+    input.extend_from_slice(&id(n - 1));
+    input.extend_from_slice(b"[2])");
+    let collection = parse(&input).value;
+    let diagnostics = kifu_sgf::check::check(&collection);
+    let twice: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d.code.as_str() == "sgf/duplicate-property")
+        .map(|d| d.message.to_string())
+        .collect();
+    assert_eq!(
+        twice,
+        [
+            "property XAAAAF appears twice in this node",
+            "property XAFRYD appears twice in this node"
+        ]
+    );
+    let fixed = kifu_sgf::fix::fix(&input, &kifu_sgf::repair::Options::default());
+    let made: Vec<String> = fixed
+        .report
+        .made
+        .iter()
+        .map(|r| r.message.to_string())
+        .collect();
+    assert!(
+        made.contains(&"second XAAAAF with the same values removed".to_owned()),
+        "{made:?}"
+    );
+    let root = fixed.collection.game(0).unwrap().root();
+    assert_eq!(root.property_count(), 3 + n + 1);
+}
