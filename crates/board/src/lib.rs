@@ -25,7 +25,7 @@ pub mod rules;
 use std::fmt;
 
 pub use coord::CoordError;
-pub use rules::{Board, IllegalMove, MoveOutcome};
+pub use rules::{Board, Checkpoint, IllegalMove, MoveOutcome, Setup};
 
 /// The colour of a stone or a player.
 ///

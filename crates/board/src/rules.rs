@@ -73,8 +73,33 @@
 //! and only when something is captured; [`Board::play_into`] and
 //! [`Board::play_anyway_into`] take a reusable buffer instead. Removing a
 //! stone other than by capture (setup with [`Board::set`], or an occupied
-//! point replaced by [`Board::play_anyway`]) rebuilds the groups of the
-//! whole board, which is O(points) and rare.
+//! point replaced by [`Board::play_anyway`]) regroups only the groups that
+//! touch the changed points; a [`Board::setup`] batch does it once for
+//! all its changes, so clearing a full board with `AE` costs one pass over
+//! its stones, not one per stone.
+//!
+//! # Undo
+//!
+//! [`Board::checkpoint`] starts a journal of every write to the board;
+//! [`Board::undo_to`] takes the board back to the checkpoint at the cost of
+//! the moves made since, and [`Board::release`] ends the journal when no
+//! checkpoint is left. A replay of a game tree keeps one board and goes
+//! back up at each branch instead of copying the board for every
+//! variation.
+//!
+//! ```
+//! use kifu_board::{Board, BoardSize, Color, Point};
+//!
+//! let mut board = Board::new(BoardSize::square(9).unwrap());
+//! board.play(Color::Black, Point::new(2, 2)).unwrap();
+//! let before = board.clone();
+//! let checkpoint = board.checkpoint();
+//! board.play(Color::White, Point::new(3, 2)).unwrap();
+//! board.set(Point::new(2, 2), None);
+//! board.undo_to(&checkpoint);
+//! board.release(checkpoint);
+//! assert_eq!(board, before);
+//! ```
 
 use std::fmt;
 
@@ -158,7 +183,7 @@ pub struct MoveOutcome {
 }
 
 /// Per-group data, kept at the index of the group's head stone.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Group {
     /// Number of stones.
     size: u32,
@@ -227,6 +252,69 @@ pub struct Board {
     ko: Option<(usize, Option<Color>)>,
     /// Prisoners taken by Black and by White.
     prisoners: [u32; 2],
+    /// The old value of everything written since the oldest checkpoint
+    /// still held, to undo; empty when none is held.
+    journal: Vec<Undo>,
+    /// Checkpoints held: writes are journaled while this is not zero.
+    checkpoints: usize,
+    /// Scratch stamps for [`Board::regroup`]: cells changed by the batch,
+    /// old groups already collected, stones of the region to regroup.
+    /// Each use takes fresh epochs, so nothing is ever cleared.
+    marks: [Vec<u32>; 3],
+    /// The last epoch taken.
+    epoch: u32,
+    /// Reused buffers: the changes of a setup batch, the stones to
+    /// regroup, the flood-fill stack.
+    changed: Vec<(u32, u8)>,
+    region: Vec<usize>,
+    stack: Vec<usize>,
+}
+
+/// One write to undo: what it overwrote.
+#[derive(Clone, Copy, Debug)]
+enum Undo {
+    Cell(u32, u8),
+    Head(u32, u32),
+    Next(u32, u32),
+    Group(u32, Group),
+    Ko(Option<(usize, Option<Color>)>),
+    Prisoners([u32; 2]),
+}
+
+/// A position [`Board::undo_to`] can go back to, from [`Board::checkpoint`].
+///
+/// Checkpoints are held in a stack discipline: one taken after another is
+/// released before it. Give each back with [`Board::release`].
+#[derive(Debug)]
+#[must_use = "a checkpoint keeps the board's journal until released"]
+pub struct Checkpoint {
+    len: usize,
+}
+
+/// A batch of setup changes ([`Board::setup`]): stones are put and removed
+/// at once, and the groups are worked out again, for the points changed
+/// only, when the batch is dropped.
+///
+/// ```
+/// use kifu_board::{Board, BoardSize, Color, Point};
+/// let mut board = Board::new(BoardSize::square(3).unwrap());
+/// {
+///     let mut setup = board.setup();
+///     for y in 0..3 {
+///         for x in 0..3 {
+///             setup.set(Point::new(x, y), Some(Color::Black));
+///         }
+///     }
+///     setup.set(Point::new(1, 1), None);
+///     assert_eq!(setup.get(Point::new(1, 1)), None);
+/// }
+/// assert_eq!(board.liberties(Point::new(0, 0)), 1);
+/// assert_eq!(board.group(Point::new(0, 0)).len(), 8);
+/// ```
+pub struct Setup<'a> {
+    board: &'a mut Board,
+    /// The epochs of this batch (changed cells; then regrouping).
+    epoch: u32,
 }
 
 impl PartialEq for Board {
@@ -290,6 +378,13 @@ impl Board {
             groups: vec![Group::default(); len],
             ko: None,
             prisoners: [0; 2],
+            journal: Vec::new(),
+            checkpoints: 0,
+            marks: Default::default(),
+            epoch: 0,
+            changed: Vec::new(),
+            region: Vec::new(),
+            stack: Vec::new(),
         }
     }
 
@@ -359,16 +454,118 @@ impl Board {
         if !self.size.contains(p) {
             return;
         }
-        self.ko = None;
         let i = self.idx(p);
         let new = stone.map_or(EMPTY, cell);
-        match (self.cells[i], new) {
-            (old, new) if old == new => {}
-            (EMPTY, _) => self.place(i, new),
-            _ => {
-                self.cells[i] = new;
-                self.rebuild();
+        if self.cells[i] == EMPTY && new != EMPTY {
+            // The common case needs no batch: the stone joins its
+            // neighbours.
+            self.set_ko(None);
+            self.place(i, new);
+        } else {
+            self.setup().set(p, stone);
+        }
+    }
+
+    /// Starts a batch of setup changes: each [`Setup::set`] is
+    /// [`Board::set`], but the groups are worked out once, when the batch
+    /// is dropped, for the points it changed. [`Setup::get`] reads the
+    /// stones meanwhile.
+    pub fn setup(&mut self) -> Setup<'_> {
+        let len = self.cells.len();
+        if self.epoch > u32::MAX - 8 || self.marks[0].len() != len {
+            self.epoch = 0;
+            for m in &mut self.marks {
+                m.clear();
+                m.resize(len, 0);
             }
+        }
+        self.epoch += 4;
+        self.changed.clear();
+        Setup {
+            epoch: self.epoch,
+            board: self,
+        }
+    }
+
+    /// Takes a checkpoint: [`Board::undo_to`] can take the board back to
+    /// the position it is in now, until the checkpoint is released.
+    pub fn checkpoint(&mut self) -> Checkpoint {
+        self.checkpoints += 1;
+        Checkpoint {
+            len: self.journal.len(),
+        }
+    }
+
+    /// Takes the board back to where it was at `checkpoint` (stones,
+    /// groups, ko point, prisoners); the checkpoint stays usable.
+    pub fn undo_to(&mut self, checkpoint: &Checkpoint) {
+        while self.journal.len() > checkpoint.len {
+            match self.journal.pop() {
+                Some(Undo::Cell(i, v)) => self.cells[i as usize] = v,
+                Some(Undo::Head(i, v)) => self.head[i as usize] = v,
+                Some(Undo::Next(i, v)) => self.next[i as usize] = v,
+                Some(Undo::Group(i, g)) => self.groups[i as usize] = g,
+                Some(Undo::Ko(ko)) => self.ko = ko,
+                Some(Undo::Prisoners(p)) => self.prisoners = p,
+                None => break,
+            }
+        }
+    }
+
+    /// Gives back a checkpoint (without undoing anything); when none is
+    /// left, the journal is dropped and writes are no longer recorded.
+    pub fn release(&mut self, checkpoint: Checkpoint) {
+        let Checkpoint { .. } = checkpoint;
+        self.checkpoints = self.checkpoints.saturating_sub(1);
+        if self.checkpoints == 0 {
+            self.journal.clear();
+        }
+    }
+
+    fn write_cell(&mut self, i: usize, v: u8) {
+        if self.checkpoints > 0 {
+            self.journal.push(Undo::Cell(i as u32, self.cells[i]));
+        }
+        self.cells[i] = v;
+    }
+
+    fn write_head(&mut self, i: usize, v: u32) {
+        if self.checkpoints > 0 {
+            self.journal.push(Undo::Head(i as u32, self.head[i]));
+        }
+        self.head[i] = v;
+    }
+
+    fn write_next(&mut self, i: usize, v: u32) {
+        if self.checkpoints > 0 {
+            self.journal.push(Undo::Next(i as u32, self.next[i]));
+        }
+        self.next[i] = v;
+    }
+
+    fn group_mut(&mut self, head: usize) -> &mut Group {
+        if self.checkpoints > 0 {
+            self.journal
+                .push(Undo::Group(head as u32, self.groups[head]));
+        }
+        &mut self.groups[head]
+    }
+
+    fn set_ko(&mut self, ko: Option<(usize, Option<Color>)>) {
+        if self.ko != ko {
+            if self.checkpoints > 0 {
+                self.journal.push(Undo::Ko(self.ko));
+            }
+            self.ko = ko;
+        }
+    }
+
+    fn add_prisoners(&mut self, color: Color, n: u32) {
+        if n > 0 {
+            if self.checkpoints > 0 {
+                self.journal.push(Undo::Prisoners(self.prisoners));
+            }
+            self.prisoners[color as usize] += n;
         }
     }
 
@@ -397,9 +594,10 @@ impl Board {
     /// assert_eq!(board.check_move(Color::White, Point::new(2, 2)), Ok(()));
     /// ```
     pub fn set_ko_point(&mut self, p: Option<Point>) {
-        self.ko = p
+        let ko = p
             .filter(|&p| self.size.contains(p))
             .map(|p| (self.idx(p), None));
+        self.set_ko(ko);
     }
 
     /// Whether `color` may play at `p`, and if not, why. The checks come
@@ -549,11 +747,7 @@ impl Board {
         let illegal = self.check_move(color, p).err();
         match illegal {
             Some(IllegalMove::OffBoard) => return illegal,
-            Some(IllegalMove::Occupied) => {
-                let i = self.idx(p);
-                self.cells[i] = EMPTY;
-                self.rebuild();
-            }
+            Some(IllegalMove::Occupied) => self.setup().set(p, None),
             _ => {}
         }
         let i = self.idx(p);
@@ -571,7 +765,7 @@ impl Board {
     /// assert_eq!(board.ko_point(), None);
     /// ```
     pub fn pass(&mut self) {
-        self.ko = None;
+        self.set_ko(None);
     }
 
     /// The stones on the board, row by row from the top, each row from the
@@ -697,9 +891,9 @@ impl Board {
     /// Puts a stone (`BLACK` or `WHITE`) on the empty cell `i` and updates
     /// the groups, without captures.
     fn place(&mut self, i: usize, c: u8) {
-        self.cells[i] = c;
-        self.head[i] = i as u32;
-        self.next[i] = i as u32;
+        self.write_cell(i, c);
+        self.write_head(i, i as u32);
+        self.write_next(i, i as u32);
         let mut group = Group {
             size: 1,
             ..Group::default()
@@ -708,10 +902,13 @@ impl Board {
             match self.cells[j] {
                 EMPTY => group.add_lib(j),
                 BORDER => {}
-                _ => self.groups[self.head[j] as usize].remove_lib(i),
+                _ => {
+                    let h = self.head[j] as usize;
+                    self.group_mut(h).remove_lib(i);
+                }
             }
         }
-        self.groups[i] = group;
+        *self.group_mut(i) = group;
         for j in self.neighbours(i) {
             if self.cells[j] == c && self.head[j] != self.head[i] {
                 self.merge(self.head[i] as usize, self.head[j] as usize);
@@ -728,16 +925,18 @@ impl Board {
         };
         let mut s = gone;
         loop {
-            self.head[s] = keep as u32;
+            self.write_head(s, keep as u32);
             s = self.next[s] as usize;
             if s == gone {
                 break;
             }
         }
         // Swapping two successors splices two circular lists into one.
-        self.next.swap(keep, gone);
+        let (a, b) = (self.next[keep], self.next[gone]);
+        self.write_next(keep, b);
+        self.write_next(gone, a);
         let g = self.groups[gone];
-        let k = &mut self.groups[keep];
+        let k = self.group_mut(keep);
         k.size += g.size;
         k.libs += g.libs;
         k.lib_sum += g.lib_sum;
@@ -750,7 +949,7 @@ impl Board {
         let size = self.groups[self.head[start] as usize].size;
         let mut s = start;
         loop {
-            self.cells[s] = EMPTY;
+            self.write_cell(s, EMPTY);
             captured.push(self.point(s));
             s = self.next[s] as usize;
             if s == start {
@@ -762,7 +961,8 @@ impl Board {
         loop {
             for j in self.neighbours(s) {
                 if matches!(self.cells[j], BLACK | WHITE) {
-                    self.groups[self.head[j] as usize].add_lib(s);
+                    let h = self.head[j] as usize;
+                    self.group_mut(h).add_lib(s);
                 }
             }
             s = self.next[s] as usize;
@@ -788,29 +988,323 @@ impl Board {
                 last = j;
             }
         }
-        self.prisoners[color as usize] += taken;
+        self.add_prisoners(color, taken);
         let group = self.groups[self.head[i] as usize];
-        self.ko = None;
         if group.libs == 0 {
+            self.set_ko(None);
             let lost = self.remove_group(i, captured);
-            self.prisoners[color.opponent() as usize] += lost;
+            self.add_prisoners(color.opponent(), lost);
         } else if taken == 1 && group.size == 1 && group.libs == 1 {
-            self.ko = Some((last, Some(color.opponent())));
+            self.set_ko(Some((last, Some(color.opponent()))));
+        } else {
+            self.set_ko(None);
         }
     }
 
-    /// Recomputes every group from the cells: empties the board, then
-    /// places its stones again (without captures) in index order.
-    fn rebuild(&mut self) {
-        let mut stones = Vec::new();
-        for (i, c) in self.cells.iter_mut().enumerate() {
-            if *c == BLACK || *c == WHITE {
-                stones.push((i, *c));
-                *c = EMPTY;
+    /// Works the groups out again after the setup batch whose changes
+    /// (cell, value before the batch) are in `self.changed`, stamped with
+    /// `epoch` in `marks[0]`: the groups to redo are the old groups of
+    /// the changed stones and of the stones next to a changed point, and
+    /// the new stones. Any stone of the same colour next to one of these
+    /// is one of these, so the flood fill stays inside them, and no other
+    /// group gains or loses a liberty. O(changes + their groups' sizes).
+    fn regroup(&mut self, epoch: u32) {
+        let (collected, region, done) = (epoch + 1, epoch + 2, epoch + 3);
+        let changed = std::mem::take(&mut self.changed);
+        let mut stones = std::mem::take(&mut self.region);
+        stones.clear();
+        for &(d, old) in &changed {
+            let d = d as usize;
+            if old == BLACK || old == WHITE {
+                self.collect_old_group(d, collected, region, &mut stones);
+            }
+            if matches!(self.cells[d], BLACK | WHITE) && self.marks[2][d] != region {
+                self.marks[2][d] = region;
+                stones.push(d);
+            }
+            for n in self.neighbours(d) {
+                if matches!(self.cells[n], BLACK | WHITE) && self.marks[0][n] != epoch {
+                    self.collect_old_group(n, collected, region, &mut stones);
+                }
             }
         }
-        for (i, c) in stones {
-            self.place(i, c);
+        let mut stack = std::mem::take(&mut self.stack);
+        for &s in &stones {
+            if self.marks[2][s] != region {
+                continue;
+            }
+            let c = self.cells[s];
+            let mut group = Group::default();
+            self.marks[2][s] = done;
+            self.write_head(s, s as u32);
+            let mut last = s;
+            stack.clear();
+            stack.push(s);
+            while let Some(t) = stack.pop() {
+                group.size += 1;
+                for j in self.neighbours(t) {
+                    let cj = self.cells[j];
+                    if cj == EMPTY {
+                        group.add_lib(j);
+                    } else if cj == c && self.marks[2][j] == region {
+                        self.marks[2][j] = done;
+                        self.write_head(j, s as u32);
+                        self.write_next(last, j as u32);
+                        last = j;
+                        stack.push(j);
+                    } else {
+                        debug_assert!(cj != c || self.marks[2][j] == done);
+                    }
+                }
+            }
+            self.write_next(last, s as u32);
+            *self.group_mut(s) = group;
         }
+        self.changed = changed;
+        self.region = stones;
+        self.stack = stack;
+    }
+
+    /// Adds the stones still on the board of the group that held `start`
+    /// before the batch (its list is untouched while a batch lasts) to
+    /// `stones`, once per group.
+    fn collect_old_group(
+        &mut self,
+        start: usize,
+        collected: u32,
+        region: u32,
+        stones: &mut Vec<usize>,
+    ) {
+        let head = self.head[start] as usize;
+        if self.marks[1][head] == collected {
+            return;
+        }
+        self.marks[1][head] = collected;
+        let mut s = start;
+        loop {
+            if matches!(self.cells[s], BLACK | WHITE) && self.marks[2][s] != region {
+                self.marks[2][s] = region;
+                stones.push(s);
+            }
+            s = self.next[s] as usize;
+            if s == start {
+                break;
+            }
+        }
+    }
+}
+
+impl Setup<'_> {
+    /// [`Board::set`] within the batch: the ko point is cleared, the
+    /// stone put or removed; the groups wait for the end of the batch.
+    pub fn set(&mut self, p: Point, stone: Option<Color>) {
+        let board = &mut *self.board;
+        if !board.size.contains(p) {
+            return;
+        }
+        board.set_ko(None);
+        let i = board.idx(p);
+        let new = stone.map_or(EMPTY, cell);
+        let old = board.cells[i];
+        if old == new {
+            return;
+        }
+        if board.marks[0][i] != self.epoch {
+            board.marks[0][i] = self.epoch;
+            board.changed.push((i as u32, old));
+        }
+        board.write_cell(i, new);
+    }
+
+    /// The stone at `p` now, as [`Board::get`].
+    pub fn get(&self, p: Point) -> Option<Color> {
+        self.board.get(p)
+    }
+}
+
+impl Drop for Setup<'_> {
+    fn drop(&mut self) {
+        if !self.board.changed.is_empty() {
+            self.board.regroup(self.epoch);
+            self.board.changed.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    impl Board {
+        /// Checks every group against a flood fill of the stones: heads,
+        /// the circular lists, sizes and pseudo-liberties.
+        fn check_groups(&self) -> Result<(), String> {
+            let mut seen = vec![false; self.cells.len()];
+            for start in 0..self.cells.len() {
+                let c = self.cells[start];
+                if !(c == BLACK || c == WHITE) || seen[start] {
+                    continue;
+                }
+                let mut component = vec![start];
+                seen[start] = true;
+                let mut k = 0;
+                let mut group = Group::default();
+                while k < component.len() {
+                    let t = component[k];
+                    k += 1;
+                    group.size += 1;
+                    for j in self.neighbours(t) {
+                        if self.cells[j] == EMPTY {
+                            group.add_lib(j);
+                        } else if self.cells[j] == c && !seen[j] {
+                            seen[j] = true;
+                            component.push(j);
+                        }
+                    }
+                }
+                let head = self.head[start] as usize;
+                if component.iter().any(|&s| self.head[s] as usize != head) {
+                    return Err(format!("heads differ in the group of {start}"));
+                }
+                if !component.contains(&head) {
+                    return Err(format!("head {head} outside its group"));
+                }
+                let mut listed = Vec::new();
+                let mut s = head;
+                loop {
+                    listed.push(s);
+                    s = self.next[s] as usize;
+                    if s == head || listed.len() > component.len() {
+                        break;
+                    }
+                }
+                listed.sort_unstable();
+                component.sort_unstable();
+                if listed != component {
+                    return Err(format!("list {listed:?} != group {component:?}"));
+                }
+                if self.groups[head] != group {
+                    return Err(format!(
+                        "group data {:?} != {group:?} at {head}",
+                        self.groups[head]
+                    ));
+                }
+            }
+            Ok(())
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Play(u8, u8, bool),
+        Set(u8, u8, Option<bool>),
+        Batch(Vec<(u8, u8, Option<bool>)>),
+        Checkpoint,
+        Undo,
+        Release,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let stone = prop_oneof![Just(None), any::<bool>().prop_map(Some)];
+        prop_oneof![
+            6 => (any::<u8>(), any::<u8>(), any::<bool>()).prop_map(|(x, y, b)| Op::Play(x, y, b)),
+            3 => (any::<u8>(), any::<u8>(), stone.clone()).prop_map(|(x, y, s)| Op::Set(x, y, s)),
+            2 => proptest::collection::vec((any::<u8>(), any::<u8>(), stone), 0..30)
+                .prop_map(Op::Batch),
+            1 => Just(Op::Checkpoint),
+            1 => Just(Op::Undo),
+            1 => Just(Op::Release),
+        ]
+    }
+
+    fn color(black: bool) -> Color {
+        if black { Color::Black } else { Color::White }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Moves, single setups, setup batches and undo in any order: the
+        /// groups always match a flood fill, and undoing to a checkpoint
+        /// gives back the board as it was (stones, ko, prisoners, groups).
+        #[test]
+        fn setup_batches_and_undo_keep_the_groups(
+            cols in 1u8..=7,
+            rows in 1u8..=7,
+            ops in proptest::collection::vec(op(), 0..120),
+        ) {
+            let size = BoardSize::new(cols.into(), rows.into()).unwrap();
+            let mut b = Board::new(size);
+            let mut held: Vec<(Checkpoint, Board)> = Vec::new();
+            let at = |x: u8, y: u8| Point::new(x % (cols + 1), y % (rows + 1));
+            for op in ops {
+                match op {
+                    Op::Play(x, y, black) => {
+                        b.play_anyway(color(black), at(x, y));
+                    }
+                    Op::Set(x, y, s) => b.set(at(x, y), s.map(color)),
+                    Op::Batch(changes) => {
+                        let mut setup = b.setup();
+                        for (x, y, s) in changes {
+                            setup.set(at(x, y), s.map(color));
+                            prop_assert_eq!(setup.get(at(x, y)), s.map(color).filter(|_| size.contains(at(x, y))));
+                        }
+                    }
+                    Op::Checkpoint => {
+                        let snapshot = b.clone();
+                        held.push((b.checkpoint(), snapshot));
+                    }
+                    Op::Undo => {
+                        if let Some((cp, snapshot)) = held.last() {
+                            b.undo_to(cp);
+                            prop_assert_eq!(&b, snapshot);
+                            prop_assert_eq!(&b.head, &snapshot.head);
+                            prop_assert_eq!(&b.next, &snapshot.next);
+                        }
+                    }
+                    Op::Release => {
+                        if let Some((cp, _)) = held.pop() {
+                            b.release(cp);
+                        }
+                    }
+                }
+                if let Err(e) = b.check_groups() {
+                    prop_assert!(false, "{}\n{:?}", e, b);
+                }
+            }
+            if held.is_empty() {
+                prop_assert!(b.journal.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn clearing_a_full_board_regroups_once() {
+        let size = BoardSize::square(52).unwrap();
+        let mut b = Board::new(size);
+        for round in 0..4 {
+            let stone = (round % 2 == 0).then_some(Color::Black);
+            let mut setup = b.setup();
+            for i in 0..size.point_count() {
+                setup.set(Point::from_index(i, size).unwrap(), stone);
+            }
+            drop(setup);
+            b.check_groups().unwrap();
+            let expected = if stone.is_some() {
+                size.point_count()
+            } else {
+                0
+            };
+            assert_eq!(b.stones().count(), expected);
+        }
+        // One by one, as Board::set does it: the groups stay right.
+        for i in 0..size.point_count() {
+            b.set(Point::from_index(i, size).unwrap(), Some(Color::White));
+        }
+        for i in (0..size.point_count()).step_by(7) {
+            b.set(Point::from_index(i, size).unwrap(), None);
+        }
+        b.check_groups().unwrap();
     }
 }

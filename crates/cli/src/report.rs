@@ -396,9 +396,13 @@ fn render_reported(
     out: &mut String,
 ) {
     let index = LineIndex::new(source);
+    // Every place in one pass: counting each column from the start of its
+    // line took minutes for a long line with many findings.
+    let offsets: Vec<u32> = reported.iter().map(|(d, _)| d.span.start).collect();
+    let places = positions(&index, source, encoding, &offsets);
     // On a terminal, messages that repeat are shown a few times, then counted.
     let mut shown: Vec<(&str, usize)> = Vec::new();
-    for (d, advice) in reported {
+    for ((d, advice), &place) in reported.iter().zip(&places) {
         let d = *d;
         if format == DiagnosticFormat::Human {
             let code = d.code.as_str();
@@ -416,7 +420,7 @@ fn render_reported(
                 continue;
             }
         }
-        let (line, column) = origin.place(position(&index, source, encoding, d.span.start));
+        let (line, column) = origin.place(place);
         let _ = match format {
             DiagnosticFormat::Human => {
                 let text = SourceText {
@@ -483,6 +487,74 @@ pub(crate) fn position(
     let start = index.line_start(line) as usize;
     let column = kifu_sgf::charset::char_count(encoding, &source[start..offset as usize]);
     (line + 1, column + 1)
+}
+
+/// [`position`] of each of `offsets`, in one pass over the lines they
+/// are on: the offsets are taken in order, and each column is counted on
+/// from the previous offset of the same line instead of from the line's
+/// start.
+///
+/// Counting on is exact in UTF-8 and single-byte charsets (a count of
+/// bytes). In the other ASCII-compatible charsets (Shift_JIS, Big5, GBK,
+/// GB18030, EUC-KR, EUC-JP) a character may span the previous offset, so
+/// the count goes on from the last byte before it that no charset reads
+/// as part of a multibyte character: below 0x40 and not a digit (white
+/// space, `(`, `)`, `;`), after which a decoder always starts afresh. In
+/// stateful charsets (ISO-2022-JP, UTF-16) each column is counted from the
+/// line's start, as [`position`] does.
+pub(crate) fn positions(
+    index: &LineIndex,
+    source: &[u8],
+    encoding: &'static encoding_rs::Encoding,
+    offsets: &[u32],
+) -> Vec<(usize, usize)> {
+    let utf8 = encoding == encoding_rs::UTF_8;
+    let single = encoding.is_single_byte();
+    if !(utf8 || single || encoding.is_ascii_compatible()) {
+        return offsets
+            .iter()
+            .map(|&o| position(index, source, encoding, o))
+            .collect();
+    }
+    let mut order: Vec<usize> = (0..offsets.len()).collect();
+    order.sort_by_key(|&i| offsets[i]);
+    let mut out = vec![(0, 0); offsets.len()];
+    // The line of the last offset, a place on it counted so far (a place
+    // where decoding starts afresh) and the characters before that place.
+    let (mut line, mut at, mut count) = (usize::MAX, 0usize, 0usize);
+    for i in order {
+        let offset = offsets[i].min(source.len() as u32) as usize;
+        let l = index.line_of(offset as u32);
+        if l != line {
+            line = l;
+            at = index.line_start(l) as usize;
+            count = 0;
+        }
+        let column = if utf8 {
+            count += source[at..offset]
+                .iter()
+                .filter(|&&b| (b as i8) >= -0x40)
+                .count();
+            at = offset;
+            count
+        } else if single {
+            count += offset - at;
+            at = offset;
+            count
+        } else {
+            let fresh = source[at..offset]
+                .iter()
+                .rposition(|&b| b < 0x40 && !b.is_ascii_digit());
+            if let Some(k) = fresh {
+                let restart = at + k + 1;
+                count += kifu_sgf::charset::char_count(encoding, &source[at..restart]);
+                at = restart;
+            }
+            count + kifu_sgf::charset::char_count(encoding, &source[at..offset])
+        };
+        out[i] = (line + 1, column + 1);
+    }
+    out
 }
 
 /// The bytes diagnostics point into, with what it takes to show them.
@@ -569,4 +641,85 @@ fn window(text: &str, at: usize, max: usize) -> (&str, usize) {
         end -= 1;
     }
     (&text[start..end], at - start)
+}
+
+#[cfg(test)]
+mod position_tests {
+    use super::*;
+
+    /// Every offset of `source`, at once and in a shuffled order, against
+    /// [`position`] one at a time.
+    fn agree(source: &[u8], encoding: &'static encoding_rs::Encoding) {
+        let index = LineIndex::new(source);
+        let mut offsets: Vec<u32> = (0..=source.len() as u32 + 2).collect();
+        // A fixed shuffle: reversed halves.
+        let half = offsets.len() / 2;
+        offsets[..half].reverse();
+        let expected: Vec<_> = offsets
+            .iter()
+            .map(|&o| position(&index, source, encoding, o))
+            .collect();
+        assert_eq!(
+            positions(&index, source, encoding, &offsets),
+            expected,
+            "{}",
+            encoding.name()
+        );
+    }
+
+    #[test]
+    fn counting_on_agrees_with_counting_from_the_line_start() {
+        let text = "(;GM[1]FF[4]CA[X]\n;B[aa]C[\u{65e5}\u{672c}\u{8a9e}\u{30c6}\u{30ad}\u{30b9}\u{30c8}] ;W[bb]C[\u{00e9}t\u{00e9} 10:20]\r\n;B[cc]\rN[\u{4e2d}\u{6587};x]\n\n;W[dd]C[1\u{5b57}2\u{5b57}3])";
+        for encoding in [
+            encoding_rs::UTF_8,
+            encoding_rs::SHIFT_JIS,
+            encoding_rs::GB18030,
+            encoding_rs::GBK,
+            encoding_rs::BIG5,
+            encoding_rs::EUC_KR,
+            encoding_rs::EUC_JP,
+            encoding_rs::ISO_2022_JP,
+            encoding_rs::WINDOWS_1252,
+        ] {
+            let (bytes, _, _) = encoding.encode(text);
+            agree(&bytes, encoding);
+            // Broken bytes too: stray lead and trail bytes, cut characters.
+            let mut broken = bytes.to_vec();
+            for k in (3..broken.len()).step_by(7) {
+                broken[k] = [0x81, 0xE0, 0xA1, 0x5C, 0x30, 0x3B][k % 6];
+            }
+            agree(&broken, encoding);
+        }
+    }
+
+    #[test]
+    fn the_last_of_many_findings_on_a_long_line() {
+        // 300 000 places on one 1.8 MB line: each counted from the line's
+        // start, this was quadratic.
+        let mut source = String::from("(;C[\u{65e5}\u{672c}]");
+        let mut offsets = Vec::new();
+        for _ in 0..300_000 {
+            offsets.push(source.len() as u32);
+            source.push_str(";B[aa]");
+        }
+        source.push(')');
+        let index = LineIndex::new(source.as_bytes());
+        for encoding in [encoding_rs::UTF_8, encoding_rs::SHIFT_JIS] {
+            let (bytes, _, _) = encoding.encode(&source);
+            let offsets: Vec<u32> = if encoding == encoding_rs::UTF_8 {
+                offsets.clone()
+            } else {
+                // Two bytes per character instead of three.
+                offsets.iter().map(|o| o - 2).collect()
+            };
+            let places = positions(&index, &bytes, encoding, &offsets);
+            let last = *offsets.last().unwrap();
+            assert_eq!(places.last(), Some(&(1, 8 + 6 * 299_999)));
+            assert_eq!(
+                places.last(),
+                Some(&position(&index, &bytes, encoding, last))
+            );
+            assert_eq!(places[0], (1, 8));
+        }
+    }
 }

@@ -257,10 +257,37 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
     use kifu_board::{Board, IllegalMove};
     let size = game.board_size();
     handicap(game, out);
-    // Each entry: the node, the board before it, the colour of the last
-    // move on its path, and whether it is on the main line.
-    let mut stack = vec![(game.root(), Board::new(size), None, true)];
-    while let Some((node, mut board, mut last, main)) = stack.pop() {
+    // One board for the whole tree: at a node with several children a
+    // checkpoint is taken, and the board goes back to it after each child
+    // but the last (a copy per child took gigabytes for 100 000 siblings).
+    // Each entry: the node, the colour of the last move on its path, and
+    // whether it is on the main line; or a step back up to the innermost
+    // branch.
+    enum Step<'c, 'i> {
+        Node(Node<'c, 'i>, Option<crate::Color>, bool),
+        Back,
+        BackAndRelease,
+    }
+    let mut board = Board::new(size);
+    let mut branches = Vec::new();
+    let mut stack = vec![Step::Node(game.root(), None, true)];
+    while let Some(step) = stack.pop() {
+        let (node, mut last, main) = match step {
+            Step::Node(node, last, main) => (node, last, main),
+            Step::Back => {
+                if let Some(checkpoint) = branches.last() {
+                    board.undo_to(checkpoint);
+                }
+                continue;
+            }
+            Step::BackAndRelease => {
+                if let Some(checkpoint) = branches.pop() {
+                    board.undo_to(&checkpoint);
+                    board.release(checkpoint);
+                }
+                continue;
+            }
+        };
         let is_root = node.parent().is_none();
         // One pass over the properties: setup in the order written (AE,
         // then AB, then AW, as SGF applies them) and the move.
@@ -314,6 +341,9 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
                 "setup stones in the main line after the root".into(),
             );
         }
+        // All the setup of the node in one batch: the groups are worked
+        // out once, not once per stone.
+        let mut batch = board.setup();
         for (slot, stone) in [None, Some(crate::Color::Black), Some(crate::Color::White)]
             .into_iter()
             .enumerate()
@@ -322,7 +352,7 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
             for (span, points) in &setup[slot] {
                 let idle: Vec<String> = points
                     .iter()
-                    .filter(|&&p| size.contains(p) && board.get(p) == stone)
+                    .filter(|&&p| size.contains(p) && batch.get(p) == stone)
                     .map(|p| String::from_utf8_lossy(&p.to_sgf()).into_owned())
                     .collect();
                 if !idle.is_empty() {
@@ -335,10 +365,11 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
                     );
                 }
                 for &p in points {
-                    board.set(p, stone);
+                    batch.set(p, stone);
                 }
             }
         }
+        drop(batch);
         if let Some((color, point, span)) = mv {
             if main && last == Some(color) {
                 report(
@@ -378,11 +409,16 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
         {
             variation_level(&children, point, &board, out);
         }
-        if let [only] = children.as_slice() {
-            stack.push((*only, board, last, main));
-        } else {
-            for (i, child) in children.into_iter().enumerate().rev() {
-                stack.push((child, board.clone(), last, main && i == 0));
+        if children.len() > 1 {
+            branches.push(board.checkpoint());
+        }
+        let n = children.len();
+        for (i, child) in children.into_iter().enumerate().rev() {
+            stack.push(Step::Node(child, last, main && i == 0));
+            if i + 1 == n && n > 1 {
+                stack.push(Step::BackAndRelease);
+            } else if i > 0 {
+                stack.push(Step::Back);
             }
         }
     }
@@ -478,7 +514,10 @@ struct Context {
 /// Checks one node; returns whether it holds game information.
 fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> bool {
     let (is_root, go, info_above) = (cx.is_root, cx.go, cx.info_above);
+    // The identifiers met so far; past a few, also in a set (a node with
+    // many properties was quadratic).
     let mut seen: Vec<&str> = Vec::new();
+    let mut seen_set: std::collections::HashSet<&str> = std::collections::HashSet::new();
     let (mut setup, mut moves, mut info) = (None, Vec::new(), None);
     let mut annotation = None;
     for p in node.properties() {
@@ -486,7 +525,14 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
         if id.is_empty() {
             continue;
         }
-        if seen.contains(&id) {
+        let was_seen = |id: &str| {
+            if seen_set.is_empty() {
+                seen.contains(&id)
+            } else {
+                seen_set.contains(id)
+            }
+        };
+        if was_seen(id) {
             report(
                 out,
                 codes::DUPLICATE_PROPERTY,
@@ -495,7 +541,13 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
                 format!("property {id} appears twice in this node"),
             );
         }
+        let (te, bm) = (was_seen("TE"), was_seen("BM"));
         seen.push(id);
+        if !seen_set.is_empty() {
+            seen_set.insert(id);
+        } else if seen.len() > 16 {
+            seen_set.extend(seen.iter().copied());
+        }
         if go {
             check_format_details(&p, id, cx, out);
         }
@@ -509,7 +561,7 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
                 format!("a NUL byte in the value of {id} (a binary file?)"),
             );
         }
-        if (id == "TE" && seen.contains(&"BM")) || (id == "BM" && seen.contains(&"TE")) {
+        if (id == "TE" && bm) || (id == "BM" && te) {
             let better = if id == "TE" { "DO" } else { "IT" };
             report(
                 out,
@@ -997,5 +1049,207 @@ mod tests {
         assert_eq!(codes("(;FF[7])"), ["sgf/unknown-file-format"]);
         // Not Go: HA is not checked, and that is said once.
         assert_eq!(codes("(;GM[2]HA[x])"), ["sgf/not-go"]);
+    }
+}
+
+/// The replay of variations with one board and undo against the replay
+/// with a copy of the board per variation: same diagnostics on random
+/// trees of moves and setup on small boards.
+#[cfg(test)]
+mod replay_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `go_rules` as it was before the board had undo: a copy of the board
+    /// for every child of a branch, and `Board::set` one stone at a time.
+    fn go_rules_copying(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
+        use kifu_board::{Board, IllegalMove};
+        let size = game.board_size();
+        handicap(game, out);
+        // Each entry: the node, the board before it, the colour of the last
+        // move on its path, and whether it is on the main line.
+        let mut stack = vec![(game.root(), Board::new(size), None, true)];
+        while let Some((node, mut board, mut last, main)) = stack.pop() {
+            let is_root = node.parent().is_none();
+            // One pass over the properties: setup in the order written (AE,
+            // then AB, then AW, as SGF applies them) and the move.
+            let mut setup: [Vec<(Span, Vec<crate::Point>)>; 3] = Default::default();
+            let mut mv = None;
+            for p in node.properties() {
+                let slot = match p.id() {
+                    "AE" => 0,
+                    "AB" => 1,
+                    "AW" => 2,
+                    "B" | "W" if mv.is_none() => {
+                        let color = if p.id() == "B" {
+                            crate::Color::Black
+                        } else {
+                            crate::Color::White
+                        };
+                        let point = match p.value() {
+                            Ok(crate::props::Value::Move(point)) => point,
+                            _ => continue,
+                        };
+                        mv = Some((color, point, p.span()));
+                        continue;
+                    }
+                    _ => continue,
+                };
+                let points = match p.value() {
+                    Ok(crate::props::Value::List(values)) => values
+                        .into_iter()
+                        .filter_map(|v| {
+                            if let crate::props::Value::Point(p) = v {
+                                Some(p)
+                            } else {
+                                None
+                            }
+                        })
+                        .collect(),
+                    Ok(crate::props::Value::Point(p)) => vec![p],
+                    _ => Vec::new(),
+                };
+                setup[slot].push((p.span(), points));
+            }
+            if main
+                && !is_root
+                && let Some((span, _)) = setup.iter().flatten().min_by_key(|(span, _)| span.start)
+            {
+                report(
+                    out,
+                    codes::SETUP_IN_MAIN_LINE,
+                    Severity::Note,
+                    *span,
+                    "setup stones in the main line after the root".into(),
+                );
+            }
+            for (slot, stone) in [None, Some(crate::Color::Black), Some(crate::Color::White)]
+                .into_iter()
+                .enumerate()
+            {
+                let id = ["AE", "AB", "AW"][slot];
+                for (span, points) in &setup[slot] {
+                    let idle: Vec<String> = points
+                        .iter()
+                        .filter(|&&p| size.contains(p) && board.get(p) == stone)
+                        .map(|p| String::from_utf8_lossy(&p.to_sgf()).into_owned())
+                        .collect();
+                    if !idle.is_empty() {
+                        report(
+                            out,
+                            codes::SETUP_WITHOUT_EFFECT,
+                            Severity::Warning,
+                            *span,
+                            format!("{id} changes nothing at [{}]", idle.join("][")),
+                        );
+                    }
+                    for &p in points {
+                        board.set(p, stone);
+                    }
+                }
+            }
+            if let Some((color, point, span)) = mv {
+                if main && last == Some(color) {
+                    report(
+                        out,
+                        codes::SAME_COLOR_TWICE,
+                        Severity::Note,
+                        span,
+                        format!("{color} moves twice in a row"),
+                    );
+                }
+                last = Some(color);
+                match point {
+                    Some(p) if size.contains(p) => {
+                        if let Err(why) = board.check_move(color, p) {
+                            let code = match why {
+                                IllegalMove::Occupied => codes::OCCUPIED_POINT,
+                                IllegalMove::Suicide => codes::SUICIDE,
+                                IllegalMove::Ko => codes::KO_RECAPTURE,
+                                IllegalMove::OffBoard => codes::INVALID_VALUE,
+                            };
+                            report(
+                                out,
+                                code,
+                                Severity::Warning,
+                                span,
+                                format!("{color} {}: {why}", p.to_standard(size)),
+                            );
+                        }
+                        board.play_anyway(color, p);
+                    }
+                    _ => board.pass(),
+                }
+            }
+            let children: Vec<_> = node.children().collect();
+            if let Some((_, Some(point), _)) = mv
+                && children.len() > 1
+            {
+                variation_level(&children, point, &board, out);
+            }
+            if let [only] = children.as_slice() {
+                stack.push((*only, board, last, main));
+            } else {
+                for (i, child) in children.into_iter().enumerate().rev() {
+                    stack.push((child, board.clone(), last, main && i == 0));
+                }
+            }
+        }
+    }
+
+    /// A random game tree as SGF: each node a move, a setup or both,
+    /// on a board of `size`, with `shape` deciding where variations open
+    /// and close.
+    fn tree(size: u8, nodes: &[(u8, u8, u8, u8)]) -> String {
+        let letter = |v: u8| char::from(b'a' + v % (size + 1));
+        let mut s = format!("(;GM[1]FF[4]SZ[{size}]");
+        let mut open = 0;
+        for &(kind, x, y, shape) in nodes {
+            match shape % 8 {
+                0 => {
+                    s.push('(');
+                    open += 1;
+                }
+                1 if open > 0 => {
+                    s.push(')');
+                    open -= 1;
+                }
+                2 | 3 if open > 0 => s.push_str(")("),
+                _ => {}
+            }
+            let p = format!("{}{}", letter(x), letter(y));
+            s.push(';');
+            match kind % 7 {
+                0 => s.push_str(&format!("AE[{p}]")),
+                1 => s.push_str(&format!("AB[{p}][{}{}]", letter(y), letter(x))),
+                2 => s.push_str(&format!("AW[{p}]AE[{}{}]", letter(y), letter(x))),
+                3 | 4 => s.push_str(&format!("B[{p}]")),
+                _ => s.push_str(&format!("W[{p}]")),
+            }
+        }
+        for _ in 0..open {
+            s.push(')');
+        }
+        s.push(')');
+        s
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn one_board_with_undo_finds_what_copies_found(
+            size in 2u8..=5,
+            nodes in proptest::collection::vec((any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>()), 0..80),
+        ) {
+            let input = tree(size, &nodes);
+            let collection = crate::parse(input.as_bytes()).value;
+            for game in collection.games() {
+                let (mut new, mut old) = (Vec::new(), Vec::new());
+                go_rules(&game, &mut new);
+                go_rules_copying(&game, &mut old);
+                prop_assert_eq!(&new, &old, "{}", input);
+            }
+        }
     }
 }

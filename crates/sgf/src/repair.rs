@@ -238,10 +238,27 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
     let ascii_safe = game.charset().scan == crate::charset::ScanMode::AsciiSafe;
     let made_before = r.report.made.len();
     repair_structure(c, root, go, r);
-    // Depth first, each node seeing the board before its own moves; boards
-    // are cloned only where the tree branches.
-    let mut stack = vec![(root, Board::new(size))];
-    while let Some((node, mut board)) = stack.pop() {
+    // Depth first, each node seeing the board before its own moves. One
+    // board: where the tree branches a checkpoint is taken, and the board
+    // goes back to it after each child but the last (`None` entries).
+    let mut board = Board::new(size);
+    let mut branches = Vec::new();
+    let mut stack = vec![Some(root)];
+    while let Some(step) = stack.pop() {
+        let Some(node) = step else {
+            // Back up to the innermost branch; after its second-to-last
+            // child the checkpoint is given back (the last child follows).
+            if let Some((checkpoint, left)) = branches.last_mut() {
+                board.undo_to(checkpoint);
+                *left -= 1;
+                if *left == 1
+                    && let Some((checkpoint, _)) = branches.pop()
+                {
+                    board.release(checkpoint);
+                }
+            }
+            continue;
+        };
         if !(go && ff == 4 && is_plain_move(c, node, size)) {
             repair_node(
                 c,
@@ -251,17 +268,19 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
                 size.tt_is_pass(),
                 utf16,
                 ascii_safe,
-                &board,
+                &mut board,
                 r,
             );
         }
         apply_node(c, node, &mut board);
         let children: Vec<NodeId> = c.node(node).children().map(|n| n.id()).collect();
-        if let [only] = children.as_slice() {
-            stack.push((*only, board));
-        } else {
-            for child in children.into_iter().rev() {
-                stack.push((child, board.clone()));
+        if children.len() > 1 {
+            branches.push((board.checkpoint(), children.len()));
+        }
+        for (i, child) in children.into_iter().enumerate().rev() {
+            stack.push(Some(child));
+            if i > 0 {
+                stack.push(None);
             }
         }
     }
@@ -328,15 +347,17 @@ fn is_plain_move(c: &Collection<'_>, node: NodeId, size: BoardSize) -> bool {
 /// Plays the node's setup and moves on `board`.
 fn apply_node(c: &Collection<'_>, node: NodeId, board: &mut Board) {
     let n = c.node(node);
+    let mut setup = board.setup();
     for (id, stone) in [
         ("AE", None),
         ("AB", Some(Color::Black)),
         ("AW", Some(Color::White)),
     ] {
         for pt in n.points(id) {
-            board.set(pt, stone);
+            setup.set(pt, stone);
         }
     }
+    drop(setup);
     if let Some((color, Some(p))) = n.get_move() {
         board.play_anyway(color, p);
     }
@@ -427,24 +448,51 @@ fn is_list(info: &crate::props::PropertyInfo) -> bool {
 /// Setup points that change nothing (`AB` on a black stone, `AE` on an
 /// empty point...) removed from their lists, in the order SGF applies
 /// setup; a list left empty goes with its property.
-fn remove_idle_setup(c: &mut Collection<'_>, node: NodeId, board: &Board, r: &mut Repairer<'_>) {
-    let mut board = board.clone();
+fn remove_idle_setup(
+    c: &mut Collection<'_>,
+    node: NodeId,
+    board: &mut Board,
+    r: &mut Repairer<'_>,
+) {
+    // The setup is played on the board in a batch, then taken back: the
+    // board is not copied for each node with setup.
+    let checkpoint = board.checkpoint();
+    let size = board.size();
+    let mut batch = board.setup();
     for (id, stone) in [
         ("AE", None),
         ("AB", Some(Color::Black)),
         ("AW", Some(Color::White)),
     ] {
         let points = c.node(node).points(id);
-        let size = board.size();
         let mut kept: Vec<Point> = Vec::with_capacity(points.len());
+        // The points of the board in `kept`, for long lists.
+        let mut kept_at = vec![
+            false;
+            if points.len() > 16 {
+                size.point_count()
+            } else {
+                0
+            }
+        ];
         let mut idle: Vec<Point> = Vec::new();
         for &p in &points {
-            if size.contains(p) && board.get(p) == stone && !kept.contains(&p) {
+            let is_kept = |p: Point| {
+                if kept_at.is_empty() {
+                    kept.contains(&p)
+                } else {
+                    kept_at[p.index(size)]
+                }
+            };
+            if size.contains(p) && batch.get(p) == stone && !is_kept(p) {
                 idle.push(p);
             } else {
+                if size.contains(p) && !kept_at.is_empty() {
+                    kept_at[p.index(size)] = true;
+                }
                 kept.push(p);
             }
-            board.set(p, stone);
+            batch.set(p, stone);
         }
         if idle.is_empty() {
             continue;
@@ -467,6 +515,9 @@ fn remove_idle_setup(c: &mut Collection<'_>, node: NodeId, board: &Board, r: &mu
             }
         }
     }
+    drop(batch);
+    board.undo_to(&checkpoint);
+    board.release(checkpoint);
 }
 
 /// Repairs of where properties stand and what they say together: root
@@ -654,7 +705,7 @@ fn repair_node(
     tt_is_pass: bool,
     utf16: bool,
     ascii_safe: bool,
-    board: &Board,
+    board: &mut Board,
     r: &mut Repairer<'_>,
 ) {
     if go {
@@ -678,16 +729,18 @@ fn repair_node(
         }
     }
     // Duplicated properties: identical ones dropped, lists merged.
-    let mut seen: Vec<(String, usize)> = Vec::new();
+    // The first property of each identifier (a set: a scan per property
+    // was quadratic in a node with many properties).
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut removals: Vec<usize> = Vec::new();
     for (i, p) in props.iter().enumerate() {
         if p.id.is_empty() {
             continue;
         }
-        let Some((_, first)) = seen.iter().find(|(id, _)| *id == p.id).cloned() else {
-            seen.push((p.id.clone(), i));
+        let first = *seen.entry(p.id.as_str()).or_insert(i);
+        if first == i {
             continue;
-        };
+        }
         let list = matches!(
             p.id.as_str(),
             "AB" | "AW"
@@ -1246,9 +1299,11 @@ mod tests {
             for node in nodes {
                 if is_plain_move(&c, node, size) {
                     plain += 1;
-                    let board = Board::new(size);
+                    let mut board = Board::new(size);
                     let tt = size.tt_is_pass();
-                    repair_node(&mut c, node, true, 4, tt, false, ascii_safe, &board, &mut r);
+                    repair_node(
+                        &mut c, node, true, 4, tt, false, ascii_safe, &mut board, &mut r,
+                    );
                 }
             }
         }

@@ -386,7 +386,15 @@ fn attributes<'e>(
     unknown: &mut Vec<String>,
 ) -> Vec<(String, Cow<'e, str>)> {
     let mut out = Vec::new();
-    for a in e.attributes().flatten() {
+    // quick-xml's own check for duplicated attributes compares each with
+    // every one before it: quadratic in the attributes of one element.
+    // Duplicates are dropped here instead (the first one is kept, as with
+    // that check), with a set of the names seen.
+    let mut seen = std::collections::HashSet::new();
+    for a in e.attributes().with_checks(false).flatten() {
+        if !seen.insert(a.key.as_ref().to_vec()) {
+            continue;
+        }
         let key = local(a.key.as_ref()).to_owned();
         let value = a
             .unescape_value()

@@ -251,3 +251,29 @@ fn stones_of_the_root_of_a_rectangular_board_survive() {
     );
     assert_eq!(sgf(&back), sgf(&doc));
 }
+
+#[test]
+fn an_element_with_a_hundred_thousand_attributes() {
+    // quick-xml's duplicate check compared each attribute with all the
+    // ones before it; the reader drops duplicates with a set instead.
+    let n = 100_000;
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Go><GoGame><Information><BoardSize>9</BoardSize></Information><Nodes><Node",
+    );
+    for k in 0..n {
+        xml.push_str(&format!(" a{k}=\"{k}\""));
+    }
+    xml.push_str(" a7=\"again\"><Black at=\"C3\"/></Node></Nodes></GoGame></Go>\n");
+    let parsed = kifu_xml::read(xml.as_bytes());
+    let unknown = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.as_str() == "xml/unknown-attribute")
+        .count();
+    assert_eq!(unknown, n, "the duplicate a7 is dropped");
+    let sgf = sgf(&parsed.value);
+    assert!(sgf.contains("[Node a0=0][Node a1=1]"), "{}", &sgf[..200]);
+    assert!(sgf.contains("[Node a99999=99999]"));
+    assert!(sgf.contains("[Node a7=7]") && !sgf.contains("again"));
+    assert!(sgf.contains("B[cg]"));
+}
