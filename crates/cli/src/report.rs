@@ -611,7 +611,7 @@ fn human(text: &SourceText<'_>, d: &Diagnostic, fix: Option<&str>, out: &mut Str
         Snippet::source(shown)
             .line_start(line + 1 + origin.line as usize)
             .origin(name)
-            .annotation(level.span(at..(at + width).min(shown.len().max(at)))),
+            .annotation(level.span(marked(shown, at, width))),
     );
     let fix = fix.map(|f| format!("kifu fix: {f}"));
     let message = match &fix {
@@ -624,6 +624,21 @@ fn human(text: &SourceText<'_>, d: &Diagnostic, fix: Option<&str>, out: &mut Str
         Renderer::plain()
     };
     let _ = writeln!(out, "{}", renderer.render(message));
+}
+
+/// The bytes of `text` to mark: `width` from `at`, widened to whole
+/// characters (the span counts the input's bytes, the text is decoded, so
+/// the two need not fall on the same boundaries).
+fn marked(text: &str, at: usize, width: usize) -> std::ops::Range<usize> {
+    let mut start = at.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = at.saturating_add(width).min(text.len()).max(start);
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
 }
 
 /// At most `max` bytes of `text` around byte `at` (on char boundaries), and
@@ -721,5 +736,20 @@ mod position_tests {
             );
             assert_eq!(places[0], (1, 8));
         }
+    }
+}
+
+#[cfg(test)]
+mod marked_tests {
+    use super::marked;
+
+    #[test]
+    fn the_mark_covers_whole_characters() {
+        // A span of one byte inside a two-byte character, as a span of the
+        // input's bytes meets text decoded from another charset.
+        assert_eq!(marked("Ã$", 1, 1), 0..2);
+        assert_eq!(marked("aÃb", 0, 2), 0..3);
+        assert_eq!(marked("ab", 5, 3), 2..2);
+        assert_eq!(marked("ab", 0, 1), 0..1);
     }
 }
