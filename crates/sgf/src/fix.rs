@@ -60,13 +60,14 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
             .report
             .made
             .extend(again.report.made.into_iter().map(inside));
+        let mut said: std::collections::HashSet<(kifu_diag::Code, String)> = fixed
+            .report
+            .refused
+            .iter()
+            .map(|r| (r.code, r.message.clone()))
+            .collect();
         for r in again.report.refused.into_iter().map(inside) {
-            if !fixed
-                .report
-                .refused
-                .iter()
-                .any(|o| o.code == r.code && o.message == r.message)
-            {
+            if said.insert((r.code, r.message.clone())) {
                 fixed.report.refused.push(r);
             }
         }
@@ -86,6 +87,11 @@ fn fix_once<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
     // output must read clean and stay as it is when fixed again.
     let mut rounds: Vec<Edits> = Vec::new();
     let mut round_diagnostics = diagnostics.clone();
+    let mut refused_said: std::collections::HashSet<(kifu_diag::Code, String)> = report
+        .refused
+        .iter()
+        .map(|r| (r.code, r.message.clone()))
+        .collect();
     while rounds.len() < MAX_SYNTAX_ROUNDS {
         let mut round = Report::default();
         let edits = syntax::repair::plan(&collection, &round_diagnostics, options, &mut round);
@@ -95,12 +101,9 @@ fn fix_once<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
         }
         report.made.append(&mut round.made);
         for r in round.refused {
-            // A refusal is said once, not again in each round.
-            if !report
-                .refused
-                .iter()
-                .any(|o| o.code == r.code && o.message == r.message)
-            {
+            // A refusal is said once, not again in each round (looked up in
+            // a set: random bytes give thousands of refusals).
+            if refused_said.insert((r.code, r.message.clone())) {
                 report.refused.push(r);
             }
         }

@@ -33,6 +33,12 @@ struct Edit {
 #[derive(Clone, Debug, Default)]
 pub struct Edits {
     edits: Vec<Edit>,
+    /// For each edit once they are finished: where it starts and ends in
+    /// the edited bytes, and how far the edited bytes run ahead of the
+    /// input after it. Mapping an offset back is then a binary search, not
+    /// a pass over every edit before it (quadratic over the thousands of
+    /// repairs of a damaged file).
+    placed: Vec<(i64, i64, i64)>,
 }
 
 impl Edits {
@@ -52,6 +58,27 @@ impl Edits {
     /// Where `offset` of the edited bytes was in the input (an offset
     /// inside inserted text maps to where it was inserted).
     pub fn original_offset(&self, offset: u32) -> u32 {
+        if self.placed.len() != self.edits.len() {
+            return self.original_offset_by_walk(offset);
+        }
+        let offset = i64::from(offset);
+        // The edits' places in the edited bytes never go back (they do not
+        // overlap), so only the last edit starting at or before `offset`
+        // can hold it.
+        let after = self.placed.partition_point(|&(start, _, _)| start <= offset);
+        let Some(k) = after.checked_sub(1) else {
+            return offset.max(0) as u32;
+        };
+        let (_, end, shift) = self.placed[k];
+        if offset < end {
+            return self.edits[k].start;
+        }
+        (offset - shift).max(0) as u32
+    }
+
+    /// [`Edits::original_offset`] by a walk over the edits (before they
+    /// are finished).
+    fn original_offset_by_walk(&self, offset: u32) -> u32 {
         // `shift` is how far the edited bytes run ahead of the input.
         let mut shift: i64 = 0;
         for e in &self.edits {
@@ -76,6 +103,7 @@ impl Edits {
     }
 
     fn push(&mut self, start: usize, end: usize, insert: &[u8]) {
+        self.placed.clear();
         self.edits.push(Edit {
             start: start as u32,
             end: end as u32,
@@ -121,6 +149,17 @@ impl Edits {
             }
         }
         self.edits = merged;
+        let mut shift: i64 = 0;
+        self.placed = self
+            .edits
+            .iter()
+            .map(|e| {
+                let start = i64::from(e.start) + shift;
+                let end = start + e.insert.len() as i64;
+                shift += e.insert.len() as i64 - i64::from(e.end - e.start);
+                (start, end, shift)
+            })
+            .collect();
     }
 }
 
@@ -150,6 +189,7 @@ pub fn plan(
         report,
         edits: Edits::default(),
         removed: Vec::new(),
+        places: std::cell::OnceCell::new(),
     };
     for d in diagnostics {
         planner.plan(d, diagnostics);
@@ -173,6 +213,21 @@ struct Planner<'a, 'c, 'i> {
     edits: Edits,
     /// The byte ranges removed so far.
     removed: Vec<(usize, usize)>,
+    /// Where the properties and nodes of the collection start, found once
+    /// when first asked: looking each up by a walk over the whole
+    /// collection made repairing random bytes (thousands of broken
+    /// properties) quadratic.
+    places: std::cell::OnceCell<Places>,
+}
+
+/// Properties and nodes of a collection by where they start.
+#[derive(Default)]
+struct Places {
+    /// A property's identifier start -> one past its last value.
+    property_end: std::collections::HashMap<u32, usize>,
+    /// A node's first property's start, or the `;` before it with only
+    /// blanks between -> the node (the first in collection order).
+    node: std::collections::HashMap<u32, crate::NodeId>,
 }
 
 impl Planner<'_, '_, '_> {
@@ -379,13 +434,39 @@ impl Planner<'_, '_, '_> {
     /// The node that starts at `at`: its `;`, or its first property when
     /// the `;` was missing.
     fn node_at(&self, at: usize) -> Option<Node<'_, '_>> {
-        let at = at as u32;
-        self.collection.games().find_map(|g| {
-            g.nodes().find(|n| {
-                let first = n.properties().next().map(|p| p.span().start);
-                first == Some(at)
-                    || (self.input.get(at as usize) == Some(&b';') && first_after(*n, at))
-            })
+        let id = *self.places().node.get(&(at as u32))?;
+        Some(self.collection.node(id))
+    }
+
+    fn places(&self) -> &Places {
+        self.places.get_or_init(|| {
+            let mut places = Places::default();
+            for game in self.collection.games() {
+                for n in game.nodes() {
+                    for p in n.properties() {
+                        let end = match p.value_spans().last() {
+                            Some(v) if self.input.get(v.end as usize) == Some(&b']') => {
+                                v.end as usize + 1
+                            }
+                            Some(v) => v.end as usize,
+                            None => p.span().end as usize,
+                        };
+                        places.property_end.entry(p.span().start).or_insert(end);
+                    }
+                    let Some(first) = n.properties().next().map(|p| p.span().start) else {
+                        continue;
+                    };
+                    places.node.entry(first).or_insert(n.id());
+                    // The `;` before the first property, blanks between.
+                    let before = self.input[..(first as usize).min(self.input.len())]
+                        .iter()
+                        .rposition(|&b| !is_space(b));
+                    if let Some(semi) = before.filter(|&k| self.input[k] == b';') {
+                        places.node.entry(semi as u32).or_insert(n.id());
+                    }
+                }
+            }
+            places
         })
     }
 
@@ -402,35 +483,12 @@ impl Planner<'_, '_, '_> {
     /// One past the last value of the property whose identifier starts at
     /// `at` (the identifier's end when it has no value).
     fn property_end(&self, at: usize) -> usize {
-        let at = at as u32;
-        let found = self.collection.games().find_map(|g| {
-            g.nodes()
-                .find_map(|n| n.properties().find(|p| p.span().start == at))
-        });
-        let Some(p) = found else {
-            return at as usize;
-        };
-        match p.value_spans().last() {
-            Some(v) if self.input.get(v.end as usize) == Some(&b']') => v.end as usize + 1,
-            Some(v) => v.end as usize,
-            None => p.span().end as usize,
-        }
+        self.places()
+            .property_end
+            .get(&(at as u32))
+            .copied()
+            .unwrap_or(at)
     }
-}
-
-/// Whether the first property of `node` comes after a `;` at `semi` with
-/// only blanks between (a node with no property cannot be told apart, and
-/// is left alone).
-fn first_after(node: Node<'_, '_>, semi: u32) -> bool {
-    let Some(first) = node.properties().next() else {
-        return false;
-    };
-    let source = node.collection().source();
-    let start = first.span().start as usize;
-    start > semi as usize
-        && source
-            .get(semi as usize + 1..start)
-            .is_some_and(|gap| gap.iter().all(|&b| is_space(b)))
 }
 
 /// How many game trees the reader's "missing ')'" message says are open.
@@ -569,5 +627,42 @@ mod tests {
         assert_eq!(e.original_offset(5), 4);
         assert_eq!(e.original_offset(6), 8);
         assert_eq!(e.original_offset(7), 9);
+    }
+}
+
+#[cfg(test)]
+mod offset_tests {
+    use super::Edits;
+
+    /// The binary search over finished edits maps every offset as the walk
+    /// over them does, for edits of every kind (insertions, removals,
+    /// replacements, several at one place, overlapping ones merged).
+    #[test]
+    fn finished_edits_map_offsets_as_the_walk_does() {
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as usize
+        };
+        for _ in 0..500 {
+            let mut edits = Edits::default();
+            for _ in 0..next(12) {
+                let start = next(60);
+                let end = start + [0, 0, 1, 3][next(4)];
+                let insert = b"]);(xyz"[..next(5)].to_vec();
+                edits.push(start, end, &insert);
+            }
+            edits.finish();
+            for offset in 0..100u32 {
+                assert_eq!(
+                    edits.original_offset(offset),
+                    edits.original_offset_by_walk(offset),
+                    "{:?} at {offset}",
+                    edits.edits
+                );
+            }
+        }
     }
 }
