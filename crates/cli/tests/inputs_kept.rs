@@ -548,3 +548,38 @@ fn a_batch_killed_at_any_moment_leaves_every_file_old_or_complete() {
         }
     }
 }
+
+#[test]
+fn a_file_too_large_to_read_whole_is_a_clear_error_and_merge_streams_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // Sparse: 300 MiB that take no room on disk.
+    let big = std::fs::File::create(dir.path().join("big.sgf")).unwrap();
+    big.set_len(300 << 20).unwrap();
+    drop(big);
+    for args in [
+        &["info", "big.sgf"][..],
+        &["check", "big.sgf"],
+        &["fix", "big.sgf"],
+    ] {
+        let out = kifu(args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("big.sgf: 300 MiB is more than kifu reads whole"),
+            "{err}"
+        );
+        assert!(err.contains("kifu split - < big.sgf"), "{err}");
+    }
+    // merge copies games as they are read: any size.
+    let mut games = std::fs::File::create(dir.path().join("many.sgf")).unwrap();
+    for i in 0..50_000 {
+        writeln!(games, "(;GM[1]C[game {i}];B[aa])").unwrap();
+    }
+    drop(games);
+    let out = kifu(&["merge", "many.sgf", "-o", "all.sgf", "-q"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(dir.path().join("all.sgf")).unwrap(),
+        std::fs::read(dir.path().join("many.sgf")).unwrap()
+    );
+}

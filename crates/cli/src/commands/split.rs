@@ -160,22 +160,30 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
             }
             files += 1;
             let path: &Path = &job.path;
+            if !args.normalize {
+                // As read: each game's own bytes, one per line, streamed
+                // game by game (an input of any size).
+                let name = crate::stdio::visible(&path.display().to_string()).into_owned();
+                let file = std::fs::File::open(path).map_err(|e| CliError::io(&name, e))?;
+                let mut stream = GameStream::new(std::io::BufReader::new(file));
+                while let Some(game) = stream.next_game().map_err(|e| CliError::io(&name, e))? {
+                    errors += kifu_sgf::parse(&game)
+                        .diagnostics
+                        .iter()
+                        .filter(|d| d.is_error())
+                        .count();
+                    out.write_all(&game).map_err(io)?;
+                    out.write_all(b"\n").map_err(io)?;
+                    games += 1;
+                }
+                continue;
+            }
             let input = input::read(path)?;
             let parsed = kifu_sgf::parse(&input.bytes);
             errors += parsed.diagnostics.iter().filter(|d| d.is_error()).count();
-            if args.normalize {
-                out.write_all(&kifu_sgf::write::normalized(&parsed.value))
-                    .map_err(io)?;
-                games += parsed.value.len();
-                continue;
-            }
-            // As read: each game's own bytes, one per line.
-            for game in GameStream::new(&input.bytes[..]) {
-                let game = game.map_err(|e| CliError::io(&input.name, e))?;
-                out.write_all(&game).map_err(io)?;
-                out.write_all(b"\n").map_err(io)?;
-                games += 1;
-            }
+            out.write_all(&kifu_sgf::write::normalized(&parsed.value))
+                .map_err(io)?;
+            games += parsed.value.len();
         }
         Ok(())
     })?;

@@ -65,7 +65,9 @@ impl Edits {
         // The edits' places in the edited bytes never go back (they do not
         // overlap), so only the last edit starting at or before `offset`
         // can hold it.
-        let after = self.placed.partition_point(|&(start, _, _)| start <= offset);
+        let after = self
+            .placed
+            .partition_point(|&(start, _, _)| start <= offset);
         let Some(k) = after.checked_sub(1) else {
             return offset.max(0) as u32;
         };
