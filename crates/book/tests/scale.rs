@@ -74,3 +74,80 @@ fn game_information_at_the_root_of_a_long_chain_reaches_its_end() {
     assert!(missing.iter().all(|d| d.message.contains("#re#")));
     assert_eq!(diagnostics.len(), n / 2);
 }
+
+/// A `go` of `n` legal moves: four kos taken and retaken in turn, so that
+/// the game never runs out of legal moves.
+fn long_game(n: usize) -> String {
+    let point = |x: usize, y: usize| format!("{}{}", b"ABCDEFGHJKLMNOPQRST"[x] as char, y + 1);
+    let (mut ab, mut aw) = (String::new(), String::new());
+    for k in 0..4 {
+        let x = 5 * k;
+        ab += &(point(x + 1, 0) + &point(x, 1) + &point(x + 1, 2));
+        aw += &(point(x + 2, 0) + &point(x + 3, 1) + &point(x + 2, 2));
+        if k < 2 {
+            aw += &point(x + 1, 1);
+        } else {
+            ab += &point(x + 2, 1);
+        }
+    }
+    let mut capturer = [0, 0, 1, 1];
+    let mut last = usize::MAX;
+    let mut mv = String::new();
+    for m in 0..n {
+        let k = (0..4)
+            .map(|j| (m + j) % 4)
+            .find(|&k| capturer[k] == m % 2 && k != last)
+            .unwrap();
+        mv += &point(5 * k + 2 - m % 2, 1);
+        capturer[k] ^= 1;
+        last = k;
+    }
+    format!("::go(#g) ab={ab} aw={aw} pl=b mv={mv}\n\n")
+}
+
+/// A 100,000-move game with a figure every 100 moves: each figure replayed
+/// the game from its start, and read the whole `mv` again for the text
+/// fields of the paragraph after it.
+#[test]
+fn a_100000_move_game_with_a_figure_every_100_moves_resolves_every_figure() {
+    let n = 100_000;
+    let mut s = String::from("::book(#b)\n\n::chapter(#c)\n\n") + &long_game(n);
+    for from in (1..=n).step_by(100) {
+        let _ = writeln!(
+            s,
+            "::fig at={from} to={}\n\n#btp# Moves {from}.\n",
+            from + 99
+        );
+    }
+    // Out of order, and the end.
+    let _ = writeln!(
+        s,
+        "::fig(#late) at=99990\n\n::fig(#early) at=3\n\n::dia(#end) at=end mv=T19\n"
+    );
+    let book = kifu_book::parse(&s).value;
+    let diagnostics = kifu_book::check(&book);
+    assert!(diagnostics.is_empty(), "{:?}", &diagnostics[..3]);
+    let r = kifu_book::resolve::resolve(&book);
+    let go = r.of_element(2).unwrap();
+    assert_eq!(go.moves.len(), n);
+    let figures: Vec<_> = r.items.iter().skip(1).collect();
+    assert_eq!(figures.len(), n / 100 + 3);
+    let last = figures[n / 100 - 1];
+    assert_eq!(last.moves.len(), 100);
+    assert_eq!(last.moves[0].number, Some(n as u32 - 99));
+    assert_eq!(last.moves[99].number, Some(n as u32));
+    // The positions are the game's, wherever the replay started.
+    for (fig, before) in [
+        (figures[0], 0),
+        (figures[5], 500),
+        (figures[n / 100 - 1], n - 100),
+        (figures[n / 100], 99_989),
+        (figures[n / 100 + 1], 2),
+        (figures[n / 100 + 2], n),
+    ] {
+        let (board, to_play) = go.position_after(before);
+        assert_eq!(fig.start, board, "before move {}", before + 1);
+        assert_eq!(fig.to_play, to_play);
+    }
+    assert_eq!(figures[n / 100 + 2].moves[0].number, Some(1));
+}
