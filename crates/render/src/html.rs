@@ -25,7 +25,7 @@ use base64::Engine as _;
 use kifu_board::{Color, Point};
 use kifu_book::coords::Move;
 use kifu_book::figure::{self, Figure};
-use kifu_book::go_data::{GoData, Mark, Width};
+use kifu_book::go_data::{self, Mark, Width};
 use kifu_book::model::{self, ElementKind, ParagraphKind, ParagraphStyle};
 use kifu_book::refs::{Base, Index, Link};
 use kifu_book::resolve::{self, ItemKind, Resolution, Resolved, Source};
@@ -671,7 +671,9 @@ impl<'a> Writer<'a> {
                 if !e.is_go_data() {
                     break;
                 }
-                for (k, v) in GoData::read(&self.index, at).game_info {
+                // Only the game information: reading the whole Go data
+                // parsed a long `mv` again for every paragraph.
+                for (k, v) in go_data::game_info(e) {
                     fields.game.entry(k).or_insert(v);
                 }
                 match self.index.base_of(at) {
