@@ -128,6 +128,9 @@ pub struct Resolved {
     pub view: Option<View>,
     /// The starting position.
     pub start: Board,
+    /// How many of the base's moves were played to reach `start`, before
+    /// `ae`, `ab` and `aw` (0 without a base).
+    pub base_moves: usize,
     /// Who plays first.
     pub to_play: Color,
     /// The moves, replayed.
@@ -793,6 +796,7 @@ impl Resolver<'_, '_> {
             size,
             view,
             start,
+            base_moves: range_start,
             to_play: start_to_play,
             moves,
             first_number,
