@@ -2,6 +2,8 @@
 //! generating pathological inputs. Timing lives in `benches/` (criterion)
 //! and in the `kifu-bench` binary (one run, all parsers side by side).
 
+pub mod scale;
+
 use std::path::{Path, PathBuf};
 
 /// Every `.sgf` file under `dir` (case-insensitive extension), sorted.

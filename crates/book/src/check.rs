@@ -1,7 +1,8 @@
 //! The book checker: what the reader tolerated, and what the model and the
 //! references say is wrong.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::rc::Rc;
 
 use kifu_diag::{Diagnostic, Severity, Span};
 
@@ -92,9 +93,14 @@ pub mod codes {
 /// ```
 pub fn check(book: &Book) -> Vec<Diagnostic> {
     let resolution = crate::resolve::resolve(book);
+    let index = Index::new(book);
+    let game_info = game_info_through_bases(&index);
     let mut checker = Checker {
         book,
-        index: Index::new(book),
+        book_fields: book_fields(book),
+        languages: model::effective_languages(book),
+        game_info,
+        index,
         out: Vec::new(),
         said_2026: HashSet::new(),
         resolution: &resolution,
@@ -111,6 +117,13 @@ struct Checker<'b> {
     resolution: &'b crate::resolve::Resolution,
     book: &'b Book,
     index: Index<'b>,
+    /// The book's attributes as text fields, read once.
+    book_fields: BTreeMap<String, String>,
+    /// The languages of every element ([`model::effective_languages`]),
+    /// computed once for the book rather than once per paragraph.
+    languages: Vec<Vec<String>>,
+    /// The game information of every element through its bases.
+    game_info: Vec<Rc<BTreeMap<String, String>>>,
     out: Vec<Diagnostic>,
     said_2026: HashSet<String>,
 }
@@ -735,79 +748,64 @@ impl Checker<'_> {
             return;
         }
         let fields = self.text_fields(index);
-        let languages: Vec<String> =
-            crate::model::effective_languages(self.book).swap_remove(index);
-        let langs = if languages.is_empty() {
-            vec!["ui".to_owned()]
+        let ui = ["ui".to_owned()];
+        let langs = if self.languages[index].is_empty() {
+            &ui[..]
         } else {
-            languages
+            &self.languages[index][..]
         };
+        let mut notes = Vec::new();
         for lang in langs {
             let mut copy = rich.clone();
-            for note in copy.expand_standard_texts(&lang, &fields) {
-                let code = &note.code;
-                let (code_id, severity, message) = match &note.kind {
-                    crate::text::NoteKind::Fallback { requested } => (
-                        codes::STANDARD_TEXT,
-                        Severity::Note,
-                        format!(
-                            "kifu has no {} text for `#{code}#`; English is shown",
-                            language::name(requested).unwrap_or(requested)
-                        ),
+            notes.extend(copy.expand_standard_texts(lang, &fields));
+        }
+        for note in notes {
+            let code = &note.code;
+            let (code_id, severity, message) = match &note.kind {
+                crate::text::NoteKind::Fallback { requested } => (
+                    codes::STANDARD_TEXT,
+                    Severity::Note,
+                    format!(
+                        "kifu has no {} text for `#{code}#`; English is shown",
+                        language::name(requested).unwrap_or(requested)
                     ),
-                    crate::text::NoteKind::Unknown => (
-                        codes::STANDARD_TEXT,
-                        Severity::Note,
-                        format!("`#{code}#` is not a standard text; kept as written"),
+                ),
+                crate::text::NoteKind::Unknown => (
+                    codes::STANDARD_TEXT,
+                    Severity::Note,
+                    format!("`#{code}#` is not a standard text; kept as written"),
+                ),
+                crate::text::NoteKind::ResourceString => (
+                    codes::STANDARD_TEXT,
+                    Severity::Note,
+                    format!(
+                        "`#{code}#` is a SmartGo resource string, gone in the 2026 revision; kept as written"
                     ),
-                    crate::text::NoteKind::ResourceString => (
-                        codes::STANDARD_TEXT,
-                        Severity::Note,
-                        format!(
-                            "`#{code}#` is a SmartGo resource string, gone in the 2026 revision; kept as written"
-                        ),
+                ),
+                crate::text::NoteKind::Missing => (
+                    codes::MISSING_STANDARD_TEXT,
+                    Severity::Warning,
+                    format!(
+                        "`#{code}#` has no value here (the book or the paragraph's Go data lacks it)"
                     ),
-                    crate::text::NoteKind::Missing => (
-                        codes::MISSING_STANDARD_TEXT,
-                        Severity::Warning,
-                        format!(
-                            "`#{code}#` has no value here (the book or the paragraph's Go data lacks it)"
-                        ),
-                    ),
-                };
-                self.push(code_id, severity, message, at(note.range));
-            }
+                ),
+            };
+            self.push(code_id, severity, message, at(note.range));
         }
     }
 
     /// The book fields and the game information a paragraph's standard
     /// texts may name.
     fn text_fields(&self, index: usize) -> crate::text::Fields {
-        let mut fields = crate::text::Fields::default();
-        if let Some(b) = self
-            .book
-            .elements()
-            .iter()
-            .find(|e| e.kind() == ElementKind::Book)
-        {
-            for a in b.attributes() {
-                fields
-                    .book
-                    .insert(a.name().to_owned(), a.value().to_owned());
-            }
+        crate::text::Fields {
+            book: self.book_fields.clone(),
+            game: self
+                .index
+                .ref_of(index)
+                .map(|i| (*self.game_info[i]).clone())
+                .unwrap_or_default(),
+            player: None,
         }
-        // Game information through the base chain; the nearest wins.
-        let mut at = self.index.ref_of(index);
-        while let Some(i) = at {
-            for (k, v) in crate::go_data::GoData::read(&self.index, i).game_info {
-                fields.game.entry(k).or_insert(v);
-            }
-            at = match self.index.base_of(i) {
-                crate::refs::Base::Element(b) if b < i => Some(b),
-                _ => None,
-            };
-        }
-        fields
     }
 
     fn ids(&mut self) {
@@ -855,6 +853,55 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// The book element's attributes, by name.
+fn book_fields(book: &Book) -> BTreeMap<String, String> {
+    let mut fields = BTreeMap::new();
+    if let Some(b) = book
+        .elements()
+        .iter()
+        .find(|e| e.kind() == ElementKind::Book)
+    {
+        for a in b.attributes() {
+            fields.insert(a.name().to_owned(), a.value().to_owned());
+        }
+    }
+    fields
+}
+
+/// The game information of every element through its base chain, the
+/// nearest element's value winning: one forward pass (bases come first),
+/// an element without game information of its own sharing its base's.
+/// Walking the chain from each paragraph was quadratic in a long chain of
+/// based diagrams.
+fn game_info_through_bases(index: &Index<'_>) -> Vec<Rc<BTreeMap<String, String>>> {
+    let elements = index.book().elements();
+    let empty = Rc::new(BTreeMap::new());
+    let mut out: Vec<Rc<BTreeMap<String, String>>> = Vec::with_capacity(elements.len());
+    for (i, e) in elements.iter().enumerate() {
+        let base = match index.base_of(i) {
+            Base::Element(b) if b < i => Some(&out[b]),
+            _ => None,
+        };
+        let own = crate::go_data::game_info(e);
+        let merged = match base {
+            Some(b) if own.is_empty() => Rc::clone(b),
+            _ if own.is_empty() => Rc::clone(&empty),
+            _ => {
+                let mut map = BTreeMap::new();
+                for (k, v) in own {
+                    map.entry(k).or_insert(v);
+                }
+                for (k, v) in base.map(|b| b.iter()).into_iter().flatten() {
+                    map.entry(k.clone()).or_insert_with(|| v.clone());
+                }
+                Rc::new(map)
+            }
+        };
+        out.push(merged);
+    }
+    out
 }
 
 /// Diagnostic codes of image checks.

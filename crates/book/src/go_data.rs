@@ -119,14 +119,20 @@ impl GoData {
             to: e.get("to").and_then(MoveNumber::parse),
             moves: e.get("mv").and_then(|v| coords::parse_moves(v, size).ok()),
             sgf: e.get("sgf").map(str::to_owned),
-            game_info: e
-                .attributes()
-                .iter()
-                .filter(|a| crate::write::GAME_INFO_ATTRIBUTES.contains(&a.name()))
-                .map(|a| (a.name().to_owned(), a.value().to_owned()))
-                .collect(),
+            game_info: game_info(e),
         }
     }
+}
+
+/// The game information attributes of an element (`pb`, `km`...), in the
+/// order written: what [`GoData::read`] gives as `game_info`, without
+/// reading the rest (a long `mv`), for callers that only need this.
+pub fn game_info(e: &Element) -> Vec<(String, String)> {
+    e.attributes()
+        .iter()
+        .filter(|a| crate::write::GAME_INFO_ATTRIBUTES.contains(&a.name()))
+        .map(|a| (a.name().to_owned(), a.value().to_owned()))
+        .collect()
 }
 
 /// A board mark of a diagram.

@@ -21,6 +21,8 @@
 //! - Moves are replayed with every illegal move played anyway (2026
 //!   revision); the illegal ones other than ko recaptures are reported.
 
+use std::collections::HashMap;
+
 use kifu_board::{Board, BoardSize, Color, IllegalMove, Point};
 use kifu_diag::{Diagnostic, Severity, Span};
 
@@ -126,6 +128,9 @@ pub struct Resolved {
     pub view: Option<View>,
     /// The starting position.
     pub start: Board,
+    /// How many of the base's moves were played to reach `start`, before
+    /// `ae`, `ab` and `aw` (0 without a base).
+    pub base_moves: usize,
     /// Who plays first.
     pub to_play: Color,
     /// The moves, replayed.
@@ -282,6 +287,7 @@ pub fn resolve(book: &Book) -> Resolution {
     let index = Index::new(book);
     let mut r = Resolver {
         index: &index,
+        replays: HashMap::new(),
         out: Resolution {
             by_element: vec![None; book.elements().len()],
             ..Resolution::default()
@@ -299,7 +305,141 @@ pub fn resolve(book: &Book) -> Resolution {
 
 struct Resolver<'a, 'b> {
     index: &'a Index<'b>,
+    /// What diagrams based on a long item ask of it, by item index.
+    replays: HashMap<usize, Option<Replay>>,
     out: Resolution,
+}
+
+/// How many moves apart [`Replay`] keeps positions.
+const CHECKPOINT: usize = 512;
+
+/// The numbering and positions of a long item, computed once for all the
+/// diagrams based on it: a `fig` every 100 moves of a 100,000-move `go`
+/// replayed the game from its start, and scanned its moves for the
+/// numbers, once per figure.
+struct Replay {
+    /// `(number, index)` of every numbered move, numbers increasing.
+    numbered: Vec<(u32, usize)>,
+    /// The position, and who plays, after every `CHECKPOINT` moves (the
+    /// first after none).
+    checkpoints: Vec<(Board, Color)>,
+}
+
+impl Replay {
+    /// Replays `item` once; `None` when its numbers do not increase (a
+    /// wrapped `mn`), so that a binary search would not find what
+    /// [`Resolved::index_before`] finds.
+    fn of(item: &Resolved) -> Option<Replay> {
+        let numbered: Vec<(u32, usize)> = item
+            .moves
+            .iter()
+            .enumerate()
+            .filter_map(|(k, m)| m.number.map(|n| (n, k)))
+            .collect();
+        if numbered.windows(2).any(|w| w[0].0 >= w[1].0) {
+            return None;
+        }
+        let mut checkpoints = Vec::with_capacity(item.moves.len() / CHECKPOINT + 1);
+        let mut board = item.start.clone();
+        let mut to_play = item.to_play;
+        for (k, m) in item.moves.iter().enumerate() {
+            if k % CHECKPOINT == 0 {
+                checkpoints.push((board.clone(), to_play));
+            }
+            play(&mut board, m);
+            to_play = m.color.opponent();
+        }
+        if item.moves.len() % CHECKPOINT == 0 {
+            checkpoints.push((board, to_play));
+        }
+        Some(Replay {
+            numbered,
+            checkpoints,
+        })
+    }
+
+    /// [`Resolved::end_number`].
+    fn end_number(&self, item: &Resolved) -> u32 {
+        self.numbered
+            .last()
+            .map_or(item.first_number, |&(n, _)| n + 1)
+    }
+
+    /// [`Resolved::number_range`].
+    fn number_range(&self) -> Option<(u32, u32)> {
+        Some((self.numbered.first()?.0, self.numbered.last()?.0))
+    }
+
+    /// [`Resolved::index_before`], by binary search.
+    fn index_before(&self, item: &Resolved, at: u32) -> usize {
+        let k = self.numbered.partition_point(|&(n, _)| n < at);
+        self.numbered.get(k).map_or(item.moves.len(), |&(_, i)| i)
+    }
+
+    /// [`Resolved::position_after`], from the nearest checkpoint.
+    fn position_after(&self, item: &Resolved, count: usize) -> (Board, Color) {
+        let count = count.min(item.moves.len());
+        let (mut board, mut to_play) = self.checkpoints[count / CHECKPOINT].clone();
+        for m in &item.moves[count / CHECKPOINT * CHECKPOINT..count] {
+            play(&mut board, m);
+            to_play = m.color.opponent();
+        }
+        (board, to_play)
+    }
+}
+
+/// One move of a replay, as [`Resolved::position_after`] plays it.
+fn play(board: &mut Board, m: &SequenceMove) {
+    match m.mv {
+        Move::Play(p) => {
+            board.play_anyway(m.color, p);
+        }
+        Move::Pass | Move::Tenuki => board.pass(),
+    }
+}
+
+/// What `build` asks of its base: its numbering and its positions, from
+/// the item itself when it is short, else from its [`Replay`].
+struct BaseView<'r> {
+    item: &'r Resolved,
+    replay: Option<&'r Replay>,
+}
+
+impl BaseView<'_> {
+    fn end_number(&self) -> u32 {
+        match self.replay {
+            Some(r) => r.end_number(self.item),
+            None => self.item.end_number(),
+        }
+    }
+
+    fn number_range(&self) -> Option<(u32, u32)> {
+        match self.replay {
+            Some(r) => r.number_range(),
+            None => self.item.number_range(),
+        }
+    }
+
+    fn index_before(&self, at: u32) -> usize {
+        match self.replay {
+            Some(r) => r.index_before(self.item, at),
+            None => self.item.index_before(at),
+        }
+    }
+
+    fn position_after(&self, count: usize) -> (Board, Color) {
+        match self.replay {
+            Some(r) => r.position_after(self.item, count),
+            None => self.item.position_after(count),
+        }
+    }
+}
+
+impl std::ops::Deref for BaseView<'_> {
+    type Target = Resolved;
+    fn deref(&self) -> &Resolved {
+        self.item
+    }
 }
 
 /// Attribute access common to elements and inline markup, with spans.
@@ -458,7 +598,20 @@ impl Resolver<'_, '_> {
         base: Option<usize>,
         size: BoardSize,
     ) -> Resolved {
-        let base_item = base.map(|b| &self.out.items[b]);
+        let items = &self.out.items;
+        let replays = &mut self.replays;
+        let base_item = base.map(|b| {
+            let item = &items[b];
+            // A short base is cheaper to read again than to index.
+            if item.moves.len() < CHECKPOINT {
+                return BaseView { item, replay: None };
+            }
+            let replay = replays.entry(b).or_insert_with(|| Replay::of(item));
+            BaseView {
+                item,
+                replay: replay.as_ref(),
+            }
+        });
         let mut found: Vec<Diagnostic> = Vec::new();
         let mut board = Board::new(size);
         let mut to_play = Color::Black;
@@ -643,6 +796,7 @@ impl Resolver<'_, '_> {
             size,
             view,
             start,
+            base_moves: range_start,
             to_play: start_to_play,
             moves,
             first_number,

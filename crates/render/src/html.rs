@@ -25,7 +25,7 @@ use base64::Engine as _;
 use kifu_board::{Color, Point};
 use kifu_book::coords::Move;
 use kifu_book::figure::{self, Figure};
-use kifu_book::go_data::{GoData, Mark, Width};
+use kifu_book::go_data::{self, Mark, Width};
 use kifu_book::model::{self, ElementKind, ParagraphKind, ParagraphStyle};
 use kifu_book::refs::{Base, Index, Link};
 use kifu_book::resolve::{self, ItemKind, Resolution, Resolved, Source};
@@ -35,6 +35,7 @@ use serde_json::{Value, json};
 
 const CSS: &str = include_str!("../assets/book.css");
 const JS: &str = include_str!("../assets/book.js");
+const SHARED_JS: &str = include_str!("../assets/shared.js");
 
 /// Options of [`book_to_html`].
 #[derive(Clone, Debug, Default)]
@@ -45,6 +46,14 @@ pub struct HtmlOptions {
     pub languages: Vec<String>,
     /// The page's `<title>`; the book's title when `None`.
     pub title: Option<String>,
+    /// Write each position a diagram starts from once: a diagram based on
+    /// another item (without `sgf`, `ab`, `aw`, `ae` of its own) names that
+    /// item's position and the number of its moves played, and lists only
+    /// the figure's stones that differ from it; a small script of the page
+    /// writes the data back in full before the book script reads it. For
+    /// game pages, whose variations all start from the main line: 4,000 of
+    /// them wrote the whole board 8,000 times. Off, the page is as before.
+    pub shared_positions: bool,
 }
 
 /// Writes `book` as one self-contained interactive HTML page.
@@ -242,6 +251,13 @@ struct Writer<'a> {
     fields: Fields,
     book_id: String,
     diagrams: Vec<Value>,
+    /// With `shared_positions`: the positions diagrams start from, and the
+    /// index there of each item's, by item index.
+    positions: Vec<Value>,
+    position_of: BTreeMap<usize, usize>,
+    /// With `shared_positions`: the coordinate labels, each set once.
+    label_sets: Vec<Value>,
+    label_of: BTreeMap<String, usize>,
     /// The inline diagrams of each paragraph: (ordinal, item index).
     inline_items: BTreeMap<usize, Vec<(usize, usize)>>,
     out: String,
@@ -303,6 +319,10 @@ impl<'a> Writer<'a> {
             fields,
             book_id: head.and_then(Element::id).unwrap_or("book").to_owned(),
             diagrams: Vec::new(),
+            positions: Vec::new(),
+            position_of: BTreeMap::new(),
+            label_sets: Vec::new(),
+            label_of: BTreeMap::new(),
             out: String::new(),
         }
     }
@@ -408,13 +428,17 @@ impl<'a> Writer<'a> {
         self.chapters();
         std::mem::swap(&mut body, &mut self.out);
 
-        let config = json!({
+        let mut config = json!({
             "book": self.book_id,
             "languages": self.languages,
             "defaults": self.default_langs,
             "names": self.languages.iter().map(|l| kifu_book::language::name(l).unwrap_or(l)).collect::<Vec<_>>(),
             "diagrams": self.diagrams,
         });
+        if self.options.shared_positions {
+            config["positions"] = Value::Array(std::mem::take(&mut self.positions));
+            config["labelSets"] = Value::Array(std::mem::take(&mut self.label_sets));
+        }
         let data = script_json(&serde_json::to_string(&config).unwrap_or_default());
         let lang = &self.default_langs[0];
         let o = &mut self.out;
@@ -447,6 +471,10 @@ impl<'a> Writer<'a> {
         o.push_str("</main>\n<script type=\"application/json\" id=\"kifu-data\">");
         o.push_str(&data);
         o.push_str("</script>\n<script>\n");
+        if self.options.shared_positions {
+            o.push_str(SHARED_JS);
+            o.push_str("</script>\n<script>\n");
+        }
         o.push_str(JS);
         o.push_str("</script>\n</body>\n</html>\n");
     }
@@ -671,7 +699,9 @@ impl<'a> Writer<'a> {
                 if !e.is_go_data() {
                     break;
                 }
-                for (k, v) in GoData::read(&self.index, at).game_info {
+                // Only the game information: reading the whole Go data
+                // parsed a long `mv` again for every paragraph.
+                for (k, v) in go_data::game_info(e) {
                     fields.game.entry(k).or_insert(v);
                 }
                 match self.index.base_of(at) {
@@ -1018,24 +1048,7 @@ impl<'a> Writer<'a> {
             ),
             None => (0, 0, item.size.cols - 1, item.size.rows - 1),
         };
-        let moves: Vec<Value> = item
-            .moves
-            .iter()
-            .map(|m| {
-                let (x, y) = match m.mv {
-                    Move::Play(p) => (i32::from(p.x), i32::from(p.y)),
-                    Move::Pass => (-1, -1),
-                    Move::Tenuki => (-2, -2),
-                };
-                json!([
-                    color_code(m.color),
-                    x,
-                    y,
-                    m.number.unwrap_or(0),
-                    m.captured.iter().map(|&p| pt(p)).collect::<Vec<_>>()
-                ])
-            })
-            .collect();
+        let moves = moves_json(item);
         let seq = |s: &Vec<kifu_book::coords::SequenceMove>| -> Value {
             Value::Array(
                 s.iter()
@@ -1092,8 +1105,76 @@ impl<'a> Writer<'a> {
                 .unwrap_or_default();
             data["problem"] = json!({ "correct": correct, "wrong": wrong });
         }
+        if self.options.shared_positions {
+            self.share(item, &fig, &mut data);
+        }
         self.diagrams.push(data);
         n
+    }
+
+    /// With `shared_positions`: the diagram's start as its base's position
+    /// and move count, its figure as what differs from the start, its
+    /// labels as an index (see `shared.js`).
+    fn share(&mut self, item: &Resolved, fig: &Figure, data: &mut Value) {
+        if let Some(labels) = data.get_mut("labels").filter(|l| !l.is_null()) {
+            let key = labels.to_string();
+            let k = *self.label_of.entry(key).or_insert_with(|| {
+                self.label_sets.push(labels.take());
+                self.label_sets.len() - 1
+            });
+            *labels = json!(k);
+        }
+        let elements = self.book.elements();
+        let own_setup = match item.source {
+            Source::Element(i) => ["sgf", "ab", "aw", "ae"]
+                .iter()
+                .any(|a| elements[i].get(a).is_some()),
+            Source::Inline { .. } => true,
+        };
+        let Some(b) = item
+            .base
+            .filter(|&b| !own_setup && self.res.items[b].size == item.size)
+        else {
+            return;
+        };
+        let g = *self.position_of.entry(b).or_insert_with(|| {
+            let base = &self.res.items[b];
+            self.positions.push(json!({
+                "start": base.start.stones().map(|(p, c)| json!([p.x, p.y, color_code(c)])).collect::<Vec<_>>(),
+                "moves": moves_json(base),
+            }));
+            self.positions.len() - 1
+        });
+        let Some(map) = data.as_object_mut() else {
+            return;
+        };
+        map.remove("start");
+        map.insert("from".to_owned(), json!([g, item.base_moves]));
+        let start: BTreeMap<(u8, u8), Color> =
+            item.start.stones().map(|(p, c)| ((p.x, p.y), c)).collect();
+        let shown: BTreeSet<(u8, u8)> = fig.stones.iter().map(|s| (s.point.x, s.point.y)).collect();
+        let changed: Vec<Value> = fig
+            .stones
+            .iter()
+            .filter(|s| s.number.is_some() || start.get(&(s.point.x, s.point.y)) != Some(&s.color))
+            .map(|s| {
+                json!([
+                    s.point.x,
+                    s.point.y,
+                    color_code(s.color),
+                    s.number.unwrap_or(0)
+                ])
+            })
+            .collect();
+        let off: Vec<Value> = start
+            .keys()
+            .filter(|p| !shown.contains(p))
+            .map(|&(x, y)| json!([x, y]))
+            .collect();
+        map.insert("figure".to_owned(), Value::Array(changed));
+        if !off.is_empty() {
+            map.insert("figureOff".to_owned(), Value::Array(off));
+        }
     }
 
     /// The `<figure>` of a registered diagram.
@@ -1262,6 +1343,29 @@ impl<'a> Writer<'a> {
             self.langs_attr(i),
         );
     }
+}
+
+/// The moves of an item for the page: colour, point (-1 a pass, -2 a
+/// tenuki), number (0 none) and the points captured.
+fn moves_json(item: &Resolved) -> Vec<Value> {
+    let pt = |p: Point| json!([p.x, p.y]);
+    item.moves
+        .iter()
+        .map(|m| {
+            let (x, y) = match m.mv {
+                Move::Play(p) => (i32::from(p.x), i32::from(p.y)),
+                Move::Pass => (-1, -1),
+                Move::Tenuki => (-2, -2),
+            };
+            json!([
+                color_code(m.color),
+                x,
+                y,
+                m.number.unwrap_or(0),
+                m.captured.iter().map(|&p| pt(p)).collect::<Vec<_>>()
+            ])
+        })
+        .collect()
 }
 
 /// "Hint" in a language (English when kifu has no translation).

@@ -155,7 +155,12 @@ fn write_hostile_pages(dir: &Path) {
     std::fs::write(dir.join("hostile.html"), html).expect("write the page");
     let c = kifu_sgf::parse(HOSTILE_SGF).value;
     let book = kifu_render::game::game_to_book(&c.game(0).expect("a game"));
-    let html = book_to_html(&book, &|_| None, &HtmlOptions::default());
+    // As `kifu render GAME -o PAGE.html` writes it: positions shared.
+    let options = HtmlOptions {
+        shared_positions: true,
+        ..HtmlOptions::default()
+    };
+    let html = book_to_html(&book, &|_| None, &options);
     std::fs::write(dir.join("hostile-game.html"), html).expect("write the page");
 }
 

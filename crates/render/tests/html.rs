@@ -117,6 +117,7 @@ fn options_choose_the_languages_shown_first() {
     let options = HtmlOptions {
         languages: vec!["de".into()],
         title: Some("Mein Buch".into()),
+        ..HtmlOptions::default()
     };
     let html = book_to_html(&example(), &|_| None, &options);
     assert!(html.contains("<html lang=\"de\">"));

@@ -59,6 +59,7 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
     let options = kifu_render::html::HtmlOptions {
         languages: vec![args.lang.clone()],
         title: None,
+        shared_positions: false,
     };
     let (html, status) = if is_book {
         let book = crate::book::read(&input, path, from).map_err(CliError::usage)?;
@@ -97,6 +98,11 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
                 CliError::usage(format!("{}: there is no game {}", input.name, args.game))
             })?;
         let book = kifu_render::game::game_to_book(&game);
+        // Every variation starts from the main line: each position once.
+        let options = kifu_render::html::HtmlOptions {
+            shared_positions: true,
+            ..options
+        };
         (
             kifu_render::html::book_to_html(&book, &|_| None, &options),
             crate::EXIT_CLEAN,

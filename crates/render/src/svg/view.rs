@@ -467,6 +467,7 @@ fn figure_item(size: BoardSize, start: Board, moves: Vec<SequenceMove>, first: u
         size,
         view: None,
         start,
+        base_moves: 0,
         to_play: Color::Black,
         moves,
         first_number: first,
