@@ -228,8 +228,8 @@ impl Group {
 #[derive(Clone, Copy)]
 struct RichOptions<'r> {
     fields: &'r Fields,
-    /// The diagram whose marks replace coordinates.
-    item: Option<&'r Resolved>,
+    /// The diagram whose marks replace coordinates, and its figure.
+    item: Option<(&'r Resolved, &'r Figure)>,
     /// The page's diagram number of each inline diagram.
     diagram_ids: &'r [Option<usize>],
     /// Whether the text up to the first tab is a bullet.
@@ -260,6 +260,8 @@ struct Writer<'a> {
     label_of: BTreeMap<String, usize>,
     /// The inline diagrams of each paragraph: (ordinal, item index).
     inline_items: BTreeMap<usize, Vec<(usize, usize)>>,
+    /// The figures of the diagrams paragraphs describe, by element.
+    figures: std::cell::RefCell<BTreeMap<usize, std::rc::Rc<Figure>>>,
     out: String,
 }
 
@@ -310,6 +312,7 @@ impl<'a> Writer<'a> {
             index: Index::new(book),
             res,
             inline_items,
+            figures: std::cell::RefCell::default(),
             langs: model::effective_languages(book),
             styles: model::paragraph_styles(book),
             languages,
@@ -683,11 +686,6 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The Go data a paragraph describes, as a resolved item.
-    fn ref_item(&self, i: usize) -> Option<&Resolved> {
-        self.index.ref_of(i).and_then(|j| self.res.of_element(j))
-    }
-
     /// The text fields for a paragraph: the book's attributes, the game
     /// information of its Go data (through its bases), its player.
     fn fields_for(&self, i: usize) -> Fields {
@@ -728,12 +726,11 @@ impl<'a> Writer<'a> {
         } = *o;
         let mut rich = text::parse(value);
         rich.expand_standard_texts(lang, fields);
-        if let Some(item) = item.filter(|r| r.diagram.is_some()) {
-            let fig = Figure::of(item);
+        if let Some((item, fig)) = item.filter(|(r, _)| r.diagram.is_some()) {
             rich.substitute_coordinates(|c| {
                 Point::from_standard(c, item.size)
                     .ok()
-                    .and_then(|p| figure::mark_at(item, &fig, p))
+                    .and_then(|p| figure::mark_at(item, fig, p))
             });
         }
         rich.apply_typography(lang);
@@ -873,7 +870,19 @@ impl<'a> Writer<'a> {
             inline_html.push_str(&self.figure_html(&item, n, true));
         }
         let fields = self.fields_for(i);
-        let item = self.ref_item(i).cloned();
+        // The figure of the diagram the paragraph describes, made once per
+        // diagram: a game page has a paragraph for every comment, all about
+        // one long game, and making its figure for each was quadratic.
+        let described = self.index.ref_of(i).and_then(|j| {
+            let item = self.res.of_element(j)?;
+            let figure = match self.figures.borrow_mut().entry(j) {
+                std::collections::btree_map::Entry::Occupied(f) => std::rc::Rc::clone(f.get()),
+                std::collections::btree_map::Entry::Vacant(v) => {
+                    std::rc::Rc::clone(v.insert(std::rc::Rc::new(Figure::of(item))))
+                }
+            };
+            Some((item, figure))
+        });
         let value = e.value();
         let leading_tabs = {
             let mut n = 0;
@@ -902,7 +911,7 @@ impl<'a> Writer<'a> {
                 l,
                 &RichOptions {
                     fields: &fields,
-                    item: item.as_ref(),
+                    item: described.as_ref().map(|(item, figure)| (*item, &**figure)),
                     diagram_ids: &inline_ids,
                     bullet,
                     skip_leading_tabs: skip_tabs,
