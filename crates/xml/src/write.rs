@@ -2,12 +2,16 @@
 //! DOCTYPE (offline readers reject a remote one).
 //!
 //! Every property that an XML element can hold *exactly* is written as that
-//! element; anything else (values the elements cannot represent, such as
-//! compressed point lists or `tt` passes, properties the DTD has no element
-//! for, game information outside the root) is written as
-//! `<SGF type="ID"><Arg>value</Arg>...</SGF>`, so that reading the output
-//! back gives the same tree.
+//! element; anything else (values the elements cannot represent, properties
+//! the DTD has no element for, game information outside the root) is
+//! written as `<SGF type="ID"><Arg>value</Arg>...</SGF>`, so that reading
+//! the output back gives the same tree.
+//!
+//! Point and move values are read as SGF means them before they are
+//! mapped ([`point_values`]): a `tt` pass (boards up to 19x19) is the pass
+//! `at=""`, as `[]` is.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use kifu_board::{BoardSize, Point};
@@ -93,6 +97,27 @@ pub(crate) fn xml_point(value: &str, size: BoardSize) -> Option<String> {
         // Wider boards: "column,row", both from 1, rows from the bottom.
         format!("{},{}", p.x + 1, size.rows - p.y)
     })
+}
+
+/// The values of property `id` as SGF means them, where that differs
+/// from how they are written: a move's `tt` pass (boards up to 19x19) is
+/// the pass `""`. Anything else is returned as it is (and written as an
+/// `SGF` element if no element can hold it).
+pub(crate) fn point_values<'v>(
+    id: &str,
+    values: &'v [String],
+    size: BoardSize,
+) -> Cow<'v, [String]> {
+    use kifu_sgf::props::{ValueShape, ValueType, lookup};
+    let Some(info) = lookup(id) else {
+        return Cow::Borrowed(values);
+    };
+    match (info.value, values) {
+        (ValueShape::Single(ValueType::Move), [value]) if value == "tt" && size.tt_is_pass() => {
+            Cow::Owned(vec![String::new()])
+        }
+        _ => Cow::Borrowed(values),
+    }
 }
 
 /// Control characters XML 1.0 cannot hold are written as U+F700 plus
@@ -230,7 +255,7 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
     let mut comment = String::new();
     let mut sgf = String::new();
     let mut size_first = String::new();
-    let mut name: Option<&str> = None;
+    let mut name: Option<String> = None;
     let value_of = |id: &str| tree.values(n, id);
     // Information and the game name hold the first property of each id.
     let mut first_seen: Vec<&str> = Vec::new();
@@ -238,7 +263,9 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
         let id = id.as_str();
         let first = !first_seen.contains(&id);
         first_seen.push(id);
-        match (id, values.as_slice()) {
+        let values = point_values(id, values, size);
+        let values = values.as_ref();
+        match (id, values) {
             (_, _) if is_root && id == "CA" => continue,
             (_, [_]) if is_root && first && id == "GN" => continue,
             (_, [value])
@@ -328,7 +355,7 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
                 continue;
             }
             ("N", [text]) if name.is_none() => {
-                name = Some(text);
+                name = Some(text.clone());
             }
             _ => sgf_element(id, values, &mut sgf),
         }
@@ -345,7 +372,7 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
     out.push_str("<Node");
     if let Some(name) = name {
         out.push_str(" name=\"");
-        escape(name, true, out);
+        escape(&name, true, out);
         out.push('"');
     }
     let inner = [
@@ -373,8 +400,8 @@ fn move_color(tree: &Tree, n: usize, size: BoardSize) -> Option<&'static str> {
     // The first move property decides, as in `write_node`.
     for (id, values) in &tree.nodes[n].props {
         match id.as_str() {
-            "B" => return mappable(values).then_some("B"),
-            "W" => return mappable(values).then_some("W"),
+            "B" => return mappable(&point_values(id, values, size)).then_some("B"),
+            "W" => return mappable(&point_values(id, values, size)).then_some("W"),
             _ => {}
         }
     }

@@ -1,0 +1,49 @@
+//! What the writer writes where SGF has more than one way to say a thing,
+//! in the form GoGui writes and reads (the issue "Agree with the reference
+//! programs"), and the round trips through it.
+
+use kifu_xml::Document;
+
+/// SGF text to kifu's XML.
+fn to_xml(sgf: &str) -> String {
+    kifu_xml::write(&Document::from_sgf(&kifu_sgf::parse(sgf.as_bytes()).value))
+}
+
+/// XML read back, without diagnostics, as normalized SGF.
+fn to_sgf(xml: &str) -> String {
+    let back = kifu_xml::read(xml.as_bytes());
+    assert!(back.diagnostics.is_empty(), "{:?}\n{xml}", back.diagnostics);
+    String::from_utf8(kifu_sgf::write::normalized(&back.value.to_sgf())).unwrap()
+}
+
+/// SGF -> XML -> SGF gives `sgf_back`, and XML -> SGF -> XML the same tree.
+fn round_trips(xml: &str, sgf_back: &str) {
+    let sgf = to_sgf(xml);
+    assert_eq!(sgf, sgf_back, "{xml}");
+    let via_sgf = Document::from_sgf(&kifu_sgf::parse(sgf.as_bytes()).value);
+    let again = kifu_xml::read(kifu_xml::write(&via_sgf).as_bytes());
+    assert!(again.diagnostics.is_empty(), "{:?}", again.diagnostics);
+    if let Some(diff) = crate::difference(&via_sgf, &again.value) {
+        panic!("{diff}\n{xml}");
+    }
+}
+
+#[test]
+fn a_tt_pass_is_a_move_at_nothing() {
+    let xml = to_xml("(;FF[4]GM[1]SZ[19];B[dd];W[tt];B[pp])");
+    assert!(
+        xml.contains("<Black number=\"1\" at=\"D16\"/>\n<White number=\"2\" at=\"\"/>\n<Black number=\"3\" at=\"Q4\"/>\n"),
+        "{xml}"
+    );
+    assert!(!xml.contains("<SGF type=\"W\""), "{xml}");
+    round_trips(&xml, "(;GM[1]FF[4]CA[UTF-8]SZ[19];B[dd];W[];B[pp])\n");
+    // `[]` is the same pass.
+    assert_eq!(to_xml("(;FF[4]GM[1]SZ[19];B[dd];W[];B[pp])"), xml);
+}
+
+#[test]
+fn tt_is_a_point_on_boards_past_19() {
+    let xml = to_xml("(;FF[4]GM[1]SZ[21];B[tt])");
+    assert!(xml.contains("<Black number=\"1\" at=\"U2\"/>"), "{xml}");
+    round_trips(&xml, "(;GM[1]FF[4]CA[UTF-8]SZ[21];B[tt])\n");
+}
