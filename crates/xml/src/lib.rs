@@ -26,7 +26,7 @@
 //! | root `AP SZ PB BR PW WR DT TM KM RE HA US CP AN BT WT RO RU SO` | `Information` children |
 //! | root `GN` | `GoGame name` |
 //! | `B`, `W` (point, or a pass: `[]`, `[tt]` up to 19x19), `MN`, `BL`/`WL` of that move | `Black`/`White` `at` (`""` for a pass), `number`, `timeleft` |
-//! | `AB`, `AW`, `AE` | `AddBlack`, `AddWhite`, `Delete` |
+//! | `AB`, `AW`, `AE` (compressed lists `aa:bb` point by point, as for marks and `SGF` elements) | `AddBlack`, `AddWhite`, `Delete` |
 //! | `MA SQ CR TR TB TW`, `LB` | `Mark` (type, territory, label) |
 //! | `C` | `Comment` with one `P` per line |
 //! | `N` | `Node name` |

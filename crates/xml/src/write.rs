@@ -101,20 +101,43 @@ pub(crate) fn xml_point(value: &str, size: BoardSize) -> Option<String> {
 
 /// The values of property `id` as SGF means them, where that differs
 /// from how they are written: a move's `tt` pass (boards up to 19x19) is
-/// the pass `""`. Anything else is returned as it is (and written as an
-/// `SGF` element if no element can hold it).
+/// the pass `""`; a compressed point list `aa:bb` is its points, row by
+/// row (XML has no compressed form). Anything else is returned as it is
+/// (and written as an `SGF` element if no element can hold it).
 pub(crate) fn point_values<'v>(
     id: &str,
     values: &'v [String],
     size: BoardSize,
 ) -> Cow<'v, [String]> {
-    use kifu_sgf::props::{ValueShape, ValueType, lookup};
+    use kifu_sgf::props::{ValueShape, ValueType, lookup, rectangle};
     let Some(info) = lookup(id) else {
         return Cow::Borrowed(values);
     };
+    let point = |t: ValueType| matches!(t, ValueType::Point | ValueType::Stone);
     match (info.value, values) {
         (ValueShape::Single(ValueType::Move), [value]) if value == "tt" && size.tt_is_pass() => {
             Cow::Owned(vec![String::new()])
+        }
+        (ValueShape::List(t) | ValueShape::EList(t), _)
+            if point(t) && values.iter().any(|v| v.contains(':')) =>
+        {
+            let sgf = |p: Point| String::from_utf8_lossy(&p.to_sgf()).into_owned();
+            let mut points = Vec::with_capacity(values.len());
+            for v in values {
+                let corners = v.split_once(':').map(|(a, b)| {
+                    (
+                        Point::from_sgf(a.as_bytes(), size),
+                        Point::from_sgf(b.as_bytes(), size),
+                    )
+                });
+                match corners {
+                    None => points.push(v.clone()),
+                    Some((Ok(a), Ok(b))) => points.extend(rectangle(a, b).map(sgf)),
+                    // Not a rectangle on this board: kept whole, as written.
+                    Some(_) => return Cow::Borrowed(values),
+                }
+            }
+            Cow::Owned(points)
         }
         _ => Cow::Borrowed(values),
     }
@@ -353,6 +376,12 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
                 paragraphs(text, &mut comment);
                 comment.push_str("</Comment>\n");
                 continue;
+            }
+            // GoGui writes its selected points one element each.
+            ("SL", _) if all_points(values, size) => {
+                for v in values {
+                    sgf_element(id, std::slice::from_ref(v), &mut sgf);
+                }
             }
             ("N", [text]) if name.is_none() => {
                 name = Some(text.clone());

@@ -77,7 +77,8 @@ fn board_size(tree: &Tree) -> BoardSize {
 
 /// A property's values as SGF means them, read and formatted by kifu-sgf
 /// (as the normalized SGF writer does): `tt` passes on boards up to 19x19
-/// as `[]`. Values that do not read are kept as they are.
+/// as `[]`, compressed point lists expanded. Values that do not read are
+/// kept as they are.
 pub(crate) fn meaning(id: &str, values: &[String], size: BoardSize) -> Vec<String> {
     use kifu_sgf::props::{carries_points, format_value, lookup, parse_value};
     if let Some(info) = lookup(id)

@@ -47,3 +47,47 @@ fn tt_is_a_point_on_boards_past_19() {
     assert!(xml.contains("<Black number=\"1\" at=\"U2\"/>"), "{xml}");
     round_trips(&xml, "(;GM[1]FF[4]CA[UTF-8]SZ[21];B[tt])\n");
 }
+
+#[test]
+fn compressed_point_lists_are_written_point_by_point() {
+    let xml = to_xml("(;FF[4]GM[1]SZ[19]AB[aa:bb];B[dd]SL[cc:cd])");
+    assert!(
+        xml.contains(
+            "<AddBlack at=\"A19\"/>\n<AddBlack at=\"B19\"/>\n<AddBlack at=\"A18\"/>\n<AddBlack at=\"B18\"/>\n"
+        ),
+        "{xml}"
+    );
+    // SL has no element: one legacy element per point, as GoGui writes it.
+    assert!(
+        xml.contains(
+            "<Black number=\"1\" at=\"D16\"/>\n<SGF type=\"SL\"><Arg>cc</Arg></SGF>\n<SGF type=\"SL\"><Arg>cd</Arg></SGF>\n</Node>"
+        ),
+        "{xml}"
+    );
+    assert!(!xml.contains(':'), "{xml}");
+    round_trips(
+        &xml,
+        "(;GM[1]FF[4]CA[UTF-8]SZ[19]AB[aa][ba][ab][bb];B[dd]SL[cc][cd])\n",
+    );
+    // Marks, and lists mixing points and rectangles.
+    let xml = to_xml("(;SZ[9];TR[aa:ab][ee]AE[ii:hi])");
+    assert!(
+        xml.contains(
+            "<Mark at=\"A9\" type=\"triangle\"/>\n<Mark at=\"A8\" type=\"triangle\"/>\n<Mark at=\"E5\" type=\"triangle\"/>\n<Delete at=\"H1\"/>\n<Delete at=\"J1\"/>\n"
+        ),
+        "{xml}"
+    );
+    round_trips(
+        &xml,
+        "(;GM[1]FF[4]CA[UTF-8]SZ[9];TR[aa][ab][ee]AE[hi][ii])\n",
+    );
+}
+
+#[test]
+fn a_rectangle_off_the_board_stays_as_written() {
+    let xml = to_xml("(;SZ[9];AB[aa:zz])");
+    assert!(
+        xml.contains("<SGF type=\"AB\"><Arg>aa:zz</Arg></SGF>"),
+        "{xml}"
+    );
+}
