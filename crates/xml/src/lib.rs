@@ -36,6 +36,8 @@
 //!
 //! # Limitations
 //! - `CA` is not written: the XML is UTF-8, and so is SGF read from it.
+//!   Nor are the root's `FF` and `GM[1]`: they describe the SGF file, and
+//!   SGF writers write them (kifu's normalized writer, GoGui's).
 //! - Characters XML 1.0 cannot hold at all (control characters other than
 //!   tab, LF and CR) are written as private-use characters U+F700 + code,
 //!   which kifu reads back as themselves; other readers show them as they are.

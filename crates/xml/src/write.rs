@@ -290,6 +290,10 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
         let values = values.as_ref();
         match (id, values) {
             (_, _) if is_root && id == "CA" => continue,
+            // They describe the SGF file, not the game: SGF writers write
+            // them (GoGui's SGF had FF twice). Another game than Go is kept.
+            (_, _) if is_root && id == "FF" => continue,
+            ("GM", [game]) if is_root && game.trim() == "1" => continue,
             (_, [_]) if is_root && first && id == "GN" => continue,
             (_, [value])
                 if is_root

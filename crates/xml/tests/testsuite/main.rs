@@ -44,12 +44,15 @@ pub(crate) fn files(dir: &std::path::Path, ext: &str) -> Vec<std::path::PathBuf>
 
 /// A node's properties as a comparable list: repeated identifiers merged
 /// (XML cannot say that `AB` came twice), sorted by identifier (the XML
-/// groups some properties in `Information`), `CA` left out of the root,
+/// groups some properties in `Information`), `CA`, `FF` and `GM[1]` left
+/// out of the root,
 /// point and move values as SGF means them ([`meaning`]).
 fn props(tree: &Tree, n: usize, size: BoardSize) -> Vec<(String, Vec<String>)> {
     let mut merged: Vec<(String, Vec<String>)> = Vec::new();
     for (id, values) in &tree.nodes[n].props {
-        if n == 0 && id == "CA" {
+        // What the SGF file says of itself, not carried into XML (SGF
+        // writers write FF and GM[1]).
+        if n == 0 && (id == "CA" || id == "FF" || (id == "GM" && values == &["1"])) {
             continue;
         }
         let values = meaning(id, values, size);

@@ -91,3 +91,24 @@ fn a_rectangle_off_the_board_stays_as_written() {
         "{xml}"
     );
 }
+
+#[test]
+fn ff_and_gm_are_not_carried_into_xml() {
+    let input = "(;FF[4]GM[1]SZ[19];B[dd];W[tt];B[pp])";
+    let xml = to_xml(input);
+    assert_eq!(
+        xml,
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Go>\n<GoGame>\n<Information>\n<BoardSize>19</BoardSize>\n</Information>\n<Nodes>\n<Node/>\n<Black number=\"1\" at=\"D16\"/>\n<White number=\"2\" at=\"\"/>\n<Black number=\"3\" at=\"Q4\"/>\n</Nodes>\n</GoGame>\n</Go>\n"
+    );
+    // Written again when writing SGF, once each.
+    let sgf = to_sgf(&xml);
+    assert_eq!(sgf, "(;GM[1]FF[4]CA[UTF-8]SZ[19];B[dd];W[];B[pp])\n");
+    // XML -> SGF -> XML gives the same XML.
+    assert_eq!(to_xml(&sgf), xml);
+    round_trips(&xml, &sgf);
+    // FF[3] too; another game than Go is kept.
+    assert!(!to_xml("(;FF[3]GM[1];B[aa])").contains("<SGF"));
+    let xml = to_xml("(;FF[4]GM[2];B[aa])");
+    assert!(xml.contains("<SGF type=\"GM\"><Arg>2</Arg></SGF>"), "{xml}");
+    assert!(!xml.contains("type=\"FF\""), "{xml}");
+}
