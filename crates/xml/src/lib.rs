@@ -25,7 +25,8 @@
 //! |---|---|
 //! | root `AP SZ PB BR PW WR DT TM KM RE HA US CP AN BT WT RO RU SO` | `Information` children |
 //! | root `GN` | `GoGame name` |
-//! | `B`, `W` (point, or a pass: `[]`, `[tt]` up to 19x19), `MN`, `BL`/`WL` of that move | `Black`/`White` `at` (`""` for a pass), `number`, `timeleft` |
+//! | `B`, `W` (point, or a pass: `[]`, `[tt]` up to 19x19), `BL`/`WL` of that move | `Black`/`White` `at` (`""` for a pass), `timeleft`; `number` is the natural move number |
+//! | `MN` | `SGF type="MN"`, as GoGui keeps it (read also from a `number` that is not the natural one) |
 //! | `AB`, `AW`, `AE` (compressed lists `aa:bb` point by point, as for marks and `SGF` elements) | `AddBlack`, `AddWhite`, `Delete` |
 //! | `MA SQ CR TR TB TW`, `LB` | `Mark` (type, territory, label) |
 //! | `C` | `Comment` with one `P` per line |

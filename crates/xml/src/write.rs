@@ -320,11 +320,9 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
                         ("White", "WL")
                     };
                     let mut e = format!("<{element}");
-                    let mn = value_of("MN").and_then(|v| match v {
-                        [m] => m.trim().parse::<u32>().ok().filter(|m| *m != number),
-                        _ => None,
-                    });
-                    let _ = write!(e, " number=\"{}\"", mn.unwrap_or(number));
+                    // The natural number, as GoGui writes it (and ignores
+                    // it); MN goes in its legacy element, which GoGui keeps.
+                    let _ = write!(e, " number=\"{number}\"");
                     e.push_str(" at=\"");
                     escape(&at, true, &mut e);
                     e.push('"');
@@ -335,14 +333,6 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
                     }
                     e.push_str("/>\n");
                     parts.mv = Some(e);
-                    continue;
-                }
-                sgf_element(id, values, &mut sgf);
-            }
-            ("MN", [m]) if parts.mv.is_some() || has_move_mappable(tree, n, size) => {
-                // Written as `number`, unless it equals the natural number
-                // (then `number` cannot tell it was there).
-                if m.trim().parse::<u32>().ok().is_some_and(|m| m != number) {
                     continue;
                 }
                 sgf_element(id, values, &mut sgf);
@@ -439,10 +429,6 @@ fn move_color(tree: &Tree, n: usize, size: BoardSize) -> Option<&'static str> {
         }
     }
     None
-}
-
-fn has_move_mappable(tree: &Tree, n: usize, size: BoardSize) -> bool {
-    move_color(tree, n, size).is_some()
 }
 
 fn all_points(values: &[String], size: BoardSize) -> bool {

@@ -112,3 +112,24 @@ fn ff_and_gm_are_not_carried_into_xml() {
     assert!(xml.contains("<SGF type=\"GM\"><Arg>2</Arg></SGF>"), "{xml}");
     assert!(!xml.contains("type=\"FF\""), "{xml}");
 }
+
+#[test]
+fn mn_goes_in_its_legacy_element_and_both_forms_are_read() {
+    let xml = to_xml("(;FF[4]GM[1]SZ[19];B[dd];W[pp]MN[7];B[dp]MN[3])");
+    // `number` is the natural number, as GoGui writes it; MN is kept in
+    // the element GoGui keeps, whatever its value.
+    assert!(
+        xml.contains("<Node>\n<White number=\"2\" at=\"Q4\"/>\n<SGF type=\"MN\"><Arg>7</Arg></SGF>\n</Node>\n<Node>\n<Black number=\"3\" at=\"D4\"/>\n<SGF type=\"MN\"><Arg>3</Arg></SGF>\n</Node>\n"),
+        "{xml}"
+    );
+    round_trips(
+        &xml,
+        "(;GM[1]FF[4]CA[UTF-8]SZ[19];B[dd];W[pp]MN[7];B[dp]MN[3])\n",
+    );
+    // Jago's form (`number` only), and both: MN once.
+    let jago = "<Go><GoGame><Information/><Nodes><Node/><Black number=\"1\" at=\"D16\"/>\n<White number=\"7\" at=\"Q4\"/>\n<Node><Black number=\"9\" at=\"D4\"/><SGF type=\"MN\"><Arg>9</Arg></SGF></Node>\n<Node><SGF type=\"MN\"><Arg>4</Arg></SGF><White number=\"12\" at=\"Q16\"/></Node></Nodes></GoGame></Go>";
+    assert_eq!(
+        to_sgf(jago),
+        "(;GM[1]FF[4]CA[UTF-8];B[dd];W[pp]MN[7];B[dp]MN[9];MN[4]W[pd])\n"
+    );
+}
