@@ -25,8 +25,9 @@
 //! |---|---|
 //! | root `AP SZ PB BR PW WR DT TM KM RE HA US CP AN BT WT RO RU SO` | `Information` children |
 //! | root `GN` | `GoGame name` |
-//! | `B`, `W` (point or `[]` pass), `MN`, `BL`/`WL` of that move | `Black`/`White` `at`, `number`, `timeleft` |
-//! | `AB`, `AW`, `AE` | `AddBlack`, `AddWhite`, `Delete` |
+//! | `B`, `W` (point, or a pass: `[]`, `[tt]` up to 19x19), `BL`/`WL` of that move | `Black`/`White` `at` (`""` for a pass), `timeleft`; `number` is the natural move number |
+//! | `MN` | `SGF type="MN"`, as GoGui keeps it (read also from a `number` that is not the natural one) |
+//! | `AB`, `AW`, `AE` (compressed lists `aa:bb` point by point, as for marks and `SGF` elements) | `AddBlack`, `AddWhite`, `Delete` |
 //! | `MA SQ CR TR TB TW`, `LB` | `Mark` (type, territory, label) |
 //! | `C` | `Comment` with one `P` per line |
 //! | `N` | `Node name` |
@@ -36,6 +37,8 @@
 //!
 //! # Limitations
 //! - `CA` is not written: the XML is UTF-8, and so is SGF read from it.
+//!   Nor are the root's `FF` and `GM[1]`: they describe the SGF file, and
+//!   SGF writers write them (kifu's normalized writer, GoGui's).
 //! - Characters XML 1.0 cannot hold at all (control characters other than
 //!   tab, LF and CR) are written as private-use characters U+F700 + code,
 //!   which kifu reads back as themselves; other readers show them as they are.

@@ -117,6 +117,9 @@ struct State<'a> {
     /// Per node of the current tree: the moves on the path before it, so
     /// that a move's natural number costs nothing to find.
     moves_before: Vec<u32>,
+    /// The node whose `MN` was read from a move's `number`: an `MN`
+    /// element there replaces it (the element is what GoGui keeps).
+    number_mn: Option<usize>,
 }
 
 impl State<'_> {
@@ -314,6 +317,7 @@ fn read_str(text: &str) -> kifu_diag::Parsed<Document> {
         buffer: String::new(),
         closing_game: false,
         moves_before: Vec::new(),
+        number_mn: None,
     };
     let mut stack: Vec<Frame> = Vec::new();
     let mut saw_go = false;
@@ -443,6 +447,7 @@ fn start(st: &mut State<'_>, stack: &mut Vec<Frame>, e: &BytesStart<'_>, at: u64
             st.size = BoardSize::default();
             st.tree = None;
             st.moves_before.clear();
+            st.number_mn = None;
             Frame::GoGame
         }
         (Some(Frame::GoGame), "Information") => Frame::Information,
@@ -754,7 +759,11 @@ fn end(st: &mut State<'_>, stack: &mut Vec<Frame>, after: u64) {
                         let natural = st.moves_before.get(node).copied().unwrap_or(0) + 1;
                         match n.trim().parse::<u32>() {
                             Ok(n) if n == natural => {}
-                            Ok(n) => st.tree().add_value(node, "MN", n.to_string()),
+                            Ok(_) if st.tree().values(node, "MN").is_some() => {}
+                            Ok(n) => {
+                                st.tree().add_value(node, "MN", n.to_string());
+                                st.number_mn = Some(node);
+                            }
                             Err(_) => st.report(
                                 codes::NOT_A_NUMBER,
                                 Severity::Warning,
@@ -794,6 +803,10 @@ fn end(st: &mut State<'_>, stack: &mut Vec<Frame>, after: u64) {
                     {
                         st.size = size;
                     }
+                }
+                if id == "MN" && st.number_mn == Some(node) {
+                    st.number_mn = None;
+                    st.tree().nodes[node].props.retain(|(i, _)| i != "MN");
                 }
                 let tree = st.tree();
                 for a in args {

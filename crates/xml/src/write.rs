@@ -2,12 +2,16 @@
 //! DOCTYPE (offline readers reject a remote one).
 //!
 //! Every property that an XML element can hold *exactly* is written as that
-//! element; anything else (values the elements cannot represent, such as
-//! compressed point lists or `tt` passes, properties the DTD has no element
-//! for, game information outside the root) is written as
-//! `<SGF type="ID"><Arg>value</Arg>...</SGF>`, so that reading the output
-//! back gives the same tree.
+//! element; anything else (values the elements cannot represent, properties
+//! the DTD has no element for, game information outside the root) is
+//! written as `<SGF type="ID"><Arg>value</Arg>...</SGF>`, so that reading
+//! the output back gives the same tree.
+//!
+//! Point and move values are read as SGF means them before they are
+//! mapped ([`point_values`]): a `tt` pass (boards up to 19x19) is the pass
+//! `at=""`, as `[]` is.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use kifu_board::{BoardSize, Point};
@@ -93,6 +97,50 @@ pub(crate) fn xml_point(value: &str, size: BoardSize) -> Option<String> {
         // Wider boards: "column,row", both from 1, rows from the bottom.
         format!("{},{}", p.x + 1, size.rows - p.y)
     })
+}
+
+/// The values of property `id` as SGF means them, where that differs
+/// from how they are written: a move's `tt` pass (boards up to 19x19) is
+/// the pass `""`; a compressed point list `aa:bb` is its points, row by
+/// row (XML has no compressed form). Anything else is returned as it is
+/// (and written as an `SGF` element if no element can hold it).
+pub(crate) fn point_values<'v>(
+    id: &str,
+    values: &'v [String],
+    size: BoardSize,
+) -> Cow<'v, [String]> {
+    use kifu_sgf::props::{ValueShape, ValueType, lookup, rectangle};
+    let Some(info) = lookup(id) else {
+        return Cow::Borrowed(values);
+    };
+    let point = |t: ValueType| matches!(t, ValueType::Point | ValueType::Stone);
+    match (info.value, values) {
+        (ValueShape::Single(ValueType::Move), [value]) if value == "tt" && size.tt_is_pass() => {
+            Cow::Owned(vec![String::new()])
+        }
+        (ValueShape::List(t) | ValueShape::EList(t), _)
+            if point(t) && values.iter().any(|v| v.contains(':')) =>
+        {
+            let sgf = |p: Point| String::from_utf8_lossy(&p.to_sgf()).into_owned();
+            let mut points = Vec::with_capacity(values.len());
+            for v in values {
+                let corners = v.split_once(':').map(|(a, b)| {
+                    (
+                        Point::from_sgf(a.as_bytes(), size),
+                        Point::from_sgf(b.as_bytes(), size),
+                    )
+                });
+                match corners {
+                    None => points.push(v.clone()),
+                    Some((Ok(a), Ok(b))) => points.extend(rectangle(a, b).map(sgf)),
+                    // Not a rectangle on this board: kept whole, as written.
+                    Some(_) => return Cow::Borrowed(values),
+                }
+            }
+            Cow::Owned(points)
+        }
+        _ => Cow::Borrowed(values),
+    }
 }
 
 /// Control characters XML 1.0 cannot hold are written as U+F700 plus
@@ -230,7 +278,7 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
     let mut comment = String::new();
     let mut sgf = String::new();
     let mut size_first = String::new();
-    let mut name: Option<&str> = None;
+    let mut name: Option<String> = None;
     let value_of = |id: &str| tree.values(n, id);
     // Information and the game name hold the first property of each id.
     let mut first_seen: Vec<&str> = Vec::new();
@@ -238,8 +286,14 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
         let id = id.as_str();
         let first = !first_seen.contains(&id);
         first_seen.push(id);
-        match (id, values.as_slice()) {
+        let values = point_values(id, values, size);
+        let values = values.as_ref();
+        match (id, values) {
             (_, _) if is_root && id == "CA" => continue,
+            // They describe the SGF file, not the game: SGF writers write
+            // them (GoGui's SGF had FF twice). Another game than Go is kept.
+            (_, _) if is_root && id == "FF" => continue,
+            ("GM", [game]) if is_root && game.trim() == "1" => continue,
             (_, [_]) if is_root && first && id == "GN" => continue,
             (_, [value])
                 if is_root
@@ -266,11 +320,9 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
                         ("White", "WL")
                     };
                     let mut e = format!("<{element}");
-                    let mn = value_of("MN").and_then(|v| match v {
-                        [m] => m.trim().parse::<u32>().ok().filter(|m| *m != number),
-                        _ => None,
-                    });
-                    let _ = write!(e, " number=\"{}\"", mn.unwrap_or(number));
+                    // The natural number, as GoGui writes it (and ignores
+                    // it); MN goes in its legacy element, which GoGui keeps.
+                    let _ = write!(e, " number=\"{number}\"");
                     e.push_str(" at=\"");
                     escape(&at, true, &mut e);
                     e.push('"');
@@ -281,14 +333,6 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
                     }
                     e.push_str("/>\n");
                     parts.mv = Some(e);
-                    continue;
-                }
-                sgf_element(id, values, &mut sgf);
-            }
-            ("MN", [m]) if parts.mv.is_some() || has_move_mappable(tree, n, size) => {
-                // Written as `number`, unless it equals the natural number
-                // (then `number` cannot tell it was there).
-                if m.trim().parse::<u32>().ok().is_some_and(|m| m != number) {
                     continue;
                 }
                 sgf_element(id, values, &mut sgf);
@@ -327,8 +371,14 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
                 comment.push_str("</Comment>\n");
                 continue;
             }
+            // GoGui writes its selected points one element each.
+            ("SL", _) if all_points(values, size) => {
+                for v in values {
+                    sgf_element(id, std::slice::from_ref(v), &mut sgf);
+                }
+            }
             ("N", [text]) if name.is_none() => {
-                name = Some(text);
+                name = Some(text.clone());
             }
             _ => sgf_element(id, values, &mut sgf),
         }
@@ -345,7 +395,7 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
     out.push_str("<Node");
     if let Some(name) = name {
         out.push_str(" name=\"");
-        escape(name, true, out);
+        escape(&name, true, out);
         out.push('"');
     }
     let inner = [
@@ -373,16 +423,12 @@ fn move_color(tree: &Tree, n: usize, size: BoardSize) -> Option<&'static str> {
     // The first move property decides, as in `write_node`.
     for (id, values) in &tree.nodes[n].props {
         match id.as_str() {
-            "B" => return mappable(values).then_some("B"),
-            "W" => return mappable(values).then_some("W"),
+            "B" => return mappable(&point_values(id, values, size)).then_some("B"),
+            "W" => return mappable(&point_values(id, values, size)).then_some("W"),
             _ => {}
         }
     }
     None
-}
-
-fn has_move_mappable(tree: &Tree, n: usize, size: BoardSize) -> bool {
-    move_color(tree, n, size).is_some()
 }
 
 fn all_points(values: &[String], size: BoardSize) -> bool {
