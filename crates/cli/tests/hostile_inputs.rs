@@ -52,9 +52,9 @@ fn inputs() -> Vec<(&'static str, Vec<u8>)> {
             })
             .collect(),
     ));
-    // 100,000 nested variations.
+    // 50,000 nested variations.
     let mut nested = "(;FF[4]GM[1]SZ[19]".to_owned();
-    for i in 0..100_000 {
+    for i in 0..50_000 {
         let _ = write!(
             nested,
             "(;{}[{}]",
@@ -98,9 +98,9 @@ fn inputs() -> Vec<(&'static str, Vec<u8>)> {
     }
     props.push(')');
     list.push(("properties.sgf", props.into_bytes()));
-    // A game of 100,000 moves.
+    // A game of 50,000 moves.
     let mut long = "(;FF[4]GM[1]SZ[19]".to_owned();
-    for i in 0..100_000 {
+    for i in 0..50_000 {
         let _ = write!(
             long,
             ";{}[{}]",
