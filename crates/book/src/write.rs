@@ -163,6 +163,11 @@ fn write_element_normalized(element: &Element, out: &mut String) {
         if element.tag().is_some() && !glued {
             let on_new_line = element.value_lead.contains('\n');
             out.push(if on_new_line { '\n' } else { ' ' });
+            // A value line that begins with `::` was indented in the input
+            // (else it would be an element): it stays indented.
+            if on_new_line && value.starts_with("::") {
+                out.push(' ');
+            }
         }
         out.push_str(value);
     }

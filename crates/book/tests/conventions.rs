@@ -376,3 +376,15 @@ proptest! {
         }
     }
 }
+
+/// Found by fuzzing (gobook_read): a value whose first line, on the line
+/// after the header, begins with `::` after blanks was written at the start
+/// of its line, where it reads as a new element.
+#[test]
+fn a_value_line_that_begins_with_two_colons_stays_indented() {
+    let text = "::fig vw=I:fig vw=H67\0\n ::fig vw=H11Tsgf3T3\"=1 ab=\"QS4 P";
+    let once = normalize(text);
+    assert!(once.contains("\n ::fig vw=H11"), "{once:?}");
+    assert_eq!(kifu_book::parse(&once).value.elements().len(), 1);
+    assert_eq!(normalize("::p\n ::x y"), "::p\n ::x y\n");
+}

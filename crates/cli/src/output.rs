@@ -69,6 +69,18 @@ fn write_atomically_with(
         let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
         return Err(CliError::io(&name, e));
     }
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`, a FIFO) is
+        // written to, not replaced: renaming a file over it would put a
+        // regular file where the device was.
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| CliError::io(&name, e))?;
+        let mut out = std::io::BufWriter::new(file);
+        fill(&mut out)?;
+        return out.flush().map_err(|e| CliError::io(&name, e));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

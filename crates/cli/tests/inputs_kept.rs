@@ -583,3 +583,25 @@ fn a_file_too_large_to_read_whole_is_a_clear_error_and_merge_streams_it() {
         std::fs::read(dir.path().join("many.sgf")).unwrap()
     );
 }
+
+/// `-o` naming a pipe or a device (`-o /dev/null`) writes to it: an atomic
+/// rename put a regular file where `/dev/null` was.
+#[cfg(unix)]
+#[test]
+fn an_output_that_is_a_pipe_is_written_to_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.sgf"), b"(;GM[1];B[aa])").unwrap();
+    let fifo = dir.path().join("pipe.sgf");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let out = kifu(&["convert", "g.sgf", "-o", "pipe.sgf"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(reader.join().unwrap(), b"(;GM[1];B[aa])");
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "{kind:?}");
+}
