@@ -6,7 +6,8 @@ The goal this checks: every file under the DIRs is repaired to a file that
 parses clean and whose main line has the same moves as sgfmill's and SGFC's
 reading of it, where those can read it. For every .sgf file (sorted):
 
-1. `KIFU fix --force FILE -o OUT` must not fail (exit status 0 or 1), and
+1. `KIFU fix --force FILE -o OUT` must not fail (exit status 0 or 1; 2
+   only where no game could be read and nothing is written), and
    `KIFU check --format json OUT` must report no diagnostic of severity
    "error" in the repaired file (warnings and notes are printed with -v).
 2. sgfmill (1.1.1) reads the original and the repaired file. The repaired
@@ -45,9 +46,10 @@ from sgfmill import sgf, sgf_grammar, sgf_properties
 # directory) -> why. Every entry is checked to still apply (a stale entry is
 # reported); nothing else is skipped.
 ALLOWED = {
-    # No SGF at all: nothing to repair, so the repaired file is empty and
-    # `kifu check` reports error[sgf/no-data] on it (SGFC: fatal error 7,
-    # "no SGF data found"). sgfmill rejects these too.
+    # No SGF at all: nothing to repair. An empty file is repaired to an
+    # empty file, on which `kifu check` reports error[sgf/no-data]; text
+    # with no game in it is not written at all (SGFC: fatal error 7, "no
+    # SGF data found"). sgfmill rejects these too.
     "broken/gnugo/games/pending/nightmare.sgf": "an empty file: no SGF data",
     "broken/littlego/Illegal games/not-an-sgf-file.sgf": (
         "the text 'this is not an .sgf file': no SGF data"
@@ -258,6 +260,11 @@ def main() -> int:
                 [kifu, "fix", "--force", "--format", "short", "-q", path, "-o", out],
                 capture_output=True,
             )
+            if fix.returncode == 2 and b"no game could be read" in fix.stderr:
+                # Text without a game: fix writes nothing rather than an
+                # empty file (the input is never lost to an empty output).
+                problem(key, path, "no game read: nothing written")
+                continue
             if fix.returncode not in (0, 1) or not os.path.exists(out):
                 failures.append(
                     f"{path}: kifu fix failed (status {fix.returncode}): "
