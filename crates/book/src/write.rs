@@ -125,7 +125,12 @@ pub fn normalized_layout(book: &Book) -> String {
     if !book.elements().is_empty() {
         out.push('\n');
     }
-    out
+    // A U+FEFF at the start of the text (after the BOM the reader took)
+    // would read as a BOM next time: the normalized form has none.
+    match out.trim_start_matches('\u{feff}') {
+        rest if rest.len() < out.len() => rest.to_owned(),
+        _ => out,
+    }
 }
 
 fn write_element_normalized(element: &Element, out: &mut String) {

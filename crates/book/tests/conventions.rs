@@ -388,3 +388,10 @@ fn a_value_line_that_begins_with_two_colons_stays_indented() {
     assert_eq!(kifu_book::parse(&once).value.elements().len(), 1);
     assert_eq!(normalize("::p\n ::x y"), "::p\n ::x y\n");
 }
+
+/// Found by fuzzing (gobook_read): a second U+FEFF after the BOM was
+/// written first, and read as a BOM the next time.
+#[test]
+fn no_text_at_the_start_reads_as_a_bom() {
+    assert_eq!(normalize("\u{feff}\u{feff}:gchaa"), ":gchaa\n");
+}
