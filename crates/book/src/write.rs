@@ -125,12 +125,14 @@ pub fn normalized_layout(book: &Book) -> String {
     if !book.elements().is_empty() {
         out.push('\n');
     }
-    // A U+FEFF at the start of the text (after the BOM the reader took)
-    // would read as a BOM next time: the normalized form has none.
-    match out.trim_start_matches('\u{feff}') {
-        rest if rest.len() < out.len() => rest.to_owned(),
-        _ => out,
+    // Text that begins with U+FEFF (after the BOM the reader took) would
+    // lose it as a BOM next time, and with it perhaps what it hid (a
+    // paragraph `\u{feff}::fig` would turn into a figure): such a first
+    // paragraph is written with its tag.
+    if out.starts_with('\u{feff}') {
+        out.insert_str(0, "::p ");
     }
+    out
 }
 
 fn write_element_normalized(element: &Element, out: &mut String) {

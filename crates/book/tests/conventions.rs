@@ -390,8 +390,14 @@ fn a_value_line_that_begins_with_two_colons_stays_indented() {
 }
 
 /// Found by fuzzing (gobook_read): a second U+FEFF after the BOM was
-/// written first, and read as a BOM the next time.
+/// written first, and read as a BOM the next time, turning the paragraph
+/// `\u{feff}::fig ...` into a figure.
 #[test]
 fn no_text_at_the_start_reads_as_a_bom() {
-    assert_eq!(normalize("\u{feff}\u{feff}:gchaa"), ":gchaa\n");
+    assert_eq!(normalize("\u{feff}\u{feff}:gchaa"), "::p \u{feff}:gchaa\n");
+    let once = normalize("\u{feff}\u{feff}::fig vw=H11 ab=Q3 a");
+    assert_eq!(once, "::p \u{feff}::fig vw=H11 ab=Q3 a\n");
+    let book = kifu_book::parse(&once).value;
+    assert_eq!(book.elements().len(), 1);
+    assert_eq!(book.elements()[0].tag(), Some("p"));
 }
