@@ -241,13 +241,19 @@ impl Inputs {
         }
     }
 
-    /// Walks of directories leave `dir` out (the output directory of a
-    /// batch that lies inside an input directory).
-    pub(crate) fn skipping(mut self, dir: Option<&Path>) -> Inputs {
-        self.skip = dir
-            .and_then(|d| std::fs::canonicalize(d).ok())
-            .map(Arc::from);
-        self
+    /// Inputs of a batch that writes under `out_dir`: the directory is made
+    /// now, so that walks of the inputs can tell it and leave it out (its
+    /// outputs are never read as inputs).
+    pub(crate) fn writing_to(
+        mut self,
+        out_dir: Option<&Path>,
+    ) -> Result<Inputs, crate::commands::CliError> {
+        if let Some(dir) = out_dir {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| crate::commands::CliError::io(&dir.display().to_string(), e))?;
+            self.skip = std::fs::canonicalize(dir).ok().map(Arc::from);
+        }
+        Ok(self)
     }
 
     /// The file, when exactly one file (no directory, no pattern) was named.
@@ -625,7 +631,9 @@ mod tests {
         // Named as a directory, then gone before the walk reads it (root
         // reads any directory, so permissions cannot make one unreadable).
         std::fs::create_dir(&gone).unwrap();
-        let inputs = Inputs::new(std::slice::from_ref(&gone), &["sgf"], true).skipping(None);
+        let inputs = Inputs::new(std::slice::from_ref(&gone), &["sgf"], true)
+            .writing_to(None)
+            .unwrap();
         std::fs::remove_dir(&gone).unwrap();
         assert_eq!(inputs.jobs().count(), 0);
         assert_eq!(inputs.failures(), 1);

@@ -14,12 +14,8 @@ const EXTENSIONS: &[&str] = &["sgf", "mgt"];
 
 pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
     let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
-    if let Some(dir) = &args.out.out_dir {
-        // Made first, so that walks of the inputs can tell it and leave it out.
-        std::fs::create_dir_all(dir).map_err(|e| CliError::io(&dir.display().to_string(), e))?;
-    }
     let inputs = batch::Inputs::new(&args.inputs, EXTENSIONS, args.diagnostics.quiet)
-        .skipping(args.out.out_dir.as_deref());
+        .writing_to(args.out.out_dir.as_deref())?;
     if !batch_mode {
         let Some(job) = inputs.single_file() else {
             return Err(CliError::usage(
