@@ -1,9 +1,14 @@
 //! Rendering Go diagrams and Go books: diagrams to SVG (and PNG through
 //! resvg, behind the `png` feature) and Unicode text, SGF positions to
 //! diagrams, and whole books to one self-contained interactive HTML page.
+//!
+//! Whole books go through [`flow`]: a resolved book as the blocks a reader
+//! sees, for a chosen set of languages. Every book output is a writer of
+//! that flow ([`html`] today) and decides nothing about the book itself.
 
 #![warn(missing_docs)]
 
+pub mod flow;
 pub mod game;
 pub mod html;
 #[cfg(feature = "png")]
