@@ -30,14 +30,16 @@ use kifu_board::{Color, Point};
 use kifu_book::Book;
 use kifu_book::coords::Move;
 use kifu_book::figure::Figure;
-use kifu_book::go_data::{Mark, Width};
-use kifu_book::model::ParagraphKind;
+use kifu_book::go_data::Mark;
 use kifu_book::resolve::{ItemKind, Resolved, Source};
 use serde_json::{Value, json};
 
 use crate::flow::{
-    Align, Block, Break, DiagramBlock, Flow, FlowDiagram, FlowOptions, GroupKind, ImageBlock,
-    ImageSource, Paragraph, Rich, SpanContent, Target, Variants,
+    Block, DiagramBlock, Flow, FlowDiagram, FlowOptions, ImageBlock, ImageSource, Paragraph,
+    Target, Variants,
+};
+use crate::markup::{
+    self, Dialect, ParagraphLook, align_class, break_class, esc, group_class, width_name,
 };
 
 const CSS: &str = include_str!("../assets/book.css");
@@ -111,22 +113,6 @@ pub fn flow_to_html(flow: &Flow<'_>, options: &HtmlOptions) -> String {
     w.out
 }
 
-/// Escapes text for HTML content and attribute values.
-fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// JSON made safe inside a `<script>` element: `<`, `>` and `&` (which can
 /// end the element or put the HTML parser in a script-escaped state, as
 /// `<!--<script>` does) and U+2028/U+2029 are written as `\uXXXX`. Outside
@@ -166,15 +152,6 @@ fn color_code(c: Color) -> u8 {
     }
 }
 
-fn width_name(w: Width) -> &'static str {
-    match w {
-        Width::Full => "full",
-        Width::Dia => "dia",
-        Width::Half => "half",
-        Width::Third => "third",
-    }
-}
-
 fn mark_name(m: Mark) -> &'static str {
     match m {
         Mark::Triangle => "tr",
@@ -184,53 +161,6 @@ fn mark_name(m: Mark) -> &'static str {
         Mark::Circle => "cr",
         Mark::BlackArea => "tb",
         Mark::WhiteArea => "tw",
-    }
-}
-
-/// A number of tenths of an em, as CSS.
-fn tenths(n: i64) -> String {
-    let v = n as f64 / 10.0;
-    format!("{v}em")
-}
-
-fn group_class(kind: GroupKind) -> &'static str {
-    match kind {
-        GroupKind::Box => "box",
-        GroupKind::Bullets => "bullets",
-        GroupKind::Row => "row",
-    }
-}
-
-fn break_class(b: Break) -> &'static str {
-    match b {
-        Break::Page => "break-page",
-        Break::Column => "break-column",
-        Break::Line => "break-line",
-    }
-}
-
-fn align_name(a: Align) -> &'static str {
-    match a {
-        Align::Left => "left",
-        Align::Center => "center",
-        Align::Right => "right",
-    }
-}
-
-fn align_class(a: Option<Align>) -> String {
-    a.map_or_else(String::new, |a| format!(" align-{}", align_name(a)))
-}
-
-fn kind_class(kind: ParagraphKind) -> &'static str {
-    match kind {
-        ParagraphKind::P => "p",
-        ParagraphKind::H1 => "h1",
-        ParagraphKind::H2 => "h2",
-        ParagraphKind::H3 => "h3",
-        ParagraphKind::H4 => "h4",
-        ParagraphKind::H5 => "h5",
-        ParagraphKind::S1 => "s1",
-        ParagraphKind::S2 => "s2",
     }
 }
 
@@ -307,6 +237,30 @@ struct Writer<'a, 'b> {
     label_sets: Vec<Value>,
     label_of: BTreeMap<String, usize>,
     out: String,
+}
+
+impl Dialect for Writer<'_, '_> {
+    fn link_attrs(&self, target: &Target) -> String {
+        link_attrs(target)
+    }
+
+    fn link_open(&self, target: &Target) -> String {
+        link_open(target)
+    }
+
+    fn inline_image(&self, source: &ImageSource) -> String {
+        match source {
+            ImageSource::Local(url) => match self.image_src(url) {
+                Some(src) => format!("<img class=\"inline-img\" alt=\"\" src=\"{src}\">"),
+                None => "<span class=\"sym\">•</span>".to_owned(),
+            },
+            _ => "<span class=\"sym\">•</span>".to_owned(),
+        }
+    }
+
+    fn line_break(&self) -> &'static str {
+        "<br>"
+    }
 }
 
 impl Writer<'_, '_> {
@@ -486,155 +440,18 @@ impl Writer<'_, '_> {
         }
     }
 
-    /// Rich text to HTML.
-    fn rich(&self, rich: &Rich) -> String {
-        let mut out = String::new();
-        let mut link: Option<usize> = None;
-        let mut in_bullet = rich.bullet_end.is_some();
-        if in_bullet {
-            out.push_str("<span class=\"bullet\">");
-        }
-        for (k, span) in rich.spans.iter().enumerate() {
-            if span.link != link {
-                if link.is_some() {
-                    out.push_str("</a>");
-                }
-                if let Some(l) = span.link {
-                    out.push_str(&link_open(&rich.links[l]));
-                }
-                link = span.link;
-            }
-            let inner = match &span.content {
-                SpanContent::Text(t) => esc(t),
-                SpanContent::Symbol { symbol, color } => format!(
-                    "<span class=\"sym\" data-sym=\"{}{}\">{}</span>",
-                    symbol.letter(),
-                    match color {
-                        Some(Color::Black) => "b",
-                        Some(Color::White) => "w",
-                        None => "",
-                    },
-                    symbol.unicode(*color)
-                ),
-                SpanContent::LineBreak => "<br>".to_owned(),
-                SpanContent::Tab if rich.bullet_end == Some(k) => {
-                    in_bullet = false;
-                    if link.is_some() {
-                        out.push_str("</a>");
-                        link = None;
-                    }
-                    out.push_str("</span>");
-                    continue;
-                }
-                SpanContent::Tab => "<span class=\"tab\"></span>".to_owned(),
-                SpanContent::Image { source, link: own } => {
-                    let img = match source {
-                        ImageSource::Local(url) => match self.image_src(url) {
-                            Some(src) => {
-                                format!("<img class=\"inline-img\" alt=\"\" src=\"{src}\">")
-                            }
-                            None => "<span class=\"sym\">•</span>".to_owned(),
-                        },
-                        _ => "<span class=\"sym\">•</span>".to_owned(),
-                    };
-                    match own {
-                        Some(t) => format!("<a{}>{img}</a>", link_attrs(t)),
-                        None => img,
-                    }
-                }
-            };
-            let mut s = inner;
-            if span.style.underline {
-                s = format!("<u>{s}</u>");
-            }
-            if span.style.italic {
-                s = format!("<em>{s}</em>");
-            }
-            if span.style.bold {
-                s = format!("<strong>{s}</strong>");
-            }
-            out.push_str(&s);
-        }
-        if link.is_some() {
-            out.push_str("</a>");
-        }
-        if in_bullet {
-            out.push_str("</span>");
-        }
-        out
-    }
-
     fn paragraph(&mut self, p: &Paragraph) {
-        let layout = &p.layout;
         let mut inline_html = String::new();
         for &n in &p.inline_diagrams {
             inline_html.push_str(&self.figure_html(n));
         }
-        let content = variants(&p.content, &mut |r| self.rich(r));
-        let mut outer = format!(
-            "margin-top:{};margin-bottom:{}",
-            tenths(layout.space_before),
-            tenths(layout.space_after)
-        );
-        let mut classes = vec![
-            "el".to_owned(),
-            "para".to_owned(),
-            kind_class(p.kind).to_owned(),
-        ];
-        if let Some(b) = layout.break_before {
-            classes.push(break_class(b).to_owned());
-        }
-        if layout.keep_with_next {
-            outer.push_str(";break-after:avoid");
-        }
-        // Inner style.
-        let mut inner: Vec<String> = Vec::new();
-        let scale = layout.scale;
-        if (scale - 1.0).abs() > 1e-6 {
-            inner.push(format!("font-size:{}em", (scale * 1000.0).round() / 1000.0));
-        }
-        if layout.align != Align::Left {
-            inner.push(format!("text-align:{}", align_name(layout.align)));
-        }
-        if layout.bold {
-            inner.push("font-weight:bold".to_owned());
-        }
-        let n = layout.style_indent;
-        match p.style {
-            kifu_book::model::ParagraphStyle::Block => {
-                inner.push(format!("margin-left:{n}em;margin-right:{n}em"));
-            }
-            kifu_book::model::ParagraphStyle::Hanging => {
-                inner.push(format!("padding-left:{n}em;text-indent:-{n}em"));
-            }
-            kifu_book::model::ParagraphStyle::Indent => inner.push(format!("margin-left:{n}em")),
-            kifu_book::model::ParagraphStyle::Text => {
-                classes.push("st-text".to_owned());
-                if layout.first_line_indent {
-                    inner.push("text-indent:1em".to_owned());
-                }
-            }
-            kifu_book::model::ParagraphStyle::Bullet => classes.push("st-bullet".to_owned()),
-            kifu_book::model::ParagraphStyle::Normal => {}
-        }
-        if let Some((f, h)) = layout.indents {
-            inner.push(format!(
-                "padding-left:{};text-indent:{}",
-                tenths(h),
-                tenths(f - h)
-            ));
-        }
-        if let Some(r) = layout.right_indent {
-            inner.push(format!("padding-right:{}", tenths(r)));
-        }
-        let tag = match p.kind {
-            ParagraphKind::H1 => "h1",
-            ParagraphKind::H2 => "h2",
-            ParagraphKind::H3 => "h3",
-            ParagraphKind::H4 => "h4",
-            ParagraphKind::H5 => "h5",
-            _ => "p",
-        };
+        let content = variants(&p.content, &mut |r| markup::rich(self, r));
+        let ParagraphLook {
+            mut classes,
+            outer,
+            inner,
+        } = ParagraphLook::of(p);
+        let tag = markup::tag(p.kind);
         let mut body = content;
         if let Some(t) = &p.link {
             body = format!("<a{}>{body}</a>", link_attrs(t));
@@ -829,7 +646,7 @@ impl Writer<'_, '_> {
             if inline { " hidden" } else { "" }
         );
         if let Some(t) = problem_text {
-            let html = variants(t, &mut |r| self.rich(r));
+            let html = variants(t, &mut |r| markup::rich(self, r));
             let _ = write!(s, "<div class=\"prb-text\">{html}</div>");
         }
         s.push_str("<div class=\"board\"></div>");

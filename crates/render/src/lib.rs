@@ -11,6 +11,7 @@
 pub mod flow;
 pub mod game;
 pub mod html;
+mod markup;
 #[cfg(feature = "png")]
 pub mod png;
 pub mod style;
