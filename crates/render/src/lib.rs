@@ -8,6 +8,8 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "epub")]
+pub mod epub;
 pub mod flow;
 pub mod game;
 pub mod html;

@@ -1,0 +1,310 @@
+//! The EPUB package: its structure (mimetype first and stored, the
+//! container, a manifest that lists exactly the files there are, the
+//! spine), every diagram drawn with its stones and numbers, problems with
+//! their answers, every link leading to an ID that exists, the chosen
+//! languages, the same bytes every time, and epubcheck's verdict.
+//!
+//! epubcheck (Debian's package: `/usr/share/java/epubcheck.jar`, or
+//! `KIFU_EPUBCHECK`) must be there under CI (`CI=true`); elsewhere its test
+//! is skipped with a message when it is not.
+
+#![cfg(feature = "epub")]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+
+use kifu_render::epub::{EpubOptions, book_to_epub};
+
+const EXAMPLE: &str = include_str!("../../book/tests/fixtures/example.gobook");
+
+const PROBLEMS: &str = "::book(#problems) title=\"Problems\" author=\"A. Author\"
+
+::chapter(#c1)
+
+::h2 Life and death
+
+::prb(#p1) sz=9 base=none ab=\"C6 D6 E7\" aw=\"C5 D5\" correct=\"C7D7(Right.)\" wrong=\"D7C7(Wrong way.)\" ca=\"Problem 1\"
+#btl#
+
+::p hint=1
+Think of the eye shape.
+
+::prb(#p2) sz=9 base=none ab=\"E5\" aw=\"D5 F5\" correct=\"E4\" ca=\"Problem 2\"
+Black to play.
+";
+
+/// The package's files, in zip order: name, bytes, whether stored.
+fn entries(epub: &[u8]) -> Vec<(String, Vec<u8>, bool)> {
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(epub)).expect("a zip");
+    (0..zip.len())
+        .map(|i| {
+            let mut f = zip.by_index(i).expect("entry");
+            let mut bytes = Vec::new();
+            f.read_to_end(&mut bytes).expect("read");
+            let stored = f.compression() == zip::CompressionMethod::Stored;
+            (f.name().to_owned(), bytes, stored)
+        })
+        .collect()
+}
+
+fn text_of<'e>(files: &'e [(String, Vec<u8>, bool)], name: &str) -> &'e str {
+    let (_, bytes, _) = files
+        .iter()
+        .find(|(n, _, _)| n == name)
+        .unwrap_or_else(|| panic!("no {name}"));
+    std::str::from_utf8(bytes).expect("UTF-8")
+}
+
+/// Every value of `attr="..."` in `text`.
+fn values<'t>(text: &'t str, attr: &str) -> Vec<&'t str> {
+    let needle = format!(" {attr}=\"");
+    text.match_indices(&needle)
+        .map(|(i, _)| {
+            let rest = &text[i + needle.len()..];
+            &rest[..rest.find('"').expect("closing quote")]
+        })
+        .collect()
+}
+
+fn epub_of(source: &str, options: &EpubOptions) -> Vec<u8> {
+    let book = kifu_book::parse(source).value;
+    book_to_epub(&book, &|_| None, options).expect("an EPUB")
+}
+
+#[test]
+fn the_package_has_its_structure() {
+    let epub = epub_of(EXAMPLE, &EpubOptions::default());
+    let files = entries(&epub);
+    assert_eq!(files[0].0, "mimetype");
+    assert_eq!(files[0].1, b"application/epub+zip");
+    assert!(files[0].2, "mimetype is stored, not compressed");
+    assert!(text_of(&files, "META-INF/container.xml").contains("full-path=\"EPUB/package.opf\""));
+    let opf = text_of(&files, "EPUB/package.opf");
+    // The manifest lists exactly the files of the package.
+    let listed: BTreeSet<String> = values(opf, "href")
+        .into_iter()
+        .map(|h| format!("EPUB/{h}"))
+        .collect();
+    let present: BTreeSet<String> = files
+        .iter()
+        .map(|(n, _, _)| n.clone())
+        .filter(|n| n.starts_with("EPUB/") && n != "EPUB/package.opf")
+        .collect();
+    assert_eq!(listed, present);
+    // Reading order: title page, contents, the three chapters.
+    assert_eq!(
+        values(opf, "idref"),
+        ["title", "nav", "s001", "s002", "s003"]
+    );
+    assert!(opf.contains("<dc:title id=\"main-title\">Example Title</dc:title>"));
+    assert!(opf.contains("<dc:creator id=\"author\">Some Body</dc:creator>"));
+    for lang in ["en", "de", "ja"] {
+        assert!(opf.contains(&format!("<dc:language>{lang}</dc:language>")));
+    }
+    assert!(opf.contains("<meta property=\"dcterms:modified\">2000-01-01T00:00:00Z</meta>"));
+    let nav = text_of(&files, "EPUB/nav.xhtml");
+    assert!(nav.contains("epub:type=\"toc\""));
+    assert!(nav.contains("href=\"s003.xhtml\">First Chapter</a>"));
+    assert!(text_of(&files, "EPUB/toc.ncx").contains("<text>First Chapter</text>"));
+    // The same bytes every time.
+    assert_eq!(epub, epub_of(EXAMPLE, &EpubOptions::default()));
+}
+
+#[test]
+fn every_diagram_is_drawn_with_its_stones_and_numbers() {
+    let files = entries(&epub_of(EXAMPLE, &EpubOptions::default()));
+    let chapter = text_of(&files, "EPUB/s003.xhtml");
+    let images: Vec<&str> = values(chapter, "src");
+    // Seven diagrams: two figures, four diagrams, one inline diagram.
+    assert_eq!(images.len(), 7, "{images:?}");
+    let distinct: BTreeSet<&&str> = images.iter().collect();
+    assert_eq!(distinct.len(), 7);
+    let svg = |name: &str| text_of(&files, &format!("EPUB/{name}")).to_owned();
+    // The first figure: moves 1-3 (D4 F4 H4) numbered, and the letter A.
+    let first = svg(images[0]);
+    let stones =
+        first.matches("<use href=\"#b\"").count() + first.matches("<use href=\"#w\"").count();
+    assert_eq!(stones, 3);
+    for label in [">1</text>", ">2</text>", ">3</text>", ">A</text>"] {
+        assert!(first.contains(label), "{label} in the first figure");
+    }
+    // The second figure shows the first three moves unnumbered and 4-7.
+    let fourth = svg(images[2]);
+    let stones =
+        fourth.matches("<use href=\"#b\"").count() + fourth.matches("<use href=\"#w\"").count();
+    assert_eq!(stones, 7);
+    assert!(!fourth.contains(">1</text>") && fourth.contains(">7</text>"));
+    // Captions are text of the chapter, in each language that differs.
+    assert!(chapter.contains("<figcaption>Dia. 1</figcaption>"));
+    assert!(chapter.contains(
+        ">Dia. 3 English</span> / <span lang=\"ja\" xml:lang=\"ja\">Dia. 3 Japanese</span>"
+    ));
+}
+
+#[test]
+fn every_link_leads_to_an_id_that_exists() {
+    for source in [EXAMPLE, PROBLEMS] {
+        let files = entries(&epub_of(source, &EpubOptions::default()));
+        let ids: BTreeMap<&str, BTreeSet<&str>> = files
+            .iter()
+            .filter(|(n, _, _)| n.ends_with(".xhtml"))
+            .map(|(n, b, _)| {
+                let text = std::str::from_utf8(b).unwrap();
+                (
+                    &n["EPUB/".len()..],
+                    values(text, "id").into_iter().collect(),
+                )
+            })
+            .collect();
+        let mut checked = 0;
+        for (file, _, _) in files.iter().filter(|(n, _, _)| n.ends_with(".xhtml")) {
+            let text = text_of(&files, file);
+            for href in values(text, "href") {
+                if href.starts_with("http") || href == "style.css" {
+                    continue;
+                }
+                let (target, id) = href.split_once('#').unwrap_or((href, ""));
+                let target = if target.is_empty() {
+                    &file["EPUB/".len()..]
+                } else {
+                    target
+                };
+                let known = ids
+                    .get(target)
+                    .unwrap_or_else(|| panic!("{file}: {href}: no such file"));
+                assert!(
+                    id.is_empty() || known.contains(id),
+                    "{file}: {href}: no such ID"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 3, "{checked} links checked");
+    }
+    // The contents chapter's paragraphs link to the chapter and the diagram.
+    let files = entries(&epub_of(EXAMPLE, &EpubOptions::default()));
+    let contents = text_of(&files, "EPUB/s002.xhtml");
+    assert!(contents.contains("href=\"s003.xhtml#ch1\""));
+    assert!(contents.contains("href=\"s003.xhtml#dia2\""));
+}
+
+#[test]
+fn problems_have_their_answers_at_the_end() {
+    let files = entries(&epub_of(PROBLEMS, &EpubOptions::default()));
+    let opf = text_of(&files, "EPUB/package.opf");
+    assert_eq!(values(opf, "idref"), ["title", "nav", "s001", "answers"]);
+    let chapter = text_of(&files, "EPUB/s001.xhtml");
+    assert!(chapter.contains("href=\"answers.xhtml#answer-0\">Answer</a>"));
+    assert!(chapter.contains("href=\"answers.xhtml#answer-1\">Answer</a>"));
+    // The hint follows its problem, shown.
+    assert!(chapter.contains("<span class=\"hint-word\">Hint:</span> Think of the eye shape."));
+    let answers = text_of(&files, "EPUB/answers.xhtml");
+    assert!(answers.contains("href=\"s001.xhtml#p1-fig\">Problem 1"));
+    assert!(answers.contains("2: Right."));
+    // The problem is drawn unnumbered; its answer numbers C7 (1, black) and
+    // D7 (2, white).
+    let srcs = values(answers, "src");
+    assert_eq!(srcs.len(), 2);
+    let answer = text_of(&files, &format!("EPUB/{}", srcs[0]));
+    assert!(answer.contains(">1</text>") && answer.contains(">2</text>"));
+    let problem = text_of(&files, &format!("EPUB/{}", values(chapter, "src")[0]));
+    assert!(!problem.contains(">1</text>"));
+    assert_eq!(
+        answer.matches("<use href=\"#b\"").count(),
+        problem.matches("<use href=\"#b\"").count() + 1
+    );
+}
+
+#[test]
+fn a_chosen_language_is_the_only_one() {
+    let options = EpubOptions {
+        languages: vec!["de".to_owned()],
+        ..EpubOptions::default()
+    };
+    let files = entries(&epub_of(EXAMPLE, &options));
+    let opf = text_of(&files, "EPUB/package.opf");
+    assert!(opf.contains("<dc:language>de</dc:language>"));
+    assert!(!opf.contains("<dc:language>en</dc:language>"));
+    let chapter = text_of(&files, "EPUB/s003.xhtml");
+    assert!(chapter.contains("Dieser Paragraph"));
+    assert!(!chapter.contains("only shown when English"));
+    assert!(chapter.contains("Züge 1–3") && !chapter.contains("Moves 1–3"));
+}
+
+fn epubcheck() -> Option<Vec<String>> {
+    let jar = std::env::var_os("KIFU_EPUBCHECK")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/share/java/epubcheck.jar"));
+    if jar.exists()
+        && std::process::Command::new("java")
+            .arg("-version")
+            .output()
+            .is_ok()
+    {
+        return Some(vec![
+            "java".into(),
+            "-jar".into(),
+            jar.to_string_lossy().into_owned(),
+        ]);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "epubcheck is missing (Debian's epubcheck package, or KIFU_EPUBCHECK)"
+    );
+    None
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"))
+}
+
+/// A book of `n` diagrams in ten chapters, with problems and links.
+fn big_book(n: usize) -> String {
+    let mut s = String::from("::book(#big) title=\"Big\" author=\"Generated\"\n\n");
+    for k in 0..n {
+        if k % (n / 10).max(1) == 0 {
+            s.push_str(&format!("::chapter(#c{k})\n\n::h2 Chapter {k}\n\n::go(#g{k}) mv=\"D4 Q16 C3 D3 C4 E4 Q3 R5\"\n\n"));
+        }
+        match k % 3 {
+            0 => s.push_str(&format!("::fig at={} to={}\n\nSee <a href=\"#c0\">the start</a>.\n\n", k % 8 + 1, k % 8 + 1)),
+            1 => s.push_str(&format!("::dia at=2 mv=\"F3 F4\" ca=\"Dia. {k}\" width=half\n\n")),
+            _ => s.push_str(&format!("::prb sz=9 base=none ab=\"C6 D6 E7\" aw=\"C5 D5\" correct=\"C7D7(Right.)\" ca=\"Problem {k}\"\n#btl#\n\n::p hint=1\nLook at the **eye** shape.\n\n::p style=bullet\n•\tA bullet ^Tb.\n\n::p style=normal box=1\nA box.\n\n")),
+        }
+    }
+    s
+}
+
+#[test]
+fn epubcheck_finds_nothing() {
+    let Some(command) = epubcheck() else {
+        eprintln!("skipped: epubcheck is missing");
+        return;
+    };
+    let dir = target_dir().join("epub");
+    std::fs::create_dir_all(&dir).unwrap();
+    // epubcheck takes seconds a book (a JVM each): the example, and a big
+    // book with every kind of block; scripts/epubcheck-corpus checks the
+    // corpus.
+    let books = [
+        ("example".to_owned(), EXAMPLE.to_owned()),
+        ("big".to_owned(), big_book(300)),
+    ];
+    for (name, source) in &books {
+        let path = dir.join(format!("{name}.epub"));
+        std::fs::write(&path, epub_of(source, &EpubOptions::default())).unwrap();
+        let out = std::process::Command::new(&command[0])
+            .args(&command[1..])
+            .arg(&path)
+            .output()
+            .expect("epubcheck runs");
+        let report = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && report.contains("No errors or warnings detected"),
+            "{name}: {report}"
+        );
+    }
+}
