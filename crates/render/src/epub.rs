@@ -183,6 +183,8 @@ struct Writer<'a, 'b> {
     current: String,
     /// Whether the package has an answers section.
     answers_written: bool,
+    /// The cover: the book's image, else a drawn one.
+    cover: Item,
 }
 
 impl<'a, 'b> Writer<'a, 'b> {
@@ -230,7 +232,49 @@ impl<'a, 'b> Writer<'a, 'b> {
                 image_names.insert(name.clone(), (package_name, t.mime()));
             }
         }
+        let cover = match flow
+            .title_page
+            .cover
+            .as_ref()
+            .and_then(|c| image_names.get(c).map(|n| (c, n)))
+        {
+            Some((book_name, (name, mime))) => Item {
+                id: "cover".to_owned(),
+                href: name.clone(),
+                media_type: mime,
+                properties: Some("cover-image"),
+                bytes: flow.images[book_name].clone(),
+            },
+            None => {
+                let board = (!flow.diagrams.is_empty()).then(|| {
+                    let mut view = DiagramView::from_resolved(flow.item(0), &flow.preferred[0]);
+                    view.caption = None;
+                    view.gaps = None;
+                    // The screen style's wooden board: a cover in colour.
+                    to_svg(&view, &Style::screen())
+                });
+                let title = flow.title.clone().unwrap_or_else(|| "Go book".to_owned());
+                let author = flow
+                    .title_page
+                    .author
+                    .as_ref()
+                    .map(|a| a.get(&flow.preferred[0]).clone());
+                Item {
+                    id: "cover".to_owned(),
+                    href: "images/cover.svg".to_owned(),
+                    media_type: "image/svg+xml",
+                    properties: Some("cover-image"),
+                    bytes: generated_cover(&title, author.as_deref(), board).into_bytes(),
+                }
+            }
+        };
+        // The book's cover image is the cover item, not a second copy.
+        if let Some(c) = &flow.title_page.cover {
+            image_names.retain(|k, _| k != c);
+            image_names.insert(c.clone(), (cover.href.clone(), cover.media_type));
+        }
         Writer {
+            cover,
             flow,
             options,
             files,
@@ -388,13 +432,13 @@ impl<'a, 'b> Writer<'a, 'b> {
         if let Some(t) = &page.author {
             let _ = writeln!(s, "<p class=\"book-author\">{}</p>", self.text(t));
         }
-        if let Some(cover) = &page.cover
-            && let Some((name, _)) = self.image_names.get(cover)
-        {
+        // The book's own cover shows here; a drawn one repeats the title
+        // and is only the reader's library picture.
+        if page.cover.is_some() {
             let _ = writeln!(
                 s,
                 "<p class=\"cover\"><img src=\"{}\" alt=\"Cover\"/></p>",
-                esc(name)
+                esc(&self.cover.href)
             );
         }
         for (t, class) in [
@@ -766,14 +810,23 @@ impl<'a, 'b> Writer<'a, 'b> {
         });
         let cover = flow.title_page.cover.as_ref();
         for (k, (book_name, (name, mime))) in self.image_names.iter().enumerate() {
-            items.push(Item {
-                id: format!("img{:03}", k + 1),
-                href: name.clone(),
-                media_type: mime,
-                properties: (Some(book_name) == cover).then_some("cover-image"),
-                bytes: flow.images[book_name].clone(),
-            });
+            if Some(book_name) != cover {
+                items.push(Item {
+                    id: format!("img{:03}", k + 1),
+                    href: name.clone(),
+                    media_type: mime,
+                    properties: None,
+                    bytes: flow.images[book_name].clone(),
+                });
+            }
         }
+        items.push(Item {
+            id: self.cover.id.clone(),
+            href: self.cover.href.clone(),
+            media_type: self.cover.media_type,
+            properties: self.cover.properties,
+            bytes: std::mem::take(&mut self.cover.bytes),
+        });
         items.append(&mut self.diagram_items);
 
         let mut opf = String::new();
@@ -904,6 +957,66 @@ impl Dialect for Writer<'_, '_> {
     fn line_break(&self) -> &'static str {
         "<br/>"
     }
+}
+
+/// A cover for a book without one: the title and author over the book's
+/// first diagram (or an empty board), as SVG.
+fn generated_cover(title: &str, author: Option<&str>, board: Option<String>) -> String {
+    const WIDTH: f64 = 600.0;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} 900\" width=\"{WIDTH}\" height=\"900\">\
+         <rect width=\"{WIDTH}\" height=\"900\" fill=\"#f3e2b8\"/>\
+         <g font-family=\"serif\" text-anchor=\"middle\" fill=\"#222222\">"
+    );
+    // The title in lines of at most 24 characters, broken at spaces.
+    let mut lines: Vec<String> = Vec::new();
+    for word in title.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= 24 => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines.truncate(4);
+    for (k, line) in lines.iter().enumerate() {
+        let _ = write!(
+            s,
+            "<text x=\"{}\" y=\"{}\" font-size=\"44\" font-weight=\"bold\">{}</text>",
+            WIDTH / 2.0,
+            110 + 56 * k,
+            esc(line)
+        );
+    }
+    if let Some(a) = author {
+        let _ = write!(
+            s,
+            "<text x=\"{}\" y=\"{}\" font-size=\"28\">{}</text>",
+            WIDTH / 2.0,
+            140 + 56 * lines.len(),
+            esc(a)
+        );
+    }
+    s.push_str("</g>");
+    if let Some(board) = board {
+        // The drawing, nested, in the lower part of the cover.
+        // The drawing's own size gives way to the cover's box (its
+        // viewBox keeps the proportions).
+        let end = board.find('>').unwrap_or(0);
+        let head: Vec<&str> = board[..end]
+            .split(' ')
+            .filter(|a| !a.starts_with("width=") && !a.starts_with("height="))
+            .collect();
+        let _ = write!(
+            s,
+            "{} x=\"75\" y=\"360\" width=\"450\" height=\"450\"{}",
+            head.join(" "),
+            &board[end..]
+        );
+    }
+    s.push_str("</svg>");
+    s
 }
 
 /// Whether problem `n` has an answer to show.
