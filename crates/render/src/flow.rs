@@ -369,6 +369,8 @@ pub struct Section {
 /// A title of a chapter in the table of contents.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ContentsTitle {
+    /// The heading's index in the book.
+    pub element: usize,
     /// The heading's plain text.
     pub text: Variants<String>,
     /// The languages the heading is shown in (empty: all).
@@ -788,6 +790,7 @@ impl<'a> Builder<'a> {
                     .into_iter()
                     .filter(|&t| self.included(t))
                     .map(|t| ContentsTitle {
+                        element: t,
                         text: self.variants(Some(t), &mut |l| self.heading_text(t, l)),
                         langs: self.langs[t].clone(),
                     })

@@ -4,8 +4,13 @@
 //! ("Move 12: ..."), and every variation as a diagram at its branch point
 //! with the comments along it.
 
+use std::collections::BTreeMap;
+
+use kifu_book::text::{Style, typography};
 use kifu_book::{Book, Element};
 use kifu_sgf::{Color, Game, Node};
+
+use crate::flow::{Block, Flow, FlowOptions, Rich, Span, SpanContent, Variants};
 
 fn point_list(points: &[kifu_sgf::Point], size: kifu_sgf::BoardSize) -> String {
     points
@@ -86,6 +91,127 @@ fn line<'c, 'i>(node: Node<'c, 'i>) -> Vec<Node<'c, 'i>> {
 /// assert!(text.contains("::dia at=2 mv=C3"));
 /// ```
 pub fn game_to_book(game: &Game<'_, '_>) -> Book {
+    game_page(game).book
+}
+
+/// A piece of a game's text on its page: bold (the page's own labels) or
+/// as written.
+type Piece = (bool, String);
+
+/// An SGF game as a page: the book the page shows, and the game's own
+/// texts (names, game information, comments), which the page shows as
+/// written.
+///
+/// The book holds those texts made [`literal`], so that as a book they
+/// are not markup; the page takes them from here instead, without the
+/// word joiners, which would otherwise be copied with the text and break
+/// searching it.
+#[derive(Clone, Debug)]
+pub struct GamePage {
+    /// The book of the game.
+    pub book: Book,
+    /// The text of each paragraph that holds the game's text, by element.
+    texts: BTreeMap<usize, Vec<Piece>>,
+}
+
+impl GamePage {
+    /// The page's flow: the book's, with the game's texts as written.
+    ///
+    /// ```
+    /// use kifu_render::flow::{Block, FlowOptions, SpanContent};
+    /// let c = kifu_sgf::parse(b"(;GM[1]SZ[9]PB[**Kuro**];B[ee]C[<b>Center</b>])").value;
+    /// let page = kifu_render::game::game_page(&c.game(0).unwrap());
+    /// let flow = page.flow(&FlowOptions::default());
+    /// let Block::Paragraph(h) = &flow.sections[0].blocks[0] else { panic!() };
+    /// let kifu_render::flow::Variants::Same(rich) = &h.content else { panic!() };
+    /// assert_eq!(rich.spans[0].content, SpanContent::Text("**Kuro** (Black) – White (White)".into()));
+    /// ```
+    pub fn flow(&self, options: &FlowOptions) -> Flow<'_> {
+        let mut flow = Flow::new(&self.book, &|_| None, options);
+        let lang = flow.preferred[0].clone();
+        for title in flow.contents.iter_mut().flat_map(|c| c.titles.iter_mut()) {
+            if let Some(pieces) = self.texts.get(&title.element) {
+                let text: String = pieces.iter().map(|(_, t)| t.as_str()).collect();
+                title.text = Variants::Same(typography(&text.replace('\n', " "), &lang));
+            }
+        }
+        let mut stack: Vec<&mut Block> = flow
+            .sections
+            .iter_mut()
+            .flat_map(|s| s.blocks.iter_mut())
+            .collect();
+        while let Some(block) = stack.pop() {
+            match block {
+                Block::Paragraph(p) => {
+                    if let Some(pieces) = self.texts.get(&p.element) {
+                        p.content = Variants::Same(plain_rich(pieces, &lang));
+                    }
+                }
+                Block::Group(g) => stack.extend(g.blocks.iter_mut()),
+                _ => {}
+            }
+        }
+        flow
+    }
+}
+
+/// Pieces of text as rich text: bold or plain, `\n` a line break, the
+/// language's typography (quotes, dashes) applied, nothing else read.
+fn plain_rich(pieces: &[Piece], lang: &str) -> Rich {
+    let mut rich = Rich::default();
+    for (bold, text) in pieces {
+        let style = Style {
+            bold: *bold,
+            ..Style::default()
+        };
+        for (k, line) in text.split('\n').enumerate() {
+            if k > 0 {
+                rich.spans.push(Span {
+                    content: SpanContent::LineBreak,
+                    style,
+                    link: None,
+                });
+            }
+            if !line.is_empty() {
+                rich.spans.push(Span {
+                    content: SpanContent::Text(typography(line, lang)),
+                    style,
+                    link: None,
+                });
+            }
+        }
+    }
+    rich
+}
+
+/// A paragraph of pieces: the book's value (literal) and the page's text.
+fn push_text(
+    book: &mut Book,
+    texts: &mut BTreeMap<usize, Vec<Piece>>,
+    kind: &str,
+    pieces: Vec<Piece>,
+) {
+    let value: String = pieces
+        .iter()
+        .map(|(bold, t)| {
+            if *bold {
+                format!("**{t}**")
+            } else {
+                literal(t)
+            }
+        })
+        .collect();
+    texts.insert(book.elements().len(), pieces);
+    book.push(if kind == "p" {
+        Element::paragraph(&value)
+    } else {
+        Element::new(kind).with_value(&value)
+    });
+}
+
+/// The page of one game: [`GamePage`].
+pub fn game_page(game: &Game<'_, '_>) -> GamePage {
+    let mut texts = BTreeMap::new();
     let size = game.board_size();
     let root = game.root();
     let info = game.info();
@@ -98,26 +224,25 @@ pub fn game_to_book(game: &Game<'_, '_>) -> Book {
             .with_attribute("title", &format!("{black} – {white}")),
     );
     book.push(Element::new("chapter").with_id("game"));
-    // Every SGF text in a paragraph is `literal`: text, never markup (the
-    // title above is plain text already).
-    book.push(Element::new("h2").with_value(&format!(
-        "{} (Black) – {} (White)",
-        literal(&black),
-        literal(&white)
-    )));
+    // Every SGF text in a paragraph is `literal` in the book and plain
+    // text on the page (the title above is plain text already).
+    push_text(
+        &mut book,
+        &mut texts,
+        "h2",
+        vec![(false, format!("{black} (Black) – {white} (White)"))],
+    );
     let facts: Vec<String> = [
-        root.simple_text("EV").map(|v| literal(&v)),
-        root.simple_text("DT").map(|v| literal(&v)),
-        root.simple_text("RE")
-            .map(|v| format!("Result: {}", literal(&v))),
-        root.simple_text("KM")
-            .map(|v| format!("Komi: {}", literal(&v))),
+        root.simple_text("EV").map(|v| v.to_string()),
+        root.simple_text("DT").map(|v| v.to_string()),
+        root.simple_text("RE").map(|v| format!("Result: {v}")),
+        root.simple_text("KM").map(|v| format!("Komi: {v}")),
     ]
     .into_iter()
     .flatten()
     .collect();
     if !facts.is_empty() {
-        book.push(Element::paragraph(&facts.join(", ")));
+        push_text(&mut book, &mut texts, "p", vec![(false, facts.join(", "))]);
     }
     let main = line(root);
     let mut go = Element::new("go").with_attribute("sz", &size.cols.to_string());
@@ -141,7 +266,7 @@ pub fn game_to_book(game: &Game<'_, '_>) -> Book {
             .with_attribute("ca", "The game"),
     );
     if let Some(c) = root.text("C") {
-        book.push(Element::paragraph(&literal(&c)));
+        push_text(&mut book, &mut texts, "p", vec![(false, c.to_string())]);
     }
     // Comments and variations along the main line, by move number.
     let mut number = 0;
@@ -152,10 +277,15 @@ pub fn game_to_book(game: &Game<'_, '_>) -> Book {
         if i > 0
             && let Some(c) = n.text("C")
         {
-            book.push(Element::paragraph(&format!(
-                "**Move {number}:** {}",
-                literal(c.trim())
-            )));
+            push_text(
+                &mut book,
+                &mut texts,
+                "p",
+                vec![
+                    (true, format!("Move {number}:")),
+                    (false, format!(" {}", c.trim())),
+                ],
+            );
         }
         for variation in n.children().skip(1) {
             let nodes = line(variation);
@@ -171,12 +301,17 @@ pub fn game_to_book(game: &Game<'_, '_>) -> Book {
             );
             let comments: Vec<String> = nodes
                 .iter()
-                .filter_map(|n| n.text("C").map(|c| literal(c.trim())))
+                .filter_map(|n| n.text("C").map(|c| c.trim().to_owned()))
                 .collect();
             if !comments.is_empty() {
-                book.push(Element::paragraph(&comments.join("\n")));
+                push_text(
+                    &mut book,
+                    &mut texts,
+                    "p",
+                    vec![(false, comments.join("\n"))],
+                );
             }
         }
     }
-    book
+    GamePage { book, texts }
 }
