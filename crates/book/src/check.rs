@@ -12,6 +12,7 @@ use crate::inline::{self, Inline};
 use crate::language;
 use crate::model::{self, AttributeRole, ElementKind, ValueType};
 use crate::refs::{Base, Index, Link};
+use crate::spans::{header_span, value_span, value_start};
 
 /// Diagnostic codes of the checker.
 pub mod codes {
@@ -128,53 +129,12 @@ struct Checker<'b> {
     said_2026: HashSet<String>,
 }
 
-/// The span of the value of `a` (or of the range `within` of the value, when
-/// the value was written as it is).
-pub(crate) fn value_span(a: &Attribute, within: Option<std::ops::Range<usize>>) -> Span {
-    let span = a.span();
-    if span.is_empty() {
-        return span;
-    }
-    let start = span.start + a.name().len() as u32 + 1;
-    let quoted = a.is_quoted();
-    let plain = match a.repr.as_deref() {
-        None => true,
-        Some(r) => r == a.value() || quoted && !r.contains('\\'),
-    };
-    match within {
-        Some(r) if plain => {
-            let base = start + u32::from(quoted);
-            Span::new(base + r.start as u32, base + r.end as u32)
-        }
-        _ => Span::new(start, span.end),
-    }
-}
-
-/// The offset of an element's value in the input.
-pub(crate) fn value_start(e: &Element) -> Option<u32> {
-    let span = e.span();
-    if span.is_empty() && e.value().is_empty() {
-        return None;
-    }
-    let raw = e.value_repr.as_deref().unwrap_or(e.value());
-    span.end.checked_sub(raw.len() as u32)
-}
-
 fn is_valid_id(id: &str) -> bool {
     !id.is_empty()
         && id
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
         && !id.split('_').all(language::is_language)
-}
-
-pub(crate) fn header_span(e: &Element) -> Span {
-    let s = e.span();
-    if s.is_empty() {
-        return s;
-    }
-    let len = e.tag().map_or(0, |t| t.len() + 2) as u32;
-    Span::new(s.start, (s.start + len.max(1)).min(s.end.max(s.start + 1)))
 }
 
 impl Checker<'_> {

@@ -46,6 +46,7 @@ pub mod problem;
 pub mod refs;
 pub mod resolve;
 pub mod sample;
+mod spans;
 mod syntax;
 pub mod text;
 pub mod write;

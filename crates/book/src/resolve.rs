@@ -454,8 +454,8 @@ impl Attributes for Element {
     }
     fn span_of(&self, name: &str) -> Span {
         self.attribute(name).map_or_else(
-            || crate::check::header_span(self),
-            |a| crate::check::value_span(a, None),
+            || crate::spans::header_span(self),
+            |a| crate::spans::value_span(a, None),
         )
     }
 }
@@ -538,7 +538,7 @@ impl Resolver<'_, '_> {
 
     fn inline_diagrams(&mut self, i: usize, e: &Element) {
         let (pieces, _) = inline::split(e.value());
-        let offset = crate::check::value_start(e).filter(|_| e.value_repr.is_none());
+        let offset = crate::spans::value_start(e).filter(|_| e.value_repr.is_none());
         let mut ordinal = 0;
         for piece in pieces {
             let Inline::Diagram {
@@ -553,7 +553,7 @@ impl Resolver<'_, '_> {
                 attributes: &attributes,
                 offset,
                 fallback: offset.map_or_else(
-                    || crate::check::header_span(e),
+                    || crate::spans::header_span(e),
                     |o| Span::new(o + range.start as u32, o + range.end as u32),
                 ),
             };
@@ -830,7 +830,7 @@ impl Resolver<'_, '_> {
             self.out.diagnostics.push(Diagnostic::new(
                 codes::MARK_HIDES_MOVE,
                 Severity::Warning,
-                crate::check::header_span(e),
+                crate::spans::header_span(e),
                 format!("`{mark}` at {point} hides the number of move {n} in the printed diagram"),
             ));
         }
