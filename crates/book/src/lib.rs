@@ -45,6 +45,7 @@ pub mod package;
 pub mod problem;
 pub mod refs;
 pub mod resolve;
+mod resolved;
 pub mod sample;
 mod spans;
 mod syntax;
