@@ -699,6 +699,35 @@ pub fn effective_languages(book: &Book) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// A sample marker comment (2026 revision): `::c sample-start`,
+/// `::c sample-end`, or `::c sample-only REST` with its text.
+pub(crate) enum Marker<'e> {
+    Start,
+    End,
+    Only(&'e str),
+}
+
+/// The sample marker `e` is, if it is one.
+pub(crate) fn marker(e: &Element) -> Option<Marker<'_>> {
+    if e.kind() != ElementKind::Comment {
+        return None;
+    }
+    let v = e.value().trim();
+    match v {
+        "sample-start" => Some(Marker::Start),
+        "sample-end" => Some(Marker::End),
+        _ => v
+            .strip_prefix("sample-only")
+            .filter(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\n']))
+            .map(|rest| Marker::Only(rest.trim_start())),
+    }
+}
+
+/// Whether `e` is a sample marker comment.
+pub(crate) fn is_marker(e: &Element) -> bool {
+    marker(e).is_some()
+}
+
 /// The revision of the format document a book is written to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Revision {
@@ -722,7 +751,7 @@ pub fn revision(book: &Book) -> Revision {
     let uses_2026 = book.elements().iter().any(|e| {
         let kind = e.kind();
         e.languages().any(|l| language::LANGUAGES_2026.contains(&l))
-            || kind == ElementKind::Comment && crate::sample::is_marker(e)
+            || kind == ElementKind::Comment && is_marker(e)
             || e.attributes().iter().any(|a| {
                 a.languages().any(|l| language::LANGUAGES_2026.contains(&l))
                     || matches!(attribute_role(kind, a.base_name()), AttributeRole::Known(s) if s.since_2026)

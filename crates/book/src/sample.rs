@@ -3,34 +3,8 @@
 //! of the file), plus the text of every `::c sample-only REST` comment,
 //! which is inserted in the sample only.
 
-use crate::document::{Book, Element};
-use crate::model::ElementKind;
-
-enum Marker<'e> {
-    Start,
-    End,
-    Only(&'e str),
-}
-
-fn marker(e: &Element) -> Option<Marker<'_>> {
-    if e.kind() != ElementKind::Comment {
-        return None;
-    }
-    let v = e.value().trim();
-    match v {
-        "sample-start" => Some(Marker::Start),
-        "sample-end" => Some(Marker::End),
-        _ => v
-            .strip_prefix("sample-only")
-            .filter(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\n']))
-            .map(|rest| Marker::Only(rest.trim_start())),
-    }
-}
-
-/// Whether `e` is a sample marker comment.
-pub(crate) fn is_marker(e: &Element) -> bool {
-    marker(e).is_some()
-}
+use crate::document::Book;
+use crate::model::{Marker, marker};
 
 /// Whether the book marks a sample at all.
 pub fn has_sample_marks(book: &Book) -> bool {
