@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 mod check;
+mod conventions;
 pub mod coords;
 mod document;
 pub mod export;

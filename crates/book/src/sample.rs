@@ -37,7 +37,7 @@ pub fn extract(book: &Book) -> Book {
                     n.lead = if out.elements.is_empty() {
                         String::new()
                     } else {
-                        crate::write::conventional_lead(&n)
+                        crate::conventions::conventional_lead(n.name())
                     };
                     out.elements.push(n);
                 }

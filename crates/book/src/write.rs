@@ -1,6 +1,9 @@
 //! Writing: the lossless path lives on [`Book`] itself; this
 //! module holds the spec's "Conventions for writing gobook format" and the
-//! normalizing writer that applies them.
+//! normalizing writer that applies them. The conventions that the document
+//! follows itself, for what an edit adds (quoting, which attributes start
+//! a line, the line breaks before an element), are kept beside it, and
+//! [`needs_quotes`] and [`GAME_INFO_ATTRIBUTES`] are re-exported here.
 //!
 //! The conventions, as implemented:
 //! - one empty line before every element, two before `h1`-`h5` and
@@ -16,14 +19,11 @@
 //! - `pl` written for Go data that sets up a position, coordinates in
 //!   uppercase standard notation (see [`crate::normalize`]).
 
+use crate::conventions::{self, starts_own_line, write_value};
 use crate::document::{Book, Element};
 use crate::model::{self, Revision};
 
-/// Game information attributes (like SGF's game info).
-pub const GAME_INFO_ATTRIBUTES: &[&str] = &[
-    "pb", "br", "wp", "wr", "km", "ha", "re", "tm", "dt", "pc", "ev", "ro", "us", "an", "cp", "so",
-    "gn",
-];
+pub use crate::conventions::{GAME_INFO_ATTRIBUTES, needs_quotes};
 
 /// The number of empty lines the conventions of `revision` put before an
 /// element.
@@ -37,69 +37,7 @@ pub const GAME_INFO_ATTRIBUTES: &[&str] = &[
 /// assert_eq!(empty_lines_before(&Element::new("fig"), Revision::R2026), 1);
 /// ```
 pub fn empty_lines_before(element: &Element, revision: Revision) -> usize {
-    match element.name() {
-        "chapter" => 3,
-        "h1" | "h2" | "h3" | "h4" | "h5" | "include" => 2,
-        "s1" | "s2" if revision >= Revision::R2026 => 2,
-        _ => 1,
-    }
-}
-
-/// The line breaks the conventions put before `element` (not the first).
-pub(crate) fn conventional_lead(element: &Element) -> String {
-    "\n".repeat(empty_lines_before(element, Revision::R2017) + 1)
-}
-
-/// Whether attribute `attribute` of element `element` starts a line of its
-/// own by convention.
-pub(crate) fn starts_own_line(element: &str, attribute: &str) -> bool {
-    let base = attribute.split('_').next().unwrap_or(attribute);
-    element == "book" || GAME_INFO_ATTRIBUTES.contains(&base)
-}
-
-/// Whether a value must be quoted: always for `ca` and `url`, else when it is
-/// empty or holds characters other than ASCII letters, digits, `_ - + . ;`.
-///
-/// ```
-/// use kifu_book::write::needs_quotes;
-/// assert!(!needs_quotes("mv", "D4F4"));
-/// assert!(needs_quotes("mv", "D4 F4"));
-/// assert!(needs_quotes("ca_en", "Dia.1"));
-/// assert!(needs_quotes("url", "a.png"));
-/// assert!(!needs_quotes("correct", "E1E2D1;E1D1E2"));
-/// assert!(needs_quotes("correct", "E1(Dead.)"));
-/// ```
-pub fn needs_quotes(name: &str, value: &str) -> bool {
-    let base = name.split('_').next().unwrap_or(name);
-    base == "ca"
-        || base == "url"
-        || value.is_empty()
-        || !value
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'+' | b'.' | b';'))
-}
-
-/// Writes an attribute value as the conventions ask.
-pub(crate) fn write_attribute_value(name: &str, value: &str, out: &mut String) {
-    write_value(value, needs_quotes(name, value), out);
-}
-
-pub(crate) fn write_value(value: &str, quoted: bool, out: &mut String) {
-    if !quoted {
-        out.push_str(value);
-        return;
-    }
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    conventions::empty_lines_before(element.name(), revision >= Revision::R2026)
 }
 
 /// Rewrites the layout of `book` by the conventions: blank lines, line
