@@ -1,6 +1,7 @@
 //! Files a book names (`::img url`, `<img url>`, `cover`, `::include url`):
 //! which names kifu accepts, which bytes count as an image, and how large a
-//! file may be. No file system here: the command line resolves names in the
+//! file may be; which local images a book uses ([`images`]), and the checks
+//! that they are there and are images. No file system here: the command line resolves names in the
 //! book's folder (following links, then requiring the result to still be
 //! inside it), and these rules are what it and the package reader share.
 //!
@@ -10,9 +11,12 @@
 //! that a book cannot put `/etc/passwd` or a private key into a page or a
 //! package.
 
-use kifu_diag::{Diagnostic, Severity};
+use kifu_diag::{Diagnostic, Severity, Span};
 
 use crate::document::Book;
+use crate::inline::{self, Inline};
+use crate::model::ElementKind;
+use crate::spans::{header_span, value_span};
 
 /// The largest file a book may name (an image or an included file), and
 /// the largest entry of a `.gobk` package, in bytes: 64 MiB. Book texts are
@@ -172,10 +176,10 @@ pub enum FileError {
     Refused(String),
 }
 
-/// Checks every local image the book uses ([`crate::images`]): `open`
+/// Checks every local image the book uses ([`images`]): `open`
 /// gives a file's bytes (all of them, or at least the first
 /// [`SNIFF_LEN`]) or says why not. A missing image is a warning
-/// (`book/missing-image`, as [`crate::check_images`] says it), a refused
+/// (`book/missing-image`, as [`check_images`] says it), a refused
 /// file or one that is no image by its content an error.
 ///
 /// ```
@@ -194,7 +198,7 @@ pub fn check_image_files(
     open: &mut dyn FnMut(&str) -> Result<Vec<u8>, FileError>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for (_, name, span) in crate::images(book) {
+    for (_, name, span) in images(book) {
         match open(&name) {
             Ok(bytes) if image_type(&bytes).is_some() => {}
             Ok(_) => out.push(Diagnostic::new(
@@ -204,7 +208,7 @@ pub fn check_image_files(
                 format!("`{name}` is not a PNG, JPEG, GIF, WebP or SVG image; it is left out"),
             )),
             Err(FileError::NotFound) => out.push(Diagnostic::new(
-                crate::image_codes::MISSING_IMAGE,
+                image_codes::MISSING_IMAGE,
                 Severity::Warning,
                 span,
                 format!("the image `{name}` is not in the package or beside the book"),
@@ -218,4 +222,92 @@ pub fn check_image_files(
         }
     }
     out
+}
+
+/// Diagnostic codes of image checks.
+pub mod image_codes {
+    use kifu_diag::Code;
+
+    /// An image that `img url`, `<img url>` or `cover` names is not in the
+    /// package or the book's folder.
+    pub const MISSING_IMAGE: Code = Code::new("book/missing-image");
+}
+
+/// The local images a book uses: `(element index, file name, span)` for
+/// every `img url`, inline `<img url>`, and the cover (the `cover`
+/// attribute, or `ID_cover.jpg` for an `::img` without `url`).
+/// Web addresses are left out.
+///
+/// ```
+/// let book = kifu_book::parse("::book(#b)\n\n::img\n\n::img url=\"d.png\"\n\n::img url=\"http://x/y.png\"").value;
+/// let names: Vec<_> = kifu_book::images(&book).into_iter().map(|(_, n, _)| n).collect();
+/// assert_eq!(names, ["b_cover.jpg", "d.png"]);
+/// ```
+pub fn images(book: &Book) -> Vec<(usize, String, Span)> {
+    let local = |url: &str| !url.contains("://") && !url.is_empty();
+    let book_element = book
+        .elements()
+        .iter()
+        .find(|e| e.kind() == ElementKind::Book);
+    let cover = book_element.and_then(|b| {
+        b.get("cover")
+            .map(str::to_owned)
+            .or_else(|| b.id().map(|id| format!("{id}_cover.jpg")))
+    });
+    let mut out: Vec<(usize, String, Span)> = Vec::new();
+    for (i, e) in book.elements().iter().enumerate() {
+        match e.kind() {
+            ElementKind::Book => {
+                if let Some(a) = e.attribute("cover")
+                    && local(a.value())
+                {
+                    out.push((i, a.value().to_owned(), value_span(a, None)));
+                }
+            }
+            ElementKind::Image => match e.attribute("url") {
+                Some(a) if local(a.value()) => {
+                    out.push((i, a.value().to_owned(), value_span(a, None)))
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(c) = &cover
+                        && local(c)
+                        && !out.iter().any(|(_, n, _)| n == c)
+                    {
+                        out.push((i, c.clone(), header_span(e)));
+                    }
+                }
+            },
+            ElementKind::Paragraph(_) => {
+                let (pieces, _) = inline::split(e.value());
+                for piece in pieces {
+                    if let Inline::Image { attributes, .. } = piece
+                        && let Some(url) = attributes.iter().find(|a| a.name == "url")
+                        && local(&url.value)
+                    {
+                        out.push((i, url.value.clone(), header_span(e)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Checks that every local image of the book exists; `exists` answers for
+/// a file name (in the package, or beside the book).
+pub fn check_images(book: &Book, exists: &mut dyn FnMut(&str) -> bool) -> Vec<Diagnostic> {
+    images(book)
+        .into_iter()
+        .filter(|(_, name, _)| !exists(name))
+        .map(|(_, name, span)| {
+            Diagnostic::new(
+                image_codes::MISSING_IMAGE,
+                Severity::Warning,
+                span,
+                format!("the image `{name}` is not in the package or beside the book"),
+            )
+        })
+        .collect()
 }

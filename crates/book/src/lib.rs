@@ -53,7 +53,8 @@ mod syntax;
 pub mod text;
 pub mod write;
 
-pub use check::{check, check_images, codes as check_codes, image_codes, images};
+pub use check::{check, codes as check_codes};
 pub use document::{Attribute, Book, Element};
+pub use files::{check_images, image_codes, images};
 pub use normalize::normalize;
 pub use syntax::{codes, parse, read};
