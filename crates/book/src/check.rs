@@ -7,12 +7,12 @@ use std::rc::Rc;
 use kifu_diag::{Diagnostic, Severity, Span};
 
 use crate::coords;
+use crate::document::inline::{self, Inline};
+use crate::document::language;
+use crate::document::spans::{header_span, value_span, value_start};
 use crate::document::{Attribute, Book, Element};
-use crate::inline::{self, Inline};
-use crate::language;
 use crate::model::{self, AttributeRole, ElementKind, ValueType};
 use crate::refs::{Base, Index, Link};
-use crate::spans::{header_span, value_span, value_start};
 
 /// Diagnostic codes of the checker.
 pub mod codes {

@@ -14,9 +14,9 @@
 use kifu_diag::{Diagnostic, Severity, Span};
 
 use crate::document::Book;
-use crate::inline::{self, Inline};
+use crate::document::inline::{self, Inline};
+use crate::document::spans::{header_span, value_span};
 use crate::model::ElementKind;
-use crate::spans::{header_span, value_span};
 
 /// The largest file a book may name (an image or an included file), and
 /// the largest entry of a `.gobk` package, in bytes: 64 MiB. Book texts are

@@ -130,7 +130,7 @@ impl GoData {
 pub fn game_info(e: &Element) -> Vec<(String, String)> {
     e.attributes()
         .iter()
-        .filter(|a| crate::conventions::GAME_INFO_ATTRIBUTES.contains(&a.name()))
+        .filter(|a| crate::document::conventions::GAME_INFO_ATTRIBUTES.contains(&a.name()))
         .map(|a| (a.name().to_owned(), a.value().to_owned()))
         .collect()
 }

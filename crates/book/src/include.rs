@@ -172,7 +172,7 @@ impl Expander<'_> {
             return found.clone();
         }
         let loaded = (self.load)(url).map(|source| {
-            let parsed = crate::parse(&source.text);
+            let parsed = crate::document::syntax::parse(&source.text);
             let problems = parsed
                 .diagnostics
                 .iter()

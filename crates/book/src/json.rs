@@ -8,8 +8,8 @@ use kifu_board::{BoardSize, Color, Point};
 
 use crate::coords::{Move, SequenceMove};
 use crate::document::Book;
+use crate::document::inline::{self, Inline};
 use crate::go_data::{BaseRef, Diagram, Gaps, GoData, Mark, MoveNumber, Width};
-use crate::inline::{self, Inline};
 use crate::model::{self, ElementKind, ParagraphStyle, Revision};
 use crate::refs::Index;
 

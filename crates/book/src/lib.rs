@@ -26,7 +26,6 @@
 #![warn(missing_docs)]
 
 mod check;
-mod conventions;
 pub mod coords;
 mod document;
 pub mod export;
@@ -34,9 +33,7 @@ pub mod figure;
 pub mod files;
 pub mod go_data;
 pub mod include;
-pub mod inline;
 pub mod json;
-pub mod language;
 pub mod listing;
 pub mod model;
 mod normalize;
@@ -48,13 +45,11 @@ pub mod refs;
 pub mod resolve;
 mod resolved;
 pub mod sample;
-mod spans;
-mod syntax;
 pub mod text;
 pub mod write;
 
 pub use check::{check, codes as check_codes};
-pub use document::{Attribute, Book, Element};
+pub use document::syntax::{codes, parse, read};
+pub use document::{Attribute, Book, Element, inline, language};
 pub use files::{check_images, image_codes, images};
 pub use normalize::normalize;
-pub use syntax::{codes, parse, read};

@@ -3,8 +3,8 @@
 //! diagram defaults table, chapters, paragraph styles and their
 //! inheritance, and languages.
 
+use crate::document::language;
 use crate::document::{Book, Element};
-use crate::language;
 
 /// The kind of an element, from its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

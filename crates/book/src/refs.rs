@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use kifu_board::BoardSize;
 
 use crate::document::Book;
-use crate::language;
+use crate::document::language;
 use crate::model::{self, DiagramKind, ElementKind};
 
 /// What an `href` points to.

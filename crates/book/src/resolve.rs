@@ -27,9 +27,9 @@ use kifu_board::{Board, BoardSize, Color, IllegalMove, Point};
 use kifu_diag::{Diagnostic, Severity, Span};
 
 use crate::coords::{self, Move};
+use crate::document::inline::{self, Inline, InlineAttribute};
 use crate::document::{Book, Element};
 use crate::go_data::Diagram;
-use crate::inline::{self, Inline, InlineAttribute};
 use crate::model::{DiagramKind, ElementKind};
 use crate::refs::{Base, Index};
 pub use crate::resolved::{ItemKind, Resolution, Resolved, SequenceMove, Source};
@@ -242,8 +242,8 @@ impl Attributes for Element {
     }
     fn span_of(&self, name: &str) -> Span {
         self.attribute(name).map_or_else(
-            || crate::spans::header_span(self),
-            |a| crate::spans::value_span(a, None),
+            || crate::document::spans::header_span(self),
+            |a| crate::document::spans::value_span(a, None),
         )
     }
 }
@@ -326,7 +326,7 @@ impl Resolver<'_, '_> {
 
     fn inline_diagrams(&mut self, i: usize, e: &Element) {
         let (pieces, _) = inline::split(e.value());
-        let offset = crate::spans::value_start(e).filter(|_| e.value_repr.is_none());
+        let offset = crate::document::spans::value_start(e).filter(|_| e.value_repr.is_none());
         let mut ordinal = 0;
         for piece in pieces {
             let Inline::Diagram {
@@ -341,7 +341,7 @@ impl Resolver<'_, '_> {
                 attributes: &attributes,
                 offset,
                 fallback: offset.map_or_else(
-                    || crate::spans::header_span(e),
+                    || crate::document::spans::header_span(e),
                     |o| Span::new(o + range.start as u32, o + range.end as u32),
                 ),
             };
@@ -618,7 +618,7 @@ impl Resolver<'_, '_> {
             self.out.diagnostics.push(Diagnostic::new(
                 codes::MARK_HIDES_MOVE,
                 Severity::Warning,
-                crate::spans::header_span(e),
+                crate::document::spans::header_span(e),
                 format!("`{mark}` at {point} hides the number of move {n} in the printed diagram"),
             ));
         }

@@ -32,12 +32,12 @@ pub fn extract(book: &Book) -> Book {
             Some(Marker::Start) => on = true,
             Some(Marker::End) => on = false,
             Some(Marker::Only(rest)) => {
-                let inserted = crate::parse(rest).value;
+                let inserted = crate::document::syntax::parse(rest).value;
                 for mut n in inserted.elements {
                     n.lead = if out.elements.is_empty() {
                         String::new()
                     } else {
-                        crate::conventions::conventional_lead(n.name())
+                        crate::document::conventions::conventional_lead(n.name())
                     };
                     out.elements.push(n);
                 }

@@ -31,7 +31,7 @@ use std::ops::Range;
 
 use kifu_board::Color;
 
-use crate::inline::{Inline, InlineAttribute, InlineError, split};
+use crate::document::inline::{Inline, InlineAttribute, InlineError, split};
 
 pub use coordinates::substitute_coordinates;
 pub use standard::{

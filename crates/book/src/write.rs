@@ -19,11 +19,11 @@
 //! - `pl` written for Go data that sets up a position, coordinates in
 //!   uppercase standard notation (see [`crate::normalize`]).
 
-use crate::conventions::{self, starts_own_line, write_value};
+use crate::document::conventions::{self, starts_own_line, write_value};
 use crate::document::{Book, Element};
 use crate::model::{self, Revision};
 
-pub use crate::conventions::{GAME_INFO_ATTRIBUTES, needs_quotes};
+pub use crate::document::conventions::{GAME_INFO_ATTRIBUTES, needs_quotes};
 
 /// The number of empty lines the conventions of `revision` put before an
 /// element.

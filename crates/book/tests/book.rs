@@ -304,7 +304,7 @@ fn every_code_has_a_case_on_the_right_line() {
     }
     // Every reader and checker code is exercised.
     let defined = [
-        include_str!("../src/syntax.rs"),
+        include_str!("../src/document/syntax.rs"),
         include_str!("../src/check.rs"),
     ]
     .iter()

@@ -12,7 +12,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("Go XML", include_str!("../../xml/src/read.rs")),
     (
         "Go books: reading",
-        include_str!("../../book/src/syntax.rs"),
+        include_str!("../../book/src/document/syntax.rs"),
     ),
     ("Go books: checks", include_str!("../../book/src/check.rs")),
     (

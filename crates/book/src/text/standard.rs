@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use kifu_board::Color;
 
-use crate::language::is_language;
+use crate::document::language::is_language;
 
 /// The codes that take a player: `#btp#`, `#wtp#` (`#^tp#` in captions,
 /// with the current player), with their English text; `^` is the player.

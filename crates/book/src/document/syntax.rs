@@ -10,7 +10,7 @@
 
 use kifu_diag::{Diagnostic, Parsed, Severity, Span};
 
-use crate::document::{Attribute, Book, Element};
+use super::{Attribute, Book, Element};
 
 /// Diagnostic codes of the reader.
 pub mod codes {

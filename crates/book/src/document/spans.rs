@@ -5,7 +5,7 @@
 
 use kifu_diag::Span;
 
-use crate::document::{Attribute, Element};
+use super::{Attribute, Element};
 
 /// The span of the value of `a` (or of the range `within` of the value, when
 /// the value was written as it is).

@@ -12,7 +12,7 @@ use std::fmt;
 
 use kifu_diag::Span;
 
-use crate::language;
+use super::language;
 
 /// A Go book (or a notes file, or a file meant to be included) as read.
 ///
@@ -74,7 +74,7 @@ impl Book {
                 self.trailing.push('\n');
             }
         } else {
-            element.lead = crate::conventions::conventional_lead(element.name());
+            element.lead = super::conventions::conventional_lead(element.name());
         }
         self.elements.push(element);
     }
@@ -268,7 +268,7 @@ impl Element {
             }
             return;
         }
-        let lead = if crate::conventions::starts_own_line(self.name(), name) && self.tag.is_some() {
+        let lead = if super::conventions::starts_own_line(self.name(), name) && self.tag.is_some() {
             "\n"
         } else {
             " "
@@ -362,7 +362,7 @@ impl Element {
             if glued && i == last && a.repr.is_none() {
                 out.push_str(&a.name);
                 out.push('=');
-                crate::conventions::write_value(&a.value, true, out);
+                super::conventions::write_value(&a.value, true, out);
             } else {
                 a.write_to(out);
             }
@@ -446,7 +446,7 @@ impl Attribute {
         out.push('=');
         match &self.repr {
             Some(repr) => out.push_str(repr),
-            None => crate::conventions::write_attribute_value(&self.name, &self.value, out),
+            None => super::conventions::write_attribute_value(&self.name, &self.value, out),
         }
     }
 }
