@@ -6,13 +6,13 @@ use std::rc::Rc;
 
 use kifu_diag::{Diagnostic, Severity, Span};
 
-use crate::coords;
 use crate::document::inline::{self, Inline};
 use crate::document::language;
 use crate::document::spans::{header_span, value_span, value_start};
 use crate::document::{Attribute, Book, Element};
-use crate::model::{self, AttributeRole, ElementKind, ValueType};
-use crate::refs::{Base, Index, Link};
+use crate::meaning::coords;
+use crate::meaning::model::{self, AttributeRole, ElementKind, ValueType};
+use crate::meaning::refs::{Base, Index, Link};
 
 /// Diagnostic codes of the checker.
 pub mod codes {
@@ -844,7 +844,7 @@ fn game_info_through_bases(index: &Index<'_>) -> Vec<Rc<BTreeMap<String, String>
             Base::Element(b) if b < i => Some(&out[b]),
             _ => None,
         };
-        let own = crate::go_data::game_info(e);
+        let own = crate::meaning::go_data::game_info(e);
         let merged = match base {
             Some(b) if own.is_empty() => Rc::clone(b),
             _ if own.is_empty() => Rc::clone(&empty),

@@ -14,11 +14,11 @@ use std::fmt::Write as _;
 
 use kifu_board::{BoardSize, Color, Point};
 
-use crate::coords::Move;
 use crate::document::Book;
-use crate::go_data::Mark;
-use crate::model::{ElementKind, ParagraphKind};
-use crate::refs::Index;
+use crate::meaning::coords::Move;
+use crate::meaning::go_data::Mark;
+use crate::meaning::model::{ElementKind, ParagraphKind};
+use crate::meaning::refs::Index;
 use crate::resolve::{self, Resolved, Source};
 
 fn escape(text: &str) -> String {
@@ -111,7 +111,7 @@ pub fn to_sgf(book: &Book) -> String {
             }
         }
         let range = chapter.map_or(0..elements.len(), |c| {
-            c..crate::model::chapters(book)
+            c..crate::meaning::model::chapters(book)
                 .into_iter()
                 .find(|r| r.start == c)
                 .map_or(elements.len(), |r| r.end)

@@ -21,8 +21,8 @@ use std::collections::HashSet;
 
 use kifu_board::{Color, Point};
 
-use crate::coords::Move;
-use crate::go_data::Gaps;
+use crate::meaning::coords::Move;
+use crate::meaning::go_data::Gaps;
 use crate::resolve::{ItemKind, Resolved};
 
 /// A stone drawn in the figure.
@@ -257,11 +257,11 @@ pub fn mark_at(item: &Resolved, figure: &Figure, point: Point) -> Option<String>
         .find(|s| s.point == point)
         .map(|s| s.color);
     let symbol = match mark {
-        crate::go_data::Mark::Triangle => crate::text::Symbol::Triangle,
-        crate::go_data::Mark::Square => crate::text::Symbol::Square,
-        crate::go_data::Mark::Cross => crate::text::Symbol::Cross,
-        crate::go_data::Mark::Diamond => crate::text::Symbol::Diamond,
-        crate::go_data::Mark::Circle => crate::text::Symbol::Stone,
+        crate::meaning::go_data::Mark::Triangle => crate::text::Symbol::Triangle,
+        crate::meaning::go_data::Mark::Square => crate::text::Symbol::Square,
+        crate::meaning::go_data::Mark::Cross => crate::text::Symbol::Cross,
+        crate::meaning::go_data::Mark::Diamond => crate::text::Symbol::Diamond,
+        crate::meaning::go_data::Mark::Circle => crate::text::Symbol::Stone,
         _ => return None,
     };
     Some(symbol.unicode(stone).to_owned())

@@ -19,8 +19,8 @@ use std::rc::Rc;
 use kifu_diag::{Diagnostic, Parsed, Severity, Span};
 
 use crate::document::{Book, Element};
-use crate::files::FileError;
-use crate::model::ElementKind;
+use crate::meaning::files::FileError;
+use crate::meaning::model::ElementKind;
 
 /// The most text all inclusions together may insert: 32 MiB (counted
 /// every time a file is inserted). Real books are a few megabytes.
@@ -241,7 +241,7 @@ impl Expander<'_> {
                 }
                 Err(FileError::Refused(why)) => {
                     self.error(
-                        crate::files::codes::REFUSED_FILE,
+                        crate::meaning::files::codes::REFUSED_FILE,
                         at,
                         format!("the included file `{url}` is not read: {why}"),
                     );

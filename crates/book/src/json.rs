@@ -6,12 +6,12 @@ use serde_json::{Value, json};
 
 use kifu_board::{BoardSize, Color, Point};
 
-use crate::coords::{Move, SequenceMove};
 use crate::document::Book;
 use crate::document::inline::{self, Inline};
-use crate::go_data::{BaseRef, Diagram, Gaps, GoData, Mark, MoveNumber, Width};
-use crate::model::{self, ElementKind, ParagraphStyle, Revision};
-use crate::refs::Index;
+use crate::meaning::coords::{Move, SequenceMove};
+use crate::meaning::go_data::{BaseRef, Diagram, Gaps, GoData, Mark, MoveNumber, Width};
+use crate::meaning::model::{self, ElementKind, ParagraphStyle, Revision};
+use crate::meaning::refs::Index;
 
 fn point(p: Point, size: BoardSize) -> Value {
     Value::String(p.to_standard(size))

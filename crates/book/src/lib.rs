@@ -26,30 +26,25 @@
 #![warn(missing_docs)]
 
 mod check;
-pub mod coords;
 mod document;
 pub mod export;
 pub mod figure;
-pub mod files;
-pub mod go_data;
 pub mod include;
 pub mod json;
 pub mod listing;
-pub mod model;
+mod meaning;
 mod normalize;
-pub mod notes;
-#[cfg(feature = "package")]
-pub mod package;
 pub mod problem;
-pub mod refs;
 pub mod resolve;
 mod resolved;
-pub mod sample;
 pub mod text;
 pub mod write;
 
 pub use check::{check, codes as check_codes};
 pub use document::syntax::{codes, parse, read};
 pub use document::{Attribute, Book, Element, inline, language};
-pub use files::{check_images, image_codes, images};
+pub use meaning::files::{check_images, image_codes, images};
+#[cfg(feature = "package")]
+pub use meaning::package;
+pub use meaning::{coords, files, go_data, model, notes, refs, sample};
 pub use normalize::normalize;

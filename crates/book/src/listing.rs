@@ -13,11 +13,11 @@ use serde_json::{Value, json};
 
 use kifu_board::{BoardSize, Color, Point};
 
-use crate::coords::Move;
 use crate::document::Book;
 use crate::figure::{self, Figure};
-use crate::go_data::Mark;
-use crate::refs::Index;
+use crate::meaning::coords::Move;
+use crate::meaning::go_data::Mark;
+use crate::meaning::refs::Index;
 use crate::resolve::{Resolution, Resolved, Source};
 
 /// Where an item sits: its chapter's ID and its index in the chapter.

@@ -26,12 +26,12 @@ use std::collections::HashMap;
 use kifu_board::{Board, BoardSize, Color, IllegalMove, Point};
 use kifu_diag::{Diagnostic, Severity, Span};
 
-use crate::coords::{self, Move};
 use crate::document::inline::{self, Inline, InlineAttribute};
 use crate::document::{Book, Element};
-use crate::go_data::Diagram;
-use crate::model::{DiagramKind, ElementKind};
-use crate::refs::{Base, Index};
+use crate::meaning::coords::{self, Move};
+use crate::meaning::go_data::Diagram;
+use crate::meaning::model::{DiagramKind, ElementKind};
+use crate::meaning::refs::{Base, Index};
 pub use crate::resolved::{ItemKind, Resolution, Resolved, SequenceMove, Source};
 
 /// Diagnostic codes of resolution.

@@ -6,9 +6,9 @@
 use kifu_board::{Board, BoardSize, Color, IllegalMove, Point};
 use kifu_diag::Diagnostic;
 
-use crate::coords::{Move, View};
-use crate::go_data::Diagram;
-use crate::model::DiagramKind;
+use crate::meaning::coords::{Move, View};
+use crate::meaning::go_data::Diagram;
+use crate::meaning::model::DiagramKind;
 
 /// Where a resolved item comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

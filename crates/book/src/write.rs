@@ -21,7 +21,7 @@
 
 use crate::document::conventions::{self, starts_own_line, write_value};
 use crate::document::{Book, Element};
-use crate::model::{self, Revision};
+use crate::meaning::model::{self, Revision};
 
 pub use crate::document::conventions::{GAME_INFO_ATTRIBUTES, needs_quotes};
 

@@ -19,8 +19,14 @@ const SOURCES: &[(&str, &str)] = &[
         "Go books: includes",
         include_str!("../../book/src/include.rs"),
     ),
-    ("Go books: files", include_str!("../../book/src/files.rs")),
-    ("Go books: notes", include_str!("../../book/src/notes.rs")),
+    (
+        "Go books: files",
+        include_str!("../../book/src/meaning/files.rs"),
+    ),
+    (
+        "Go books: notes",
+        include_str!("../../book/src/meaning/notes.rs"),
+    ),
     (
         "Go books: diagrams",
         include_str!("../../book/src/resolve.rs"),

@@ -44,7 +44,7 @@ pub struct Package {
 }
 
 /// The largest entry, inflated: [`crate::files::MAX_FILE_SIZE`] (64 MiB).
-pub const MAX_ENTRY_SIZE: u64 = crate::files::MAX_FILE_SIZE;
+pub const MAX_ENTRY_SIZE: u64 = super::files::MAX_FILE_SIZE;
 
 /// The largest package, all entries inflated: 256 MiB (a book with its
 /// images is some megabytes).

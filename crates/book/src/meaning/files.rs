@@ -13,10 +13,10 @@
 
 use kifu_diag::{Diagnostic, Severity, Span};
 
+use super::model::ElementKind;
 use crate::document::Book;
 use crate::document::inline::{self, Inline};
 use crate::document::spans::{header_span, value_span};
-use crate::model::ElementKind;
 
 /// The largest file a book may name (an image or an included file), and
 /// the largest entry of a `.gobk` package, in bytes: 64 MiB. Book texts are

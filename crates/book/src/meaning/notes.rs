@@ -10,8 +10,8 @@
 
 use kifu_diag::{Diagnostic, Parsed, Severity};
 
+use super::model::{self, ElementKind};
 use crate::document::{Book, Element};
-use crate::model::{self, ElementKind};
 
 /// Diagnostic codes of notes.
 pub mod codes {

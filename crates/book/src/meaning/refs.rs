@@ -9,9 +9,9 @@ use std::collections::HashMap;
 
 use kifu_board::BoardSize;
 
+use super::model::{self, DiagramKind, ElementKind};
 use crate::document::Book;
 use crate::document::language;
-use crate::model::{self, DiagramKind, ElementKind};
 
 /// What an `href` points to.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 //! of the file), plus the text of every `::c sample-only REST` comment,
 //! which is inserted in the sample only.
 
+use super::model::{Marker, marker};
 use crate::document::Book;
-use crate::model::{Marker, marker};
 
 /// Whether the book marks a sample at all.
 pub fn has_sample_marks(book: &Book) -> bool {

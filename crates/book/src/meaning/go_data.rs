@@ -5,10 +5,10 @@
 
 use kifu_board::{BoardSize, Color, Point};
 
-use crate::coords::{self, Move, SequenceMove, View};
+use super::coords::{self, Move, SequenceMove, View};
+use super::model::{AttributeRole, DiagramKind, ElementKind, attribute_role};
+use super::refs::Index;
 use crate::document::{Book, Element};
-use crate::model::{AttributeRole, DiagramKind, ElementKind, attribute_role};
-use crate::refs::Index;
 
 /// A move number attribute (`at`, `to`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
