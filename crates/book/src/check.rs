@@ -93,7 +93,7 @@ pub mod codes {
 /// assert_eq!(codes, ["book/unknown-base", "book/unknown-attribute"]);
 /// ```
 pub fn check(book: &Book) -> Vec<Diagnostic> {
-    let resolution = crate::resolve::resolve(book);
+    let resolution = crate::go::resolve::resolve(book);
     let index = Index::new(book);
     let game_info = game_info_through_bases(&index);
     let mut checker = Checker {
@@ -115,7 +115,7 @@ pub fn check(book: &Book) -> Vec<Diagnostic> {
 }
 
 struct Checker<'b> {
-    resolution: &'b crate::resolve::Resolution,
+    resolution: &'b crate::go::resolve::Resolution,
     book: &'b Book,
     index: Index<'b>,
     /// The book's attributes as text fields, read once.
@@ -686,13 +686,13 @@ impl Checker<'_> {
             .filter(|&r| self.book.elements()[r].is_diagram())
             .and_then(|r| self.resolution.of_element(r));
         if let Some(item) = diagram {
-            let figure = crate::figure::Figure::of(item);
+            let figure = crate::go::figure::Figure::of(item);
             // On a copy: substitution changes the texts, and the standard
             // text ranges below must stay those of the value.
             let unknown = rich.clone().substitute_coordinates(|c| {
                 kifu_board::Point::from_standard(c, item.size)
                     .ok()
-                    .and_then(|p| crate::figure::mark_at(item, &figure, p))
+                    .and_then(|p| crate::go::figure::mark_at(item, &figure, p))
             });
             for r in unknown {
                 let c = e.value().get(r.clone()).unwrap_or_default().to_owned();

@@ -15,11 +15,11 @@ use std::fmt::Write as _;
 use kifu_board::{BoardSize, Color, Point};
 
 use crate::document::Book;
+use crate::go::resolve::{self, Resolved, Source};
 use crate::meaning::coords::Move;
 use crate::meaning::go_data::Mark;
 use crate::meaning::model::{ElementKind, ParagraphKind};
 use crate::meaning::refs::Index;
-use crate::resolve::{self, Resolved, Source};
 
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -226,8 +226,8 @@ fn variation(out: &mut String, book: &Book, index: &Index<'_>, item: &Resolved) 
         }
     }
     let mut comment: Vec<String> = Vec::new();
-    comment.extend(crate::figure::caption(item, "en"));
-    comment.extend(crate::figure::gaps(item));
+    comment.extend(crate::go::figure::caption(item, "en"));
+    comment.extend(crate::go::figure::gaps(item));
     match item.source {
         Source::Element(i) => {
             if let Some(t) = &item.problem_text {

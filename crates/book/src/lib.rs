@@ -28,21 +28,18 @@
 mod check;
 mod document;
 pub mod export;
-pub mod figure;
+mod go;
 pub mod include;
 pub mod json;
-pub mod listing;
 mod meaning;
 mod normalize;
-pub mod problem;
-pub mod resolve;
-mod resolved;
 pub mod text;
 pub mod write;
 
 pub use check::{check, codes as check_codes};
 pub use document::syntax::{codes, parse, read};
 pub use document::{Attribute, Book, Element, inline, language};
+pub use go::{figure, listing, problem, resolve};
 pub use meaning::files::{check_images, image_codes, images};
 #[cfg(feature = "package")]
 pub use meaning::package;

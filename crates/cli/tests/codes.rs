@@ -29,7 +29,7 @@ const SOURCES: &[(&str, &str)] = &[
     ),
     (
         "Go books: diagrams",
-        include_str!("../../book/src/resolve.rs"),
+        include_str!("../../book/src/go/resolve.rs"),
     ),
 ];
 

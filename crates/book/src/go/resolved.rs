@@ -205,7 +205,7 @@ pub struct Resolution {
     /// What resolution found wrong.
     pub diagnostics: Vec<Diagnostic>,
     /// The item of each element (by element index), if it holds Go data.
-    pub(crate) by_element: Vec<Option<usize>>,
+    pub(super) by_element: Vec<Option<usize>>,
 }
 
 impl Resolution {

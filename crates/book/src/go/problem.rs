@@ -8,8 +8,8 @@
 //! is wrong too, without reply ("not in the book"). Without `correct`, the
 //! base's moves from the problem's position are the correct answer.
 
+use super::resolve::Resolved;
 use crate::meaning::coords::{Move, SequenceMove};
-use crate::resolve::Resolved;
 
 /// What the book says to a move.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -21,9 +21,9 @@ use std::collections::HashSet;
 
 use kifu_board::{Color, Point};
 
+use super::resolved::{ItemKind, Resolved};
 use crate::meaning::coords::Move;
 use crate::meaning::go_data::Gaps;
-use crate::resolve::{ItemKind, Resolved};
 
 /// A stone drawn in the figure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

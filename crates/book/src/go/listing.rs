@@ -13,12 +13,12 @@ use serde_json::{Value, json};
 
 use kifu_board::{BoardSize, Color, Point};
 
+use super::figure::{self, Figure};
+use super::resolve::{Resolution, Resolved, Source};
 use crate::document::Book;
-use crate::figure::{self, Figure};
 use crate::meaning::coords::Move;
 use crate::meaning::go_data::Mark;
 use crate::meaning::refs::Index;
-use crate::resolve::{Resolution, Resolved, Source};
 
 /// Where an item sits: its chapter's ID and its index in the chapter.
 fn place(
@@ -161,7 +161,7 @@ pub fn to_text(book: &Book, resolution: &Resolution) -> String {
     let inline_counts = inline_counts(book, resolution);
     let mut out = String::new();
     for item in &resolution.items {
-        if item.kind == crate::resolve::ItemKind::Go {
+        if item.kind == super::resolve::ItemKind::Go {
             continue;
         }
         let (chapter, position) = place(book, &index, item.source, &inline_counts);

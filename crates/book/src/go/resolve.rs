@@ -26,13 +26,13 @@ use std::collections::HashMap;
 use kifu_board::{Board, BoardSize, Color, IllegalMove, Point};
 use kifu_diag::{Diagnostic, Severity, Span};
 
+pub use super::resolved::{ItemKind, Resolution, Resolved, SequenceMove, Source};
 use crate::document::inline::{self, Inline, InlineAttribute};
 use crate::document::{Book, Element};
 use crate::meaning::coords::{self, Move};
 use crate::meaning::go_data::Diagram;
 use crate::meaning::model::{DiagramKind, ElementKind};
 use crate::meaning::refs::{Base, Index};
-pub use crate::resolved::{ItemKind, Resolution, Resolved, SequenceMove, Source};
 
 /// Diagnostic codes of resolution.
 pub mod codes {
@@ -601,7 +601,7 @@ impl Resolver<'_, '_> {
     /// Letters and point texts on points where a numbered move is shown.
     fn check_marks(&mut self, e: &Element, item: &Resolved) {
         let Some(d) = &item.diagram else { return };
-        let figure = crate::figure::Figure::of(item);
+        let figure = super::figure::Figure::of(item);
         let shown = |p: Point| figure.number_at(p);
         let mut hits: Vec<(String, u32, String)> = Vec::new();
         for (c, p) in &d.letters {
