@@ -27,14 +27,11 @@
 
 mod check;
 mod document;
-pub mod export;
 mod go;
 pub mod include;
-pub mod json;
 mod meaning;
-mod normalize;
+mod output;
 pub mod text;
-pub mod write;
 
 pub use check::{check, codes as check_codes};
 pub use document::syntax::{codes, parse, read};
@@ -44,4 +41,5 @@ pub use meaning::files::{check_images, image_codes, images};
 #[cfg(feature = "package")]
 pub use meaning::package;
 pub use meaning::{coords, files, go_data, model, notes, refs, sample};
-pub use normalize::normalize;
+pub use output::normalize::normalize;
+pub use output::{export, json, write};

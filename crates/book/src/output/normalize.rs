@@ -2,11 +2,11 @@
 //! the two that need the model: coordinates in uppercase standard notation
 //! and `pl` written for Go data that sets up a position.
 
+use super::write;
 use crate::document::Book;
 use crate::meaning::coords;
 use crate::meaning::model::{self, AttributeRole, ValueType};
 use crate::meaning::refs::{Base, Index};
-use crate::write;
 
 /// Writes `book` by the format's writing conventions.
 ///
