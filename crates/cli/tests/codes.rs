@@ -14,7 +14,10 @@ const SOURCES: &[(&str, &str)] = &[
         "Go books: reading",
         include_str!("../../book/src/document/syntax.rs"),
     ),
-    ("Go books: checks", include_str!("../../book/src/check.rs")),
+    (
+        "Go books: checks",
+        include_str!("../../book/src/check/mod.rs"),
+    ),
     (
         "Go books: includes",
         include_str!("../../book/src/include.rs"),
