@@ -16,7 +16,7 @@ const SOURCES: &[(&str, &str)] = &[
     ),
     (
         "Go books: checks",
-        include_str!("../../book/src/check/mod.rs"),
+        include_str!("../../book/src/check/codes.rs"),
     ),
     (
         "Go books: includes",

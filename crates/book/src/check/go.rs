@@ -1,0 +1,220 @@
+//! Go: what Go data asks of its position (`ab`, `aw` and `ae` not on one
+//! point, `mv` and `to` not together), and a paragraph's text against the
+//! diagram and Go data it describes: coordinates without a letter, number
+//! or symbol there, and standard texts (`#pb#`) with the game information
+//! of its Go data through their bases. The resolver's own findings
+//! (`crate::resolve::codes`) are added by [`super::check`].
+
+use std::collections::{BTreeMap, HashSet};
+use std::rc::Rc;
+
+use kifu_diag::{Severity, Span};
+
+use crate::document::language;
+use crate::document::{Book, Element};
+use crate::meaning::coords;
+use crate::meaning::model::ElementKind;
+use crate::meaning::refs::{Base, Index};
+
+use super::checker::Checker;
+use super::codes;
+
+impl Checker<'_> {
+    pub(super) fn go_data(&mut self, e: &Element, size: kifu_board::BoardSize) {
+        if let (Some(mv), Some(_)) = (e.attribute("mv"), e.get("to")) {
+            self.push(
+                codes::MOVES_AND_RANGE,
+                Severity::Error,
+                "`mv` and `to` exclude each other: give the moves or a range of the base's moves"
+                    .into(),
+                mv.span(),
+            );
+        }
+        let points = |name: &str| {
+            e.get(name)
+                .and_then(|v| coords::parse_points(v, size).ok())
+                .unwrap_or_default()
+        };
+        let black: HashSet<_> = points("ab").into_iter().collect();
+        let white: HashSet<_> = points("aw").into_iter().collect();
+        let empty: HashSet<_> = points("ae").into_iter().collect();
+        let mut both: Vec<_> = black.intersection(&white).collect();
+        both.sort_by_key(|p| (p.y, p.x));
+        if let (Some(first), Some(aw)) = (both.first(), e.attribute("aw")) {
+            self.push(
+                codes::OVERLAPPING_STONES,
+                Severity::Warning,
+                format!(
+                    "`ab` and `aw` both put a stone on {}",
+                    first.to_standard(size)
+                ),
+                aw.span(),
+            );
+        }
+        let mut cleared: Vec<_> = empty
+            .iter()
+            .filter(|p| black.contains(p) || white.contains(p))
+            .collect();
+        cleared.sort_by_key(|p| (p.y, p.x));
+        if let (Some(first), Some(ae)) = (cleared.first(), e.attribute("ae")) {
+            self.push(
+                codes::OVERLAPPING_STONES,
+                Severity::Warning,
+                format!(
+                    "`ae` removes the stone that `ab`/`aw` add on {}",
+                    first.to_standard(size)
+                ),
+                ae.span(),
+            );
+        }
+    }
+
+    /// Coordinates without a mark, and standard texts.
+    pub(super) fn rich_text(
+        &mut self,
+        index: usize,
+        e: &Element,
+        at: &dyn Fn(std::ops::Range<usize>) -> Span,
+    ) {
+        if !e.value().contains('#') && !e.value().bytes().any(|b| b.is_ascii_digit()) {
+            return;
+        }
+        let rich = crate::text::parse(e.value());
+        // The diagram the paragraph describes (Go data shows nothing).
+        let diagram = self
+            .index
+            .ref_of(index)
+            .filter(|&r| self.book.elements()[r].is_diagram())
+            .and_then(|r| self.resolution.of_element(r));
+        if let Some(item) = diagram {
+            let figure = crate::go::figure::Figure::of(item);
+            // On a copy: substitution changes the texts, and the standard
+            // text ranges below must stay those of the value.
+            let unknown = rich.clone().substitute_coordinates(|c| {
+                kifu_board::Point::from_standard(c, item.size)
+                    .ok()
+                    .and_then(|p| crate::go::figure::mark_at(item, &figure, p))
+            });
+            for r in unknown {
+                let c = e.value().get(r.clone()).unwrap_or_default().to_owned();
+                self.push(
+                    codes::COORDINATE_WITHOUT_MARK,
+                    Severity::Warning,
+                    format!("{c} is named in the text, but the diagram has no letter, number or symbol there"),
+                    at(r),
+                );
+            }
+        }
+        if !e.value().contains('#') {
+            return;
+        }
+        let fields = self.text_fields(index);
+        let ui = ["ui".to_owned()];
+        let langs = if self.languages[index].is_empty() {
+            &ui[..]
+        } else {
+            &self.languages[index][..]
+        };
+        let mut notes = Vec::new();
+        for lang in langs {
+            let mut copy = rich.clone();
+            notes.extend(copy.expand_standard_texts(lang, &fields));
+        }
+        for note in notes {
+            let code = &note.code;
+            let (code_id, severity, message) = match &note.kind {
+                crate::text::NoteKind::Fallback { requested } => (
+                    codes::STANDARD_TEXT,
+                    Severity::Note,
+                    format!(
+                        "kifu has no {} text for `#{code}#`; English is shown",
+                        language::name(requested).unwrap_or(requested)
+                    ),
+                ),
+                crate::text::NoteKind::Unknown => (
+                    codes::STANDARD_TEXT,
+                    Severity::Note,
+                    format!("`#{code}#` is not a standard text; kept as written"),
+                ),
+                crate::text::NoteKind::ResourceString => (
+                    codes::STANDARD_TEXT,
+                    Severity::Note,
+                    format!(
+                        "`#{code}#` is a SmartGo resource string, gone in the 2026 revision; kept as written"
+                    ),
+                ),
+                crate::text::NoteKind::Missing => (
+                    codes::MISSING_STANDARD_TEXT,
+                    Severity::Warning,
+                    format!(
+                        "`#{code}#` has no value here (the book or the paragraph's Go data lacks it)"
+                    ),
+                ),
+            };
+            self.push(code_id, severity, message, at(note.range));
+        }
+    }
+
+    /// The book fields and the game information a paragraph's standard
+    /// texts may name.
+    fn text_fields(&self, index: usize) -> crate::text::Fields {
+        crate::text::Fields {
+            book: self.book_fields.clone(),
+            game: self
+                .index
+                .ref_of(index)
+                .map(|i| (*self.game_info[i]).clone())
+                .unwrap_or_default(),
+            player: None,
+        }
+    }
+}
+
+/// The book element's attributes, by name.
+pub(super) fn book_fields(book: &Book) -> BTreeMap<String, String> {
+    let mut fields = BTreeMap::new();
+    if let Some(b) = book
+        .elements()
+        .iter()
+        .find(|e| e.kind() == ElementKind::Book)
+    {
+        for a in b.attributes() {
+            fields.insert(a.name().to_owned(), a.value().to_owned());
+        }
+    }
+    fields
+}
+
+/// The game information of every element through its base chain, the
+/// nearest element's value winning: one forward pass (bases come first),
+/// an element without game information of its own sharing its base's.
+/// Walking the chain from each paragraph was quadratic in a long chain of
+/// based diagrams.
+pub(super) fn game_info_through_bases(index: &Index<'_>) -> Vec<Rc<BTreeMap<String, String>>> {
+    let elements = index.book().elements();
+    let empty = Rc::new(BTreeMap::new());
+    let mut out: Vec<Rc<BTreeMap<String, String>>> = Vec::with_capacity(elements.len());
+    for (i, e) in elements.iter().enumerate() {
+        let base = match index.base_of(i) {
+            Base::Element(b) if b < i => Some(&out[b]),
+            _ => None,
+        };
+        let own = crate::meaning::go_data::game_info(e);
+        let merged = match base {
+            Some(b) if own.is_empty() => Rc::clone(b),
+            _ if own.is_empty() => Rc::clone(&empty),
+            _ => {
+                let mut map = BTreeMap::new();
+                for (k, v) in own {
+                    map.entry(k).or_insert(v);
+                }
+                for (k, v) in base.map(|b| b.iter()).into_iter().flatten() {
+                    map.entry(k.clone()).or_insert_with(|| v.clone());
+                }
+                Rc::new(map)
+            }
+        };
+        out.push(merged);
+    }
+    out
+}
