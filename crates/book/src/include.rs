@@ -12,6 +12,10 @@
 //! [`MAX_EXPANDED_ELEMENTS`]: eight small files that each include the next
 //! ten times would insert 10^8 copies; kifu stops at the limit, before
 //! building past it, with an error at the include.
+//!
+//! It stands at the top of the crate's layers, above the checks: what the
+//! reader and the checker find in an included file is reported at the
+//! include. Nothing else in the crate uses it.
 
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;

@@ -25,6 +25,13 @@
 
 #![warn(missing_docs)]
 
+// The modules are layers; each uses only those below it, bottom to top:
+// the text as written (`document`), rich text (`text`), what it means
+// (`meaning`), Go (`go`), the checks (`check`), the outputs (`output`)
+// and `include`, which checks what it inserts. Each folder's module doc
+// says what it owns and may use; `scripts/layers.py crates/book/src`
+// checks that no file imports upwards or in a circle. The public paths are
+// the re-exports below, whatever folder a module lives in.
 mod check;
 mod document;
 mod go;

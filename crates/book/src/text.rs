@@ -22,6 +22,11 @@
 //! rich.apply_typography("en");
 //! assert_eq!(rich.plain_text(), "Black to play. Play at “A”… then ▲.");
 //! ```
+//!
+//! Rich text is a leaf over the text as written: it uses only the inline
+//! markup ([`crate::inline`]) and the language codes ([`crate::language`])
+//! of that layer, and the meaning, Go, the checks and the outputs may use
+//! it.
 
 mod coordinates;
 mod standard;
