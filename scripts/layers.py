@@ -46,6 +46,17 @@ LAYERS = {
         "output",
         "include",
     ],
+    # Diagrams (style, drawing, text and PNG), then books: the flow, what
+    # its writers share, the writers, and game pages (a producer of flows).
+    "crates/render/src": [
+        "style",
+        "svg",
+        "diagram-outputs=text,png",
+        "flow",
+        "markup",
+        "writers=html,epub",
+        "game",
+    ],
 }
 
 ROOT_FILES = ("lib.rs", "main.rs")
