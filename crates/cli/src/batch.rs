@@ -247,10 +247,10 @@ impl Inputs {
     pub(crate) fn writing_to(
         mut self,
         out_dir: Option<&Path>,
-    ) -> Result<Inputs, crate::commands::CliError> {
+    ) -> Result<Inputs, crate::error::CliError> {
         if let Some(dir) = out_dir {
             std::fs::create_dir_all(dir)
-                .map_err(|e| crate::commands::CliError::io(&dir.display().to_string(), e))?;
+                .map_err(|e| crate::error::CliError::io(&dir.display().to_string(), e))?;
             self.skip = std::fs::canonicalize(dir).ok().map(Arc::from);
         }
         Ok(self)
@@ -612,11 +612,11 @@ fn with_rate(style: ProgressStyle) -> ProgressStyle {
 /// The exit status of a batch.
 pub(crate) fn status(stats: &Stats) -> u8 {
     if stats.failed > 0 {
-        crate::EXIT_FAILURE
+        crate::error::EXIT_FAILURE
     } else if stats.errors > 0 || stats.denied > 0 {
-        crate::EXIT_ERRORS
+        crate::error::EXIT_ERRORS
     } else {
-        crate::EXIT_CLEAN
+        crate::error::EXIT_CLEAN
     }
 }
 

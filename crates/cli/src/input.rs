@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::commands::CliError;
+use crate::error::CliError;
 
 /// One input, read whole into memory.
 pub(crate) struct Input {

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::commands::CliError;
+use crate::error::CliError;
 use crate::input::is_stdio;
 
 pub(crate) fn write(path: Option<&Path>, bytes: &[u8]) -> Result<(), CliError> {
@@ -334,11 +334,11 @@ pub(crate) fn write_single(
 ) -> Result<u8, CliError> {
     if outcome.stats.failed > 0 {
         // Already said why; an empty output would only hide it.
-        return Ok(crate::EXIT_FAILURE);
+        return Ok(crate::error::EXIT_FAILURE);
     }
     if let Some(why) = refusal(input_path, original, bytes, outcome, to, keeps_damage) {
         crate::stdio::eprintln(format_args!("kifu: {why}"));
-        return Ok(crate::EXIT_FAILURE);
+        return Ok(crate::error::EXIT_FAILURE);
     }
     write(to, bytes)?;
     Ok(crate::batch::status(&outcome.stats))

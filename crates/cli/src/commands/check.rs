@@ -2,10 +2,9 @@
 
 use crate::args::{CheckArgs, DiagnosticArgs, FileSummary};
 use crate::batch::{self, Job, Outcome};
-use crate::commands::{
-    CliError, StdinGames, for_each_streamed_game, read_and_check, read_and_check_at,
-};
+use crate::commands::{StdinGames, for_each_streamed_game, read_and_check, read_and_check_at};
 use crate::document::format_of;
+use crate::error::CliError;
 use crate::input;
 
 /// The extensions `check` looks for in directories.

@@ -7,8 +7,9 @@ use kifu_sgf::write;
 use crate::args::{ConvertArgs, Format};
 use crate::batch::{self, Job, Outcome};
 use crate::commands::check::EXTENSIONS;
-use crate::commands::{CliError, read_document};
+use crate::commands::read_document;
 use crate::document::{Document, format_of};
+use crate::error::CliError;
 use crate::{input, output};
 
 fn extension(format: Format) -> &'static str {

@@ -5,7 +5,7 @@ use kifu_sgf::repair::Options;
 
 use crate::args::FixArgs;
 use crate::batch::{self, Job, Outcome, Stats};
-use crate::commands::CliError;
+use crate::error::CliError;
 use crate::report::Advice;
 use crate::{input, output};
 

@@ -9,8 +9,8 @@ use kifu_render::svg::{Coordinates, DiagramView, SgfPosition};
 
 use crate::args::{RenderArgs, RenderFormat};
 use crate::batch::{self, Job, Outcome};
-use crate::commands::CliError;
 use crate::document::{Document, format_of};
+use crate::error::CliError;
 use crate::{input, output};
 
 /// Game records that `--out-dir` draws.
@@ -37,7 +37,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
     let (view, status) = if is_book {
         book_view(args, &input, path)?
     } else {
-        (game_view(args, &input, path)?, crate::EXIT_CLEAN)
+        (game_view(args, &input, path)?, crate::error::EXIT_CLEAN)
     };
     let bytes = draw(&view, &style, format, args.width).map_err(CliError::usage)?;
     output::write(args.output.as_deref(), &bytes)?;
@@ -105,7 +105,7 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
         };
         (
             kifu_render::html::book_to_html(&book, &|_| None, &options),
-            crate::EXIT_CLEAN,
+            crate::error::EXIT_CLEAN,
         )
     };
     output::write(args.output.as_deref(), html.as_bytes())?;

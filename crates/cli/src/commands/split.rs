@@ -11,7 +11,7 @@ use kifu_sgf::stream::GameStream;
 
 use crate::args::{MergeArgs, SplitArgs};
 use crate::batch;
-use crate::commands::CliError;
+use crate::error::CliError;
 use crate::{input, output};
 
 /// Characters that cannot stand in a file name on common systems.
@@ -137,11 +137,11 @@ pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
         ));
     }
     Ok(if failed > 0 {
-        crate::EXIT_FAILURE
+        crate::error::EXIT_FAILURE
     } else if errors > 0 {
-        crate::EXIT_ERRORS
+        crate::error::EXIT_ERRORS
     } else {
-        crate::EXIT_CLEAN
+        crate::error::EXIT_CLEAN
     })
 }
 
@@ -189,7 +189,7 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
     })?;
     inputs.print_notes(&indicatif::ProgressBar::hidden());
     if inputs.failures() > 0 {
-        return Ok(crate::EXIT_FAILURE);
+        return Ok(crate::error::EXIT_FAILURE);
     }
     if !args.quiet {
         crate::stdio::eprintln(format_args!(
@@ -198,8 +198,8 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
         ))
     }
     Ok(if errors > 0 {
-        crate::EXIT_ERRORS
+        crate::error::EXIT_ERRORS
     } else {
-        crate::EXIT_CLEAN
+        crate::error::EXIT_CLEAN
     })
 }
