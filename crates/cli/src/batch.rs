@@ -12,127 +12,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use kifu_diag::{Diagnostic, Severity};
 use rayon::prelude::*;
 
-/// One file to process.
-#[derive(Clone, Debug)]
-pub(crate) struct Job {
-    /// The file (`-` for stdin).
-    pub(crate) path: PathBuf,
-    /// The directory named on the command line that holds it, to mirror
-    /// the tree under `--out-dir` (shared by all the files found in it).
-    pub(crate) root: Option<Arc<Path>>,
-    /// Where a batch that writes files writes this one's output, decided
-    /// in input order before the files are processed in parallel (so that
-    /// two inputs never share an output, whichever finishes first), or why
-    /// it has none.
-    pub(crate) output: Option<Result<PathBuf, String>>,
-}
-
-impl Job {
-    pub(crate) fn new(path: PathBuf, root: Option<Arc<Path>>) -> Job {
-        Job {
-            path,
-            root,
-            output: None,
-        }
-    }
-
-    /// The path relative to the directory named, or the file name.
-    pub(crate) fn relative(&self) -> PathBuf {
-        match &self.root {
-            Some(root) => self
-                .path
-                .strip_prefix(&**root)
-                .unwrap_or(&self.path)
-                .to_path_buf(),
-            None => self
-                .path
-                .file_name()
-                .map_or_else(|| self.path.clone(), PathBuf::from),
-        }
-    }
-}
-
-/// Counts over a batch.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Stats {
-    pub(crate) files: usize,
-    pub(crate) games: usize,
-    pub(crate) nodes: usize,
-    pub(crate) bytes: usize,
-    pub(crate) errors: usize,
-    pub(crate) warnings: usize,
-    /// Files that could not be read or written.
-    pub(crate) failed: usize,
-    /// Files that `kifu fix` repaired (at least one repair made).
-    pub(crate) repaired: usize,
-    /// Whether the command repairs files, so that the summary says how
-    /// many it repaired (none is worth saying too).
-    pub(crate) repairing: bool,
-    /// Warnings and notes that `--deny` makes fail the run.
-    pub(crate) denied: usize,
-}
-
-impl Stats {
-    /// Counts the errors and warnings of `diagnostics` that `args`
-    /// reports (all but the codes it allows), and those it denies.
-    pub(crate) fn count_reported(
-        &mut self,
-        diagnostics: &[Diagnostic],
-        args: &crate::args::DiagnosticArgs,
-    ) {
-        let failing = args.failing();
-        for d in diagnostics.iter().filter(|d| !args.allows(d.code)) {
-            match d.severity {
-                Severity::Error => self.errors += 1,
-                Severity::Warning => self.warnings += 1,
-                _ => {}
-            }
-            if d.severity < Severity::Error && d.severity >= failing {
-                self.denied += 1;
-            }
-        }
-    }
-
-    pub(crate) fn add(&mut self, o: &Stats) {
-        self.files += o.files;
-        self.games += o.games;
-        self.nodes += o.nodes;
-        self.bytes += o.bytes;
-        self.errors += o.errors;
-        self.warnings += o.warnings;
-        self.failed += o.failed;
-        self.denied += o.denied;
-        self.repaired += o.repaired;
-        self.repairing |= o.repairing;
-    }
-}
-
-/// What processing one file produced.
-#[derive(Default)]
-pub(crate) struct Outcome {
-    pub(crate) stdout: Vec<u8>,
-    pub(crate) stderr: String,
-    pub(crate) stats: Stats,
-    /// The input holds text but no game could be read from it: an output
-    /// made from it would hold nothing of it, so none is written.
-    pub(crate) nothing_read: bool,
-}
-
-impl Outcome {
-    pub(crate) fn failed(message: String) -> Self {
-        Outcome {
-            stderr: format!("kifu: {message}\n"),
-            stats: Stats {
-                failed: 1,
-                ..Stats::default()
-            },
-            ..Outcome::default()
-        }
-    }
-}
+use crate::input::Job;
+use crate::outcome::{Outcome, Stats};
 
 fn has_extension(path: &Path, extensions: &[&str]) -> bool {
     path.extension()
@@ -607,17 +490,6 @@ fn with_rate(style: ProgressStyle) -> ProgressStyle {
             let _ = write!(w, "{:.0} files/s", state.per_sec());
         },
     )
-}
-
-/// The exit status of a batch.
-pub(crate) fn status(stats: &Stats) -> u8 {
-    if stats.failed > 0 {
-        crate::error::EXIT_FAILURE
-    } else if stats.errors > 0 || stats.denied > 0 {
-        crate::error::EXIT_ERRORS
-    } else {
-        crate::error::EXIT_CLEAN
-    }
 }
 
 #[cfg(test)]

@@ -11,9 +11,9 @@ use kifu_book::package::{Package, PackageReader};
 use kifu_diag::{Diagnostic, Parsed};
 
 use crate::args::{DiagnosticArgs, Format};
-use crate::batch::{Outcome, Stats};
 use crate::book_files::BookFolder;
 use crate::input::{self, Input};
+use crate::outcome::{Outcome, Stats};
 
 /// Whether a path names a book (by extension).
 pub(crate) fn is_book_format(format: Option<Format>) -> bool {

@@ -1,7 +1,8 @@
 //! Reading inputs: files or stdin (`-`).
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::error::CliError;
 
@@ -50,4 +51,44 @@ pub(crate) fn read(path: &Path) -> Result<Input, CliError> {
     }
     let bytes = std::fs::read(path).map_err(|e| CliError::io(&name, e))?;
     Ok(Input { name, bytes })
+}
+
+/// One file to process in a run over many (`batch`).
+#[derive(Clone, Debug)]
+pub(crate) struct Job {
+    /// The file (`-` for stdin).
+    pub(crate) path: PathBuf,
+    /// The directory named on the command line that holds it, to mirror
+    /// the tree under `--out-dir` (shared by all the files found in it).
+    pub(crate) root: Option<Arc<Path>>,
+    /// Where a batch that writes files writes this one's output, decided
+    /// in input order before the files are processed in parallel (so that
+    /// two inputs never share an output, whichever finishes first), or why
+    /// it has none.
+    pub(crate) output: Option<Result<PathBuf, String>>,
+}
+
+impl Job {
+    pub(crate) fn new(path: PathBuf, root: Option<Arc<Path>>) -> Job {
+        Job {
+            path,
+            root,
+            output: None,
+        }
+    }
+
+    /// The path relative to the directory named, or the file name.
+    pub(crate) fn relative(&self) -> PathBuf {
+        match &self.root {
+            Some(root) => self
+                .path
+                .strip_prefix(&**root)
+                .unwrap_or(&self.path)
+                .to_path_buf(),
+            None => self
+                .path
+                .file_name()
+                .map_or_else(|| self.path.clone(), PathBuf::from),
+        }
+    }
 }

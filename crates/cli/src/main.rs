@@ -18,6 +18,7 @@ mod commands;
 mod document;
 mod error;
 mod input;
+mod outcome;
 mod output;
 mod query;
 mod report;

@@ -6,7 +6,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::CliError;
-use crate::input::is_stdio;
+use crate::input::{Job, is_stdio};
+use crate::outcome::Outcome;
 
 pub(crate) fn write(path: Option<&Path>, bytes: &[u8]) -> Result<(), CliError> {
     match path {
@@ -197,7 +198,7 @@ impl BatchTarget<'_> {
     /// The file `job`'s output goes to: the input itself (or the file a
     /// link there points to) in place, else its place under the output
     /// directory.
-    pub(crate) fn path_for(&self, job: &crate::batch::Job) -> Result<PathBuf, String> {
+    pub(crate) fn path_for(&self, job: &Job) -> Result<PathBuf, String> {
         if self.in_place {
             return through_links(&job.path).map_err(|e| e.to_string());
         }
@@ -219,11 +220,7 @@ pub(crate) struct Claims {
 
 impl Claims {
     /// Decides `job`'s output under `target` (called in input order).
-    pub(crate) fn claim(
-        &mut self,
-        job: &crate::batch::Job,
-        target: &BatchTarget<'_>,
-    ) -> Result<PathBuf, String> {
+    pub(crate) fn claim(&mut self, job: &Job, target: &BatchTarget<'_>) -> Result<PathBuf, String> {
         let path = target.path_for(job)?;
         if !target.in_place && same_file(&path, &job.path) {
             return Err(format!(
@@ -291,7 +288,7 @@ pub(crate) fn refusal(
     input_path: &Path,
     original: &[u8],
     bytes: &[u8],
-    outcome: &crate::batch::Outcome,
+    outcome: &Outcome,
     to: Option<&Path>,
     keeps_damage: bool,
 ) -> Option<String> {
@@ -328,7 +325,7 @@ pub(crate) fn write_single(
     input_path: &Path,
     original: &[u8],
     bytes: &[u8],
-    outcome: &crate::batch::Outcome,
+    outcome: &Outcome,
     to: Option<&Path>,
     keeps_damage: bool,
 ) -> Result<u8, CliError> {
@@ -341,17 +338,17 @@ pub(crate) fn write_single(
         return Ok(crate::error::EXIT_FAILURE);
     }
     write(to, bytes)?;
-    Ok(crate::batch::status(&outcome.stats))
+    Ok(outcome.stats.status())
 }
 
 /// Writes one file's output of a batch as `target` says, adding any
 /// failure to `outcome`.
 pub(crate) fn write_batch(
-    job: &crate::batch::Job,
+    job: &Job,
     original: &[u8],
     bytes: &[u8],
     target: &BatchTarget<'_>,
-    outcome: &mut crate::batch::Outcome,
+    outcome: &mut Outcome,
 ) {
     if outcome.stats.failed > 0 {
         // Already said why; nothing to write.
@@ -364,11 +361,11 @@ pub(crate) fn write_batch(
 }
 
 fn try_write_batch(
-    job: &crate::batch::Job,
+    job: &Job,
     original: &[u8],
     bytes: &[u8],
     target: &BatchTarget<'_>,
-    outcome: &crate::batch::Outcome,
+    outcome: &Outcome,
 ) -> Result<(), String> {
     let path = job.output.clone().unwrap_or_else(|| target.path_for(job))?;
     if target.in_place && bytes == original {

@@ -1,11 +1,13 @@
 //! `kifu check FILE|DIR|GLOB...`
 
 use crate::args::{CheckArgs, DiagnosticArgs, FileSummary};
-use crate::batch::{self, Job, Outcome};
+use crate::batch;
 use crate::commands::{StdinGames, for_each_streamed_game, read_and_check, read_and_check_at};
 use crate::document::format_of;
 use crate::error::CliError;
 use crate::input;
+use crate::input::Job;
+use crate::outcome::Outcome;
 
 /// The extensions `check` looks for in directories.
 pub(crate) const EXTENSIONS: &[&str] = &["sgf", "mgt", "xml", "gobook", "gobk"];
@@ -40,7 +42,7 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
     let stats = batch::run(&inputs, args.diagnostics.quiet, summary, |job| {
         check_one(job, &diagnostics, notes_for.as_ref())
     });
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 /// `kifu check -`: a stream of SGF games is checked game by game, holding
@@ -75,7 +77,7 @@ fn check_stdin(job: &Job, args: &CheckArgs) -> Result<u8, CliError> {
             outcome.stats
         }
     };
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 fn check_one(job: &Job, args: &DiagnosticArgs, notes_for: Option<&kifu_book::Book>) -> Outcome {

@@ -5,11 +5,13 @@ use std::path::Path;
 use kifu_sgf::write;
 
 use crate::args::{ConvertArgs, Format};
-use crate::batch::{self, Job, Outcome};
+use crate::batch;
 use crate::commands::check::EXTENSIONS;
 use crate::commands::read_document;
 use crate::document::{Document, format_of};
 use crate::error::CliError;
+use crate::input::Job;
+use crate::outcome::Outcome;
 use crate::{input, output};
 
 fn extension(format: Format) -> &'static str {
@@ -74,7 +76,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
     let stats = batch::run_writing(&inputs, args.diagnostics.quiet, summary, &target, |job| {
         convert_to_file(job, args, &target)
     });
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 /// Converts one input; returns the output bytes and what was found.

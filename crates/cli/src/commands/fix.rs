@@ -4,8 +4,10 @@ use kifu_diag::{Diagnostic, Severity};
 use kifu_sgf::repair::Options;
 
 use crate::args::FixArgs;
-use crate::batch::{self, Job, Outcome, Stats};
+use crate::batch;
 use crate::error::CliError;
+use crate::input::Job;
+use crate::outcome::{Outcome, Stats};
 use crate::report::Advice;
 use crate::{input, output};
 
@@ -50,7 +52,7 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
     let stats = batch::run_writing(&inputs, args.diagnostics.quiet, summary, &target, |job| {
         fix_to_file(job, args, &target)
     });
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 /// Repairs one input; returns the output bytes (the input itself when

@@ -4,11 +4,13 @@
 use std::fmt::Write as _;
 
 use crate::args::{DiagnosticArgs, InfoArgs, InfoFormat};
-use crate::batch::{self, Job, Outcome};
+use crate::batch;
 use crate::commands::check::EXTENSIONS;
 use crate::commands::{StdinGames, for_each_streamed_game, read_and_check_at};
 use crate::error::CliError;
 use crate::input;
+use crate::input::Job;
+use crate::outcome::Outcome;
 use crate::query::{FIELDS, Filter, Record};
 use crate::report::Origin;
 
@@ -47,12 +49,12 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
         if args.stats {
             batch::print_summary(&stats, start);
         }
-        return Ok(batch::status(&stats));
+        return Ok(stats.status());
     }
     let stats = batch::run(&inputs, args.quiet, args.stats, |job| {
         info_one(job, args, filter.as_ref())
     });
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 fn info_one(job: &Job, args: &InfoArgs, filter: Option<&Filter>) -> Outcome {

@@ -48,7 +48,7 @@ fn diagrams(args: &crate::args::DiagramsArgs) -> Result<u8, CliError> {
         crate::args::ListFormat::Text => kifu_book::listing::to_text(&book.book, &resolution),
     };
     crate::output::write(None, text.as_bytes())?;
-    Ok(crate::batch::status(&outcome.stats))
+    Ok(outcome.stats.status())
 }
 
 /// `kifu sample BOOK -o SAMPLE`
@@ -71,7 +71,7 @@ fn sample(args: &crate::args::SampleArgs) -> Result<u8, CliError> {
     };
     let bytes = crate::book::sample(&book, &args.input, to).map_err(CliError::usage)?;
     crate::output::write(Some(&args.output), &bytes)?;
-    Ok(crate::batch::status(&outcome.stats))
+    Ok(outcome.stats.status())
 }
 
 /// Reads one input as the format its path names (or its content says),
@@ -80,7 +80,7 @@ pub(crate) fn read_document<'i>(
     input: &'i crate::input::Input,
     path: &std::path::Path,
     diagnostics_args: &crate::args::DiagnosticArgs,
-) -> (crate::document::Document<'i>, crate::batch::Outcome) {
+) -> (crate::document::Document<'i>, crate::outcome::Outcome) {
     read_and_check(input, path, diagnostics_args, false)
 }
 
@@ -91,7 +91,7 @@ pub(crate) fn read_and_check<'i>(
     path: &std::path::Path,
     diagnostics_args: &crate::args::DiagnosticArgs,
     checks: bool,
-) -> (crate::document::Document<'i>, crate::batch::Outcome) {
+) -> (crate::document::Document<'i>, crate::outcome::Outcome) {
     read_and_check_at(
         input,
         path,
@@ -109,7 +109,7 @@ pub(crate) fn read_and_check_at<'i>(
     diagnostics_args: &crate::args::DiagnosticArgs,
     checks: bool,
     origin: crate::report::Origin,
-) -> (crate::document::Document<'i>, crate::batch::Outcome) {
+) -> (crate::document::Document<'i>, crate::outcome::Outcome) {
     let (document, mut diagnostics) =
         crate::document::Document::read(&input.bytes, crate::document::format_of(path));
     if checks && let crate::document::Document::Sgf(collection) = &document {
@@ -117,15 +117,15 @@ pub(crate) fn read_and_check_at<'i>(
         diagnostics.sort_by_key(|d| d.span.start);
     }
     let collection = document.to_collection();
-    let mut outcome = crate::batch::Outcome {
-        stats: crate::batch::Stats {
+    let mut outcome = crate::outcome::Outcome {
+        stats: crate::outcome::Stats {
             files: 1,
             bytes: input.bytes.len(),
             games: collection.len(),
             nodes: collection.node_count(),
-            ..crate::batch::Stats::default()
+            ..crate::outcome::Stats::default()
         },
-        ..crate::batch::Outcome::default()
+        ..crate::outcome::Outcome::default()
     };
     outcome.nothing_read = collection.is_empty() && holds_text(&input.bytes);
     drop(collection);
@@ -197,9 +197,9 @@ impl StdinGames {
 /// Returns the totals, the stream counted as one file.
 pub(crate) fn for_each_streamed_game(
     mut stream: kifu_sgf::stream::GameStream<std::io::BufReader<std::io::Stdin>>,
-    mut each: impl FnMut(&crate::input::Input, usize, crate::report::Origin) -> crate::batch::Outcome,
-) -> Result<crate::batch::Stats, CliError> {
-    let mut total = crate::batch::Stats::default();
+    mut each: impl FnMut(&crate::input::Input, usize, crate::report::Origin) -> crate::outcome::Outcome,
+) -> Result<crate::outcome::Stats, CliError> {
+    let mut total = crate::outcome::Stats::default();
     let mut number = 0;
     while let Some(bytes) = stream.next_game().map_err(|e| CliError::io("<stdin>", e))? {
         number += 1;

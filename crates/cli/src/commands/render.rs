@@ -8,9 +8,11 @@ use kifu_render::style::Style;
 use kifu_render::svg::{Coordinates, DiagramView, SgfPosition};
 
 use crate::args::{RenderArgs, RenderFormat};
-use crate::batch::{self, Job, Outcome};
+use crate::batch;
 use crate::document::{Document, format_of};
 use crate::error::CliError;
+use crate::input::Job;
+use crate::outcome::Outcome;
 use crate::{input, output};
 
 /// Game records that `--out-dir` draws.
@@ -88,7 +90,7 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
             &|name| book.load_image(name),
             &options,
         );
-        (html, batch::status(&outcome.stats))
+        (html, outcome.stats.status())
     } else {
         let (document, _) = Document::read(&input.bytes, from);
         let collection = document.to_collection();
@@ -232,7 +234,7 @@ fn book_view(
         .and_then(|b| b.flag("circleAsDot"))
         .unwrap_or(false);
     coordinates(&mut view, &args.coord)?;
-    Ok((view, batch::status(&outcome.stats)))
+    Ok((view, outcome.stats.status()))
 }
 
 /// The item `--diagram` names: `CHAPTER:INDEX` as `kifu diagrams` lists
@@ -365,7 +367,7 @@ fn render_dir(args: &RenderArgs, dir: &Path, style: &Style) -> Result<u8, CliErr
     let stats = batch::run_writing(&inputs, args.quiet, summary, &target, |job| {
         render_job(job, args, dir, style, format)
     });
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 fn extension(format: RenderFormat) -> &'static str {
