@@ -14,8 +14,10 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::input::Job;
+use crate::error::CliError;
+use crate::input::{Input, Job};
 use crate::outcome::{Outcome, Stats};
+use crate::report::Origin;
 
 fn has_extension(path: &Path, extensions: &[&str]) -> bool {
     path.extension()
@@ -127,13 +129,10 @@ impl Inputs {
     /// Inputs of a batch that writes under `out_dir`: the directory is made
     /// now, so that walks of the inputs can tell it and leave it out (its
     /// outputs are never read as inputs).
-    pub(crate) fn writing_to(
-        mut self,
-        out_dir: Option<&Path>,
-    ) -> Result<Inputs, crate::error::CliError> {
+    pub(crate) fn writing_to(mut self, out_dir: Option<&Path>) -> Result<Inputs, CliError> {
         if let Some(dir) = out_dir {
             std::fs::create_dir_all(dir)
-                .map_err(|e| crate::error::CliError::io(&dir.display().to_string(), e))?;
+                .map_err(|e| CliError::io(&dir.display().to_string(), e))?;
             self.skip = std::fs::canonicalize(dir).ok().map(Arc::from);
         }
         Ok(self)
@@ -490,6 +489,42 @@ fn with_rate(style: ProgressStyle) -> ProgressStyle {
             let _ = write!(w, "{:.0} files/s", state.per_sec());
         },
     )
+}
+
+/// Runs `each` over the games of a stream on stdin, one at a time, printing
+/// what it returns as it goes; `each` gets the game as an input named
+/// `<stdin>`, its number in the stream (from 1) and its place there.
+/// Returns the totals, the stream counted as one file.
+pub(crate) fn for_each_streamed_game(
+    mut stream: kifu_sgf::stream::GameStream<std::io::BufReader<std::io::Stdin>>,
+    mut each: impl FnMut(&Input, usize, Origin) -> Outcome,
+) -> Result<Stats, CliError> {
+    let mut total = Stats::default();
+    let mut number = 0;
+    while let Some(bytes) = stream.next_game().map_err(|e| CliError::io("<stdin>", e))? {
+        number += 1;
+        let position = stream.position();
+        let origin = Origin {
+            offset: position.offset,
+            line: position.line,
+            column: position.column,
+        };
+        let input = Input {
+            name: "<stdin>".to_owned(),
+            bytes,
+        };
+        let outcome = each(&input, number, origin);
+        total.add(&outcome.stats);
+        crate::stdio::eprint(&outcome.stderr);
+        match crate::stdio::print(&outcome.stdout) {
+            Ok(()) => {}
+            // A closed pipe (`kifu info - | head`) ends the stream quietly.
+            Err(e) if e.is_broken_pipe() => break,
+            Err(e) => return Err(e),
+        }
+    }
+    total.files = 1;
+    Ok(total)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
-//! Reading inputs: files or stdin (`-`).
+//! Reading inputs: files or stdin (`-`), whole or (stdin) game by game,
+//! and the files of a batch.
 
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -90,5 +91,46 @@ impl Job {
                 .file_name()
                 .map_or_else(|| self.path.clone(), PathBuf::from),
         }
+    }
+}
+
+/// Whether `bytes` hold more than white space: text from which no game was
+/// read is text an output made from it would lose.
+pub(crate) fn holds_text(bytes: &[u8]) -> bool {
+    !bytes.trim_ascii().is_empty()
+}
+
+/// What stdin holds for a command that reads games.
+pub(crate) enum StdinGames {
+    /// SGF: read game by game, holding one game at a time, however long
+    /// the stream.
+    Stream(kifu_sgf::stream::GameStream<std::io::BufReader<std::io::Stdin>>),
+    /// XML, or UTF-16 text, which cannot be split on its bytes: read whole.
+    Whole(Input),
+}
+
+impl StdinGames {
+    /// Looks at the start of stdin (without taking it) to tell which.
+    pub(crate) fn open() -> Result<StdinGames, CliError> {
+        let mut reader = std::io::BufReader::new(std::io::stdin());
+        let head = reader.fill_buf().map_err(|e| CliError::io("<stdin>", e))?;
+        let start = head.trim_ascii_start();
+        let whole = start.starts_with(b"<")
+            || head.starts_with(b"\xFF\xFE")
+            || head.starts_with(b"\xFE\xFF")
+            || (head.len() > 1 && head[..2].contains(&0));
+        if !whole {
+            return Ok(StdinGames::Stream(kifu_sgf::stream::GameStream::new(
+                reader,
+            )));
+        }
+        let mut bytes = Vec::new();
+        reader
+            .read_to_end(&mut bytes)
+            .map_err(|e| CliError::io("<stdin>", e))?;
+        Ok(StdinGames::Whole(Input {
+            name: "<stdin>".to_owned(),
+            bytes,
+        }))
     }
 }

@@ -1,16 +1,11 @@
 //! `kifu check FILE|DIR|GLOB...`
 
 use crate::args::{CheckArgs, DiagnosticArgs, FileSummary};
-use crate::batch;
-use crate::commands::{StdinGames, for_each_streamed_game, read_and_check, read_and_check_at};
-use crate::document::format_of;
+use crate::batch::{self, for_each_streamed_game};
+use crate::document::{EXTENSIONS, format_of, read_and_check, read_and_check_at};
 use crate::error::CliError;
-use crate::input;
-use crate::input::Job;
+use crate::input::{self, Job, StdinGames};
 use crate::outcome::Outcome;
-
-/// The extensions `check` looks for in directories.
-pub(crate) const EXTENSIONS: &[&str] = &["sgf", "mgt", "xml", "gobook", "gobk"];
 
 pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
     let inputs = batch::Inputs::new(&args.files, EXTENSIONS, args.diagnostics.quiet);

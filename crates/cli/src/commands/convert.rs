@@ -6,13 +6,11 @@ use kifu_sgf::write;
 
 use crate::args::{ConvertArgs, Format};
 use crate::batch;
-use crate::commands::check::EXTENSIONS;
-use crate::commands::read_document;
-use crate::document::{Document, format_of};
+use crate::document::{Document, EXTENSIONS, format_of, read_document};
 use crate::error::CliError;
-use crate::input::Job;
+use crate::input::{self, Job};
 use crate::outcome::Outcome;
-use crate::{input, output};
+use crate::output;
 
 fn extension(format: Format) -> &'static str {
     match format {

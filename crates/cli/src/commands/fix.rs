@@ -6,10 +6,10 @@ use kifu_sgf::repair::Options;
 use crate::args::FixArgs;
 use crate::batch;
 use crate::error::CliError;
-use crate::input::Job;
+use crate::input::{self, Job};
 use crate::outcome::{Outcome, Stats};
+use crate::output;
 use crate::report::Advice;
-use crate::{input, output};
 
 /// The extensions `fix` looks for in directories.
 const EXTENSIONS: &[&str] = &["sgf", "mgt"];
@@ -91,7 +91,7 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         );
         found.push((d, Advice::critical(r.critical)));
     }
-    if collection.is_empty() && crate::commands::holds_text(&input.bytes) {
+    if collection.is_empty() && input::holds_text(&input.bytes) {
         // Nothing to repair because nothing was read: said, not passed over.
         let d = Diagnostic::new(
             kifu_sgf::syntax::codes::NO_DATA,
@@ -113,7 +113,7 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
             repairing: true,
             ..Stats::default()
         },
-        nothing_read: collection.is_empty() && crate::commands::holds_text(&input.bytes),
+        nothing_read: collection.is_empty() && input::holds_text(&input.bytes),
         ..Outcome::default()
     };
     outcome

@@ -4,12 +4,10 @@
 use std::fmt::Write as _;
 
 use crate::args::{DiagnosticArgs, InfoArgs, InfoFormat};
-use crate::batch;
-use crate::commands::check::EXTENSIONS;
-use crate::commands::{StdinGames, for_each_streamed_game, read_and_check_at};
+use crate::batch::{self, for_each_streamed_game};
+use crate::document::{EXTENSIONS, read_and_check_at};
 use crate::error::CliError;
-use crate::input;
-use crate::input::Job;
+use crate::input::{self, Job, StdinGames};
 use crate::outcome::Outcome;
 use crate::query::{FIELDS, Filter, Record};
 use crate::report::Origin;

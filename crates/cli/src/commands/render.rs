@@ -11,9 +11,9 @@ use crate::args::{RenderArgs, RenderFormat};
 use crate::batch;
 use crate::document::{Document, format_of};
 use crate::error::CliError;
-use crate::input::Job;
+use crate::input::{self, Job};
 use crate::outcome::Outcome;
-use crate::{input, output};
+use crate::output;
 
 /// Game records that `--out-dir` draws.
 const GAME_EXTENSIONS: &[&str] = &["sgf", "mgt", "xml"];
