@@ -32,7 +32,8 @@ fn has_extension(path: &Path, extensions: &[&str]) -> bool {
 #[derive(Clone)]
 pub(crate) struct Inputs {
     named: Vec<Named>,
-    extensions: &'static [&'static str],
+    /// What directories are searched for (from `formats`).
+    extensions: Arc<[&'static str]>,
     notes: Notes,
     /// A directory the walks do not enter (canonical): where the batch
     /// writes, so that its outputs are never read as inputs.
@@ -100,11 +101,7 @@ enum Named {
 impl Inputs {
     /// `paths` as given; directories are searched for files with one of
     /// `extensions`; notes on what was skipped go to stderr unless `quiet`.
-    pub(crate) fn new(
-        paths: &[PathBuf],
-        extensions: &'static [&'static str],
-        quiet: bool,
-    ) -> Inputs {
+    pub(crate) fn new(paths: &[PathBuf], extensions: &[&'static str], quiet: bool) -> Inputs {
         let named = paths
             .iter()
             .map(|path| {
@@ -120,7 +117,7 @@ impl Inputs {
             .collect();
         Inputs {
             named,
-            extensions,
+            extensions: extensions.into(),
             notes: Notes::new(quiet),
             skip: None,
         }
@@ -232,7 +229,7 @@ impl Inputs {
 /// each directory's entries in name order: the order of the sorted paths.
 struct Walk {
     root: Arc<Path>,
-    extensions: &'static [&'static str],
+    extensions: Arc<[&'static str]>,
     notes: Notes,
     skip: Option<Arc<Path>>,
     /// The entries still to visit, one list per directory being walked.
@@ -244,7 +241,7 @@ impl Walk {
     fn new(root: &Path, inputs: &Inputs) -> Walk {
         Walk {
             root: Arc::from(root),
-            extensions: inputs.extensions,
+            extensions: Arc::clone(&inputs.extensions),
             notes: inputs.notes.clone(),
             skip: inputs.skip.clone(),
             stack: vec![sorted_entries(root, &inputs.notes)],
@@ -320,7 +317,7 @@ impl Iterator for Walk {
                     self.stack.push(sorted_entries(&dir, &self.notes));
                 }
                 Some((path, kind))
-                    if has_extension(&path, self.extensions)
+                    if has_extension(&path, &self.extensions)
                         && (kind == Entry::File || path.is_file()) =>
                 {
                     return Some(Job::new(path, Some(Arc::clone(&self.root))));

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::error::CliError;
+use crate::formats;
 
 /// One input, read whole into memory.
 pub(crate) struct Input {
@@ -105,7 +106,8 @@ pub(crate) enum StdinGames {
     /// SGF: read game by game, holding one game at a time, however long
     /// the stream.
     Stream(kifu_sgf::stream::GameStream<std::io::BufReader<std::io::Stdin>>),
-    /// XML, or UTF-16 text, which cannot be split on its bytes: read whole.
+    /// XML, a book, or UTF-16 text, which cannot be split on its bytes:
+    /// read whole.
     Whole(Input),
 }
 
@@ -114,8 +116,7 @@ impl StdinGames {
     pub(crate) fn open() -> Result<StdinGames, CliError> {
         let mut reader = std::io::BufReader::new(std::io::stdin());
         let head = reader.fill_buf().map_err(|e| CliError::io("<stdin>", e))?;
-        let start = head.trim_ascii_start();
-        let whole = start.starts_with(b"<")
+        let whole = formats::sniff(head).is_some()
             || head.starts_with(b"\xFF\xFE")
             || head.starts_with(b"\xFE\xFF")
             || (head.len() > 1 && head[..2].contains(&0));

@@ -17,6 +17,7 @@ mod book_files;
 mod commands;
 mod document;
 mod error;
+mod formats;
 mod input;
 mod outcome;
 mod output;

@@ -3,11 +3,11 @@
 
 use crate::args::{DiagnosticArgs, DiagramsArgs, ListFormat};
 use crate::error::CliError;
-use crate::{book, document, input, output, stdio};
+use crate::{book, formats, input, output, stdio};
 
 pub(crate) fn run(args: &DiagramsArgs) -> Result<u8, CliError> {
     let input = input::read(&args.input)?;
-    let format = document::format_of(&args.input);
+    let format = formats::of_input(&args.input, &input.bytes);
     let book = book::read(&input, &args.input, format).map_err(CliError::usage)?;
     let resolution = kifu_book::resolve::resolve(&book.book);
     let mut found = book.diagnostics.clone();

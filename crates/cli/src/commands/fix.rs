@@ -6,18 +6,21 @@ use kifu_sgf::repair::Options;
 use crate::args::FixArgs;
 use crate::batch;
 use crate::error::CliError;
+use crate::formats::Format;
 use crate::input::{self, Job};
 use crate::outcome::{Outcome, Stats};
 use crate::output;
 use crate::report::Advice;
 
-/// The extensions `fix` looks for in directories.
-const EXTENSIONS: &[&str] = &["sgf", "mgt"];
-
 pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
     let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
-    let inputs = batch::Inputs::new(&args.inputs, EXTENSIONS, args.diagnostics.quiet)
-        .writing_to(args.out.out_dir.as_deref())?;
+    // Repairs are made to SGF.
+    let inputs = batch::Inputs::new(
+        &args.inputs,
+        Format::Sgf.extensions(),
+        args.diagnostics.quiet,
+    )
+    .writing_to(args.out.out_dir.as_deref())?;
     if !batch_mode {
         let Some(job) = inputs.single_file() else {
             return Err(CliError::usage(

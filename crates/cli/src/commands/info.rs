@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 
 use crate::args::{DiagnosticArgs, InfoArgs, InfoFormat};
 use crate::batch::{self, for_each_streamed_game};
-use crate::document::{EXTENSIONS, read_and_check_at};
+use crate::document::read_and_check_at;
 use crate::error::CliError;
+use crate::formats;
 use crate::input::{self, Job, StdinGames};
 use crate::outcome::Outcome;
 use crate::query::{FIELDS, Filter, Record};
@@ -19,7 +20,7 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
         }
         None => None,
     };
-    let inputs = batch::Inputs::new(&args.files, EXTENSIONS, args.quiet);
+    let inputs = batch::Inputs::new(&args.files, &formats::documents(), args.quiet);
     if args.format == InfoFormat::Csv {
         crate::stdio::print(format!("{}\n", FIELDS.join(",")).as_bytes())?;
     }
@@ -72,8 +73,8 @@ fn info_of(
     stream: Option<(usize, Origin)>,
 ) -> Outcome {
     let diagnostics_args = DiagnosticArgs::short(args.quiet);
-    let format = crate::document::format_of(path);
-    if crate::book::is_book_format(format) {
+    let format = formats::of_input(path, &input.bytes);
+    if format.is_book() {
         let book = match crate::book::read(input, path, format) {
             Ok(book) => book,
             Err(e) => return Outcome::failed(e),

@@ -1,13 +1,14 @@
 //! `kifu sample BOOK -o SAMPLE`: the sample of a book (its `::c
 //! sample-start` / `sample-end` / `sample-only` marks).
 
-use crate::args::{Format, SampleArgs};
+use crate::args::SampleArgs;
 use crate::error::CliError;
-use crate::{book, document, input, output, stdio};
+use crate::formats::{self, Format};
+use crate::{book, input, output, stdio};
 
 pub(crate) fn run(args: &SampleArgs) -> Result<u8, CliError> {
     let input = input::read(&args.input)?;
-    let format = document::format_of(&args.input);
+    let format = formats::of_input(&args.input, &input.bytes);
     let book = book::read(&input, &args.input, format).map_err(CliError::usage)?;
     let outcome = book.outcome(&book.diagnostics, &args.diagnostics);
     stdio::eprint(&outcome.stderr);
@@ -17,7 +18,7 @@ pub(crate) fn run(args: &SampleArgs) -> Result<u8, CliError> {
             input.name
         ))
     }
-    let to = match document::format_of(&args.output) {
+    let to = match formats::by_extension(&args.output) {
         Some(Format::Gobk) => Format::Gobk,
         _ => Format::Gobook,
     };
