@@ -48,14 +48,13 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         let input = input::read(&job.path)?;
         let (bytes, outcome) = convert(&input, &job.path, to, args);
         crate::stdio::eprint(&outcome.stderr);
-        return output::write_single(
-            &job.path,
-            &input.bytes,
-            &bytes,
-            &outcome,
-            args.out.output.as_deref(),
-            false,
-        );
+        let made = output::Made {
+            input_path: &job.path,
+            original: &input.bytes,
+            bytes: &bytes,
+            outcome: &outcome,
+        };
+        return output::write_single(&made, args.out.output.as_deref(), false);
     }
     if inputs.names_stdin() {
         return Err(CliError::usage(

@@ -30,14 +30,13 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
         let input = input::read(&job.path)?;
         let (bytes, outcome) = fix(&input, args);
         crate::stdio::eprint(&outcome.stderr);
-        return output::write_single(
-            &job.path,
-            &input.bytes,
-            &bytes,
-            &outcome,
-            args.out.output.as_deref(),
-            !args.normalize,
-        );
+        let made = output::Made {
+            input_path: &job.path,
+            original: &input.bytes,
+            bytes: &bytes,
+            outcome: &outcome,
+        };
+        return output::write_single(&made, args.out.output.as_deref(), !args.normalize);
     }
     if inputs.names_stdin() {
         return Err(CliError::usage(
