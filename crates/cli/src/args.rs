@@ -2,7 +2,10 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::formats::{self, Format, Spec};
 
 /// Read, check, repair and convert Go game records (SGF) and Go books.
 #[derive(Debug, Parser)]
@@ -47,8 +50,8 @@ pub(crate) struct RenderArgs {
     #[arg(long)]
     pub(crate) out_dir: Option<PathBuf>,
     /// Output format (default: from the output's extension; SVG for stdout and --out-dir).
-    #[arg(long = "format", value_enum)]
-    pub(crate) format: Option<RenderFormat>,
+    #[arg(long = "format", value_parser = format_names(Spec::rendered))]
+    pub(crate) format: Option<Format>,
     /// Books: the diagram, by ID or as CHAPTER:INDEX (as `kifu diagrams --format json` lists them).
     #[arg(long)]
     pub(crate) diagram: Option<String>,
@@ -82,18 +85,6 @@ pub(crate) struct RenderArgs {
     /// Print nothing on stderr but errors.
     #[arg(short, long)]
     pub(crate) quiet: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum RenderFormat {
-    /// Scalable vector graphics.
-    Svg,
-    /// A PNG image --width pixels wide.
-    Png,
-    /// Unicode text.
-    Txt,
-    /// An interactive HTML page: a whole book, or a game with its comments and variations.
-    Html,
 }
 
 #[derive(Debug, Args)]
@@ -274,19 +265,12 @@ pub(crate) struct CheckArgs {
     pub(crate) diagnostics: DiagnosticArgs,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Format {
-    /// Smart Game Format.
-    Sgf,
-    /// The JSON form of a collection: an array of game roots, each node
-    /// `{"props": [[ID, [VALUE...]]...], "children": [...]}`.
-    Json,
-    /// GoGui / Jago Go XML.
-    Xml,
-    /// A Go book (SmartGo's `.gobook` text).
-    Gobook,
-    /// A Go book package (`.gobk`: a zip of the book and its images).
-    Gobk,
+/// The parser of an option that names one of the formats `keep` selects
+/// (`--to`, `render --format`): their names and help from the table.
+fn format_names(keep: fn(&Spec) -> bool) -> impl TypedValueParser<Value = Format> {
+    let names = formats::rows(keep).map(|s| PossibleValue::new(s.name).help(s.help));
+    PossibleValuesParser::new(names)
+        .map(|name| Format::named(&name).expect("the parser takes only names of the table"))
 }
 
 #[derive(Debug, Args)]
@@ -297,7 +281,7 @@ pub(crate) struct ConvertArgs {
     #[command(flatten)]
     pub(crate) out: OutputArgs,
     /// Output format (default: from the output's extension, else the input's format).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = format_names(Spec::converted_to))]
     pub(crate) to: Option<Format>,
     /// Rewrite in the canonical layout (SGF: FF[4], UTF-8, one style; XML: GoGui's form).
     #[arg(long)]
@@ -385,5 +369,18 @@ mod tests {
     #[test]
     fn every_subcommand_is_well_formed() {
         super::Cli::command().debug_assert();
+    }
+
+    /// A format added to the table is named where `check --help` says what
+    /// directories are searched for.
+    #[test]
+    fn check_help_names_every_format_read() {
+        let cli = super::Cli::command();
+        let check = cli.find_subcommand("check").unwrap();
+        let files = check.get_arguments().find(|a| a.get_id() == "files");
+        let help = files.and_then(|a| a.get_help()).unwrap().to_string();
+        for ext in crate::formats::documents() {
+            assert!(help.contains(&format!(".{ext}")), "{ext}: {help}");
+        }
     }
 }

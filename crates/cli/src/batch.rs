@@ -12,127 +12,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use kifu_diag::{Diagnostic, Severity};
 use rayon::prelude::*;
 
-/// One file to process.
-#[derive(Clone, Debug)]
-pub(crate) struct Job {
-    /// The file (`-` for stdin).
-    pub(crate) path: PathBuf,
-    /// The directory named on the command line that holds it, to mirror
-    /// the tree under `--out-dir` (shared by all the files found in it).
-    pub(crate) root: Option<Arc<Path>>,
-    /// Where a batch that writes files writes this one's output, decided
-    /// in input order before the files are processed in parallel (so that
-    /// two inputs never share an output, whichever finishes first), or why
-    /// it has none.
-    pub(crate) output: Option<Result<PathBuf, String>>,
-}
-
-impl Job {
-    pub(crate) fn new(path: PathBuf, root: Option<Arc<Path>>) -> Job {
-        Job {
-            path,
-            root,
-            output: None,
-        }
-    }
-
-    /// The path relative to the directory named, or the file name.
-    pub(crate) fn relative(&self) -> PathBuf {
-        match &self.root {
-            Some(root) => self
-                .path
-                .strip_prefix(&**root)
-                .unwrap_or(&self.path)
-                .to_path_buf(),
-            None => self
-                .path
-                .file_name()
-                .map_or_else(|| self.path.clone(), PathBuf::from),
-        }
-    }
-}
-
-/// Counts over a batch.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Stats {
-    pub(crate) files: usize,
-    pub(crate) games: usize,
-    pub(crate) nodes: usize,
-    pub(crate) bytes: usize,
-    pub(crate) errors: usize,
-    pub(crate) warnings: usize,
-    /// Files that could not be read or written.
-    pub(crate) failed: usize,
-    /// Files that `kifu fix` repaired (at least one repair made).
-    pub(crate) repaired: usize,
-    /// Whether the command repairs files, so that the summary says how
-    /// many it repaired (none is worth saying too).
-    pub(crate) repairing: bool,
-    /// Warnings and notes that `--deny` makes fail the run.
-    pub(crate) denied: usize,
-}
-
-impl Stats {
-    /// Counts the errors and warnings of `diagnostics` that `args`
-    /// reports (all but the codes it allows), and those it denies.
-    pub(crate) fn count_reported(
-        &mut self,
-        diagnostics: &[Diagnostic],
-        args: &crate::args::DiagnosticArgs,
-    ) {
-        let failing = args.failing();
-        for d in diagnostics.iter().filter(|d| !args.allows(d.code)) {
-            match d.severity {
-                Severity::Error => self.errors += 1,
-                Severity::Warning => self.warnings += 1,
-                _ => {}
-            }
-            if d.severity < Severity::Error && d.severity >= failing {
-                self.denied += 1;
-            }
-        }
-    }
-
-    pub(crate) fn add(&mut self, o: &Stats) {
-        self.files += o.files;
-        self.games += o.games;
-        self.nodes += o.nodes;
-        self.bytes += o.bytes;
-        self.errors += o.errors;
-        self.warnings += o.warnings;
-        self.failed += o.failed;
-        self.denied += o.denied;
-        self.repaired += o.repaired;
-        self.repairing |= o.repairing;
-    }
-}
-
-/// What processing one file produced.
-#[derive(Default)]
-pub(crate) struct Outcome {
-    pub(crate) stdout: Vec<u8>,
-    pub(crate) stderr: String,
-    pub(crate) stats: Stats,
-    /// The input holds text but no game could be read from it: an output
-    /// made from it would hold nothing of it, so none is written.
-    pub(crate) nothing_read: bool,
-}
-
-impl Outcome {
-    pub(crate) fn failed(message: String) -> Self {
-        Outcome {
-            stderr: format!("kifu: {message}\n"),
-            stats: Stats {
-                failed: 1,
-                ..Stats::default()
-            },
-            ..Outcome::default()
-        }
-    }
-}
+use crate::error::CliError;
+use crate::input::{Input, Job};
+use crate::outcome::{Outcome, Stats};
+use crate::report::Origin;
 
 fn has_extension(path: &Path, extensions: &[&str]) -> bool {
     path.extension()
@@ -147,7 +32,8 @@ fn has_extension(path: &Path, extensions: &[&str]) -> bool {
 #[derive(Clone)]
 pub(crate) struct Inputs {
     named: Vec<Named>,
-    extensions: &'static [&'static str],
+    /// What directories are searched for (from `formats`).
+    extensions: Arc<[&'static str]>,
     notes: Notes,
     /// A directory the walks do not enter (canonical): where the batch
     /// writes, so that its outputs are never read as inputs.
@@ -215,11 +101,7 @@ enum Named {
 impl Inputs {
     /// `paths` as given; directories are searched for files with one of
     /// `extensions`; notes on what was skipped go to stderr unless `quiet`.
-    pub(crate) fn new(
-        paths: &[PathBuf],
-        extensions: &'static [&'static str],
-        quiet: bool,
-    ) -> Inputs {
+    pub(crate) fn new(paths: &[PathBuf], extensions: &[&'static str], quiet: bool) -> Inputs {
         let named = paths
             .iter()
             .map(|path| {
@@ -235,7 +117,7 @@ impl Inputs {
             .collect();
         Inputs {
             named,
-            extensions,
+            extensions: extensions.into(),
             notes: Notes::new(quiet),
             skip: None,
         }
@@ -244,13 +126,10 @@ impl Inputs {
     /// Inputs of a batch that writes under `out_dir`: the directory is made
     /// now, so that walks of the inputs can tell it and leave it out (its
     /// outputs are never read as inputs).
-    pub(crate) fn writing_to(
-        mut self,
-        out_dir: Option<&Path>,
-    ) -> Result<Inputs, crate::commands::CliError> {
+    pub(crate) fn writing_to(mut self, out_dir: Option<&Path>) -> Result<Inputs, CliError> {
         if let Some(dir) = out_dir {
             std::fs::create_dir_all(dir)
-                .map_err(|e| crate::commands::CliError::io(&dir.display().to_string(), e))?;
+                .map_err(|e| CliError::io(&dir.display().to_string(), e))?;
             self.skip = std::fs::canonicalize(dir).ok().map(Arc::from);
         }
         Ok(self)
@@ -350,7 +229,7 @@ impl Inputs {
 /// each directory's entries in name order: the order of the sorted paths.
 struct Walk {
     root: Arc<Path>,
-    extensions: &'static [&'static str],
+    extensions: Arc<[&'static str]>,
     notes: Notes,
     skip: Option<Arc<Path>>,
     /// The entries still to visit, one list per directory being walked.
@@ -362,7 +241,7 @@ impl Walk {
     fn new(root: &Path, inputs: &Inputs) -> Walk {
         Walk {
             root: Arc::from(root),
-            extensions: inputs.extensions,
+            extensions: Arc::clone(&inputs.extensions),
             notes: inputs.notes.clone(),
             skip: inputs.skip.clone(),
             stack: vec![sorted_entries(root, &inputs.notes)],
@@ -438,7 +317,7 @@ impl Iterator for Walk {
                     self.stack.push(sorted_entries(&dir, &self.notes));
                 }
                 Some((path, kind))
-                    if has_extension(&path, self.extensions)
+                    if has_extension(&path, &self.extensions)
                         && (kind == Entry::File || path.is_file()) =>
                 {
                     return Some(Job::new(path, Some(Arc::clone(&self.root))));
@@ -609,15 +488,40 @@ fn with_rate(style: ProgressStyle) -> ProgressStyle {
     )
 }
 
-/// The exit status of a batch.
-pub(crate) fn status(stats: &Stats) -> u8 {
-    if stats.failed > 0 {
-        crate::EXIT_FAILURE
-    } else if stats.errors > 0 || stats.denied > 0 {
-        crate::EXIT_ERRORS
-    } else {
-        crate::EXIT_CLEAN
+/// Runs `each` over the games of a stream on stdin, one at a time, printing
+/// what it returns as it goes; `each` gets the game as an input named
+/// `<stdin>`, its number in the stream (from 1) and its place there.
+/// Returns the totals, the stream counted as one file.
+pub(crate) fn for_each_streamed_game(
+    mut stream: kifu_sgf::stream::GameStream<std::io::BufReader<std::io::Stdin>>,
+    mut each: impl FnMut(&Input, usize, Origin) -> Outcome,
+) -> Result<Stats, CliError> {
+    let mut total = Stats::default();
+    let mut number = 0;
+    while let Some(bytes) = stream.next_game().map_err(|e| CliError::io("<stdin>", e))? {
+        number += 1;
+        let position = stream.position();
+        let origin = Origin {
+            offset: position.offset,
+            line: position.line,
+            column: position.column,
+        };
+        let input = Input {
+            name: "<stdin>".to_owned(),
+            bytes,
+        };
+        let outcome = each(&input, number, origin);
+        total.add(&outcome.stats);
+        crate::stdio::eprint(&outcome.stderr);
+        match crate::stdio::print(&outcome.stdout) {
+            Ok(()) => {}
+            // A closed pipe (`kifu info - | head`) ends the stream quietly.
+            Err(e) if e.is_broken_pipe() => break,
+            Err(e) => return Err(e),
+        }
     }
+    total.files = 1;
+    Ok(total)
 }
 
 #[cfg(test)]

@@ -10,15 +10,11 @@ use kifu_book::include::Source;
 use kifu_book::package::{Package, PackageReader};
 use kifu_diag::{Diagnostic, Parsed};
 
-use crate::args::{DiagnosticArgs, Format};
-use crate::batch::{Outcome, Stats};
+use crate::args::DiagnosticArgs;
 use crate::book_files::BookFolder;
+use crate::formats::Format;
 use crate::input::{self, Input};
-
-/// Whether a path names a book (by extension).
-pub(crate) fn is_book_format(format: Option<Format>) -> bool {
-    matches!(format, Some(Format::Gobook | Format::Gobk))
-}
+use crate::outcome::{Outcome, Stats};
 
 /// A book as read from a `.gobook` file or a `.gobk` package.
 pub(crate) struct BookInput {
@@ -45,14 +41,11 @@ fn entry_key(name: &str) -> String {
     format!("entry:{name}")
 }
 
-/// Reads a book from `input` (`path` tells the form). A package's book is
-/// the only entry read.
-pub(crate) fn read(
-    input: &Input,
-    path: &Path,
-    format: Option<Format>,
-) -> Result<BookInput, String> {
-    let is_package = format == Some(Format::Gobk) || input.bytes.starts_with(b"PK\x03\x04");
+/// Reads a book from `input` (read from `path`, as `format`: a package
+/// when that is `.gobk` or the bytes are one, else the book's text). A
+/// package's book is the only entry read.
+pub(crate) fn read(input: &Input, path: &Path, format: Format) -> Result<BookInput, String> {
+    let is_package = format == Format::Gobk || Format::Gobk.sniffs(&input.bytes);
     let (name, text, package, folder, key) = if is_package {
         let package =
             PackageReader::new(&input.bytes).map_err(|e| format!("{}: {e}", input.name))?;
@@ -203,13 +196,16 @@ impl BookInput {
                 .file_stem()
                 .and_then(|s| s.to_str())
                 .filter(|s| *s != "-")
-                .map_or_else(|| "book.gobook".to_owned(), |s| format!("{s}.gobook")),
+                .map_or_else(
+                    || format!("book.{}", Format::Gobook.extension()),
+                    |s| format!("{s}.{}", Format::Gobook.extension()),
+                ),
         }
     }
 }
 
-/// Converts a book to `to` (gobook or gobk); `None` for the formats a book
-/// cannot be written in yet.
+/// Converts a book to `to`; an error for the formats a book is not written
+/// in (those the table does not write from a book).
 pub(crate) fn convert(
     input: &Input,
     book: &BookInput,
@@ -236,10 +232,10 @@ pub(crate) fn convert(
         }
         Format::Json => Ok(kifu_book::json::to_string(&book.book).into_bytes()),
         Format::Sgf => Ok(kifu_book::export::to_sgf(&book.book).into_bytes()),
-        Format::Xml => Err(format!(
+        Format::Xml | Format::Svg | Format::Png | Format::Txt | Format::Html => Err(format!(
             "{}: converting a Go book to {} is not supported yet",
             input.name,
-            format!("{to:?}").to_ascii_lowercase()
+            to.name()
         )),
     }
 }
@@ -326,5 +322,31 @@ pub(crate) fn info(book: &BookInput, json: bool) -> String {
         }
         let _ = writeln!(line, ", format {rev}");
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{Kind, TABLE};
+
+    #[test]
+    fn books_are_written_in_the_formats_the_table_converts_them_to() {
+        let input = Input {
+            name: "<stdin>".to_owned(),
+            bytes: b"::book(#b)\n\n\n\n::chapter(#c)\n\nText.\n".to_vec(),
+        };
+        let path = Path::new("-");
+        let book = read(&input, path, Format::Gobook).unwrap();
+        for spec in TABLE {
+            for normalize in [false, true] {
+                assert_eq!(
+                    convert(&input, &book, path, spec.format, normalize).is_ok(),
+                    spec.converted_to() && spec.format.written_from(Kind::Book),
+                    "to {}",
+                    spec.name
+                );
+            }
+        }
     }
 }

@@ -1,24 +1,25 @@
-//! Inputs in any of the formats kifu reads, chosen by extension (or by
-//! content for stdin: `<` starts XML).
+//! Game records in any of the formats kifu reads (as `formats::of_input`
+//! tells), written in any it writes them in, and the reading every command
+//! that takes games starts with: the document, and what was found in it
+//! counted and rendered.
 
 use std::path::Path;
 
 use kifu_diag::Diagnostic;
-use kifu_sgf::Collection;
+use kifu_sgf::{Collection, write};
 
-use crate::args::Format;
+use crate::args::DiagnosticArgs;
+use crate::formats::{self, Format};
+use crate::input::Input;
+use crate::outcome::{Outcome, Stats};
+use crate::report;
 
-/// The format of a path, from its extension.
-pub(crate) fn format_of(path: &Path) -> Option<Format> {
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    match ext.as_str() {
-        "sgf" | "mgt" => Some(Format::Sgf),
-        "json" => Some(Format::Json),
-        "xml" => Some(Format::Xml),
-        "gobook" => Some(Format::Gobook),
-        "gobk" => Some(Format::Gobk),
-        _ => None,
-    }
+/// How `convert` writes.
+pub(crate) struct Conversion {
+    /// In the canonical layout rather than as read.
+    pub(crate) normalize: bool,
+    /// With `normalize`, SGF in the input's charset rather than UTF-8.
+    pub(crate) keep_charset: bool,
 }
 
 /// A document read from an input.
@@ -28,20 +29,73 @@ pub(crate) enum Document<'i> {
 }
 
 impl<'i> Document<'i> {
-    /// Reads `bytes` as `format` (guessed from the content when unknown).
-    pub(crate) fn read(bytes: &'i [u8], format: Option<Format>) -> (Self, Vec<Diagnostic>) {
-        let xml = match format {
-            Some(Format::Xml) => true,
-            Some(_) => false,
-            None => bytes.trim_ascii_start().starts_with(b"<"),
-        };
-        if xml {
-            let parsed = kifu_xml::read(bytes);
-            (Document::Xml(parsed.value), parsed.diagnostics)
-        } else {
-            let parsed = kifu_sgf::parse(bytes);
-            (Document::Sgf(parsed.value), parsed.diagnostics)
+    /// Reads `bytes` as `format`. What is not a game record is read as
+    /// SGF, which finds what games there are and says what is not.
+    pub(crate) fn read(bytes: &'i [u8], format: Format) -> (Self, Vec<Diagnostic>) {
+        match format {
+            Format::Xml => {
+                let parsed = kifu_xml::read(bytes);
+                (Document::Xml(parsed.value), parsed.diagnostics)
+            }
+            Format::Sgf
+            | Format::Json
+            | Format::Gobook
+            | Format::Gobk
+            | Format::Svg
+            | Format::Png
+            | Format::Txt
+            | Format::Html => {
+                let parsed = kifu_sgf::parse(bytes);
+                (Document::Sgf(parsed.value), parsed.diagnostics)
+            }
         }
+    }
+
+    /// The format it was read in.
+    pub(crate) fn format(&self) -> Format {
+        match self {
+            Document::Sgf(_) => Format::Sgf,
+            Document::Xml(_) => Format::Xml,
+        }
+    }
+
+    /// The games written as `to` (`original`: the bytes they were read
+    /// from, written again when nothing is to change); `None` for the
+    /// formats that games are not converted to.
+    pub(crate) fn write(
+        &self,
+        original: &[u8],
+        to: Format,
+        options: &Conversion,
+    ) -> Option<Vec<u8>> {
+        let collection = self.to_collection();
+        Some(match (self, to) {
+            // To its own format: the input itself unless asked to normalize.
+            (Document::Sgf(c), Format::Sgf) if !options.normalize => write::lossless(c),
+            (Document::Xml(_), Format::Xml) if !options.normalize => original.to_vec(),
+            (Document::Xml(d), Format::Xml) => kifu_xml::write(d).into_bytes(),
+            (Document::Sgf(c), Format::Xml) => {
+                kifu_xml::write(&kifu_xml::Document::from_sgf(c)).into_bytes()
+            }
+            (_, Format::Sgf) => write::normalized_with(
+                &collection,
+                &write::NormalizeOptions {
+                    keep_charset: options.keep_charset,
+                    ..write::NormalizeOptions::default()
+                },
+            ),
+            (_, Format::Json) => write::json(&collection).into_bytes(),
+            // A game record has no book form, and renderings are drawn.
+            (
+                _,
+                Format::Gobook
+                | Format::Gobk
+                | Format::Svg
+                | Format::Png
+                | Format::Txt
+                | Format::Html,
+            ) => return None,
+        })
     }
 
     /// The encoding that diagnostic columns are counted in.
@@ -59,6 +113,109 @@ impl<'i> Document<'i> {
         match self {
             Document::Sgf(c) => std::borrow::Cow::Borrowed(c),
             Document::Xml(d) => std::borrow::Cow::Owned(d.to_sgf()),
+        }
+    }
+}
+
+/// Reads one input as the format its path names (or its content says),
+/// counting and rendering what was found: the start of every command.
+pub(crate) fn read_document<'i>(
+    input: &'i Input,
+    path: &Path,
+    diagnostics_args: &DiagnosticArgs,
+) -> (Document<'i>, Outcome) {
+    read_and_check(input, path, diagnostics_args, false)
+}
+
+/// As [`read_document`], with the checks of values and structure when
+/// `checks` is set (SGF: `kifu_sgf::check`).
+pub(crate) fn read_and_check<'i>(
+    input: &'i Input,
+    path: &Path,
+    diagnostics_args: &DiagnosticArgs,
+    checks: bool,
+) -> (Document<'i>, Outcome) {
+    read_and_check_at(
+        input,
+        path,
+        diagnostics_args,
+        checks,
+        report::Origin::default(),
+    )
+}
+
+/// As [`read_and_check`], for bytes that stand at `origin` in what was read
+/// (a game of a stream).
+pub(crate) fn read_and_check_at<'i>(
+    input: &'i Input,
+    path: &Path,
+    diagnostics_args: &DiagnosticArgs,
+    checks: bool,
+    origin: report::Origin,
+) -> (Document<'i>, Outcome) {
+    let format = formats::of_input(path, &input.bytes);
+    let (document, mut diagnostics) = Document::read(&input.bytes, format);
+    if checks && let Document::Sgf(collection) = &document {
+        diagnostics.extend(kifu_sgf::check::check(collection));
+        diagnostics.sort_by_key(|d| d.span.start);
+    }
+    let collection = document.to_collection();
+    let mut outcome = Outcome {
+        stats: Stats {
+            files: 1,
+            bytes: input.bytes.len(),
+            games: collection.len(),
+            nodes: collection.node_count(),
+            ..Stats::default()
+        },
+        ..Outcome::default()
+    };
+    outcome.nothing_read = collection.is_empty() && crate::input::holds_text(&input.bytes);
+    drop(collection);
+    outcome.stats.count_reported(&diagnostics, diagnostics_args);
+    let advice = match &document {
+        Document::Sgf(collection) if checks && !diagnostics.is_empty() => {
+            report::advice_for_sgf(&input.bytes, collection, &diagnostics, diagnostics_args)
+        }
+        _ => report::advice_from_table(&diagnostics),
+    };
+    report::render_advised_at(
+        &input.name,
+        &input.bytes,
+        origin,
+        document.encoding(),
+        &diagnostics,
+        &advice,
+        diagnostics_args,
+        &mut outcome.stderr,
+    );
+    (document, outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{Kind, TABLE};
+
+    #[test]
+    fn games_are_written_in_the_formats_the_table_converts_them_to() {
+        let sgf = b"(;GM[1]SZ[9];B[cc])";
+        for (bytes, format) in [(&sgf[..], Format::Sgf), (b"<Go/>", Format::Xml)] {
+            let (document, _) = Document::read(bytes, format);
+            for spec in TABLE {
+                for normalize in [false, true] {
+                    let options = Conversion {
+                        normalize,
+                        keep_charset: false,
+                    };
+                    assert_eq!(
+                        document.write(bytes, spec.format, &options).is_some(),
+                        spec.converted_to() && spec.format.written_from(Kind::Game),
+                        "{format:?} to {}",
+                        spec.name
+                    );
+                }
+            }
         }
     }
 }

@@ -16,7 +16,10 @@ mod book;
 mod book_files;
 mod commands;
 mod document;
+mod error;
+mod formats;
 mod input;
+mod outcome;
 mod output;
 mod query;
 mod report;
@@ -26,12 +29,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-/// Exit status: the file(s) were fine.
-const EXIT_CLEAN: u8 = 0;
-/// Exit status: errors were found in the input.
-const EXIT_ERRORS: u8 = 1;
-/// Exit status: bad usage, or a file could not be read or written.
-const EXIT_FAILURE: u8 = 2;
+use error::{EXIT_CLEAN, EXIT_FAILURE};
 
 fn main() -> ExitCode {
     let args = match args::Cli::try_parse() {

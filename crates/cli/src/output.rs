@@ -5,8 +5,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::commands::CliError;
-use crate::input::is_stdio;
+use crate::error::CliError;
+use crate::input::{Job, is_stdio};
+use crate::outcome::Outcome;
 
 pub(crate) fn write(path: Option<&Path>, bytes: &[u8]) -> Result<(), CliError> {
     match path {
@@ -197,7 +198,7 @@ impl BatchTarget<'_> {
     /// The file `job`'s output goes to: the input itself (or the file a
     /// link there points to) in place, else its place under the output
     /// directory.
-    pub(crate) fn path_for(&self, job: &crate::batch::Job) -> Result<PathBuf, String> {
+    pub(crate) fn path_for(&self, job: &Job) -> Result<PathBuf, String> {
         if self.in_place {
             return through_links(&job.path).map_err(|e| e.to_string());
         }
@@ -219,11 +220,7 @@ pub(crate) struct Claims {
 
 impl Claims {
     /// Decides `job`'s output under `target` (called in input order).
-    pub(crate) fn claim(
-        &mut self,
-        job: &crate::batch::Job,
-        target: &BatchTarget<'_>,
-    ) -> Result<PathBuf, String> {
+    pub(crate) fn claim(&mut self, job: &Job, target: &BatchTarget<'_>) -> Result<PathBuf, String> {
         let path = target.path_for(job)?;
         if !target.in_place && same_file(&path, &job.path) {
             return Err(format!(
@@ -282,19 +279,30 @@ pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Why an output made from `input` must not be written to `to` (`None`:
-/// stdout), if it must not: the command failed, or read no game from text
-/// that was there (the output would hold nothing of it), or it would
-/// replace a damaged input by a conversion that drops what its errors say
-/// was lost. Stdout takes what there is, as a pipe would expect.
-pub(crate) fn refusal(
-    input_path: &Path,
-    original: &[u8],
-    bytes: &[u8],
-    outcome: &crate::batch::Outcome,
-    to: Option<&Path>,
-    keeps_damage: bool,
-) -> Option<String> {
+/// What a command made of one input: the output to write, and what it
+/// found.
+pub(crate) struct Made<'a> {
+    /// The input's path (`-` for stdin).
+    pub(crate) input_path: &'a Path,
+    /// The input's bytes.
+    pub(crate) original: &'a [u8],
+    /// The output's bytes.
+    pub(crate) bytes: &'a [u8],
+    pub(crate) outcome: &'a Outcome,
+}
+
+/// Why `made` must not be written to `to` (`None`: stdout), if it must
+/// not: the command failed, or read no game from text that was there (the
+/// output would hold nothing of it), or it would replace a damaged input
+/// by a conversion that drops what its errors say was lost. Stdout takes
+/// what there is, as a pipe would expect.
+pub(crate) fn refusal(made: &Made<'_>, to: Option<&Path>, keeps_damage: bool) -> Option<String> {
+    let Made {
+        input_path,
+        original,
+        bytes,
+        outcome,
+    } = *made;
     let to = to.filter(|p| !is_stdio(p))?;
     let replaces_input = !is_stdio(input_path) && same_file(to, input_path);
     let kept = if replaces_input {
@@ -322,36 +330,33 @@ pub(crate) fn refusal(
     None
 }
 
-/// Writes the output of a command on one input to `to` (stdout when
-/// `None`) unless [`refusal`] says it must not be; returns the exit status.
+/// Writes what a command made of one input to `to` (stdout when `None`)
+/// unless [`refusal`] says it must not be; returns the exit status.
 pub(crate) fn write_single(
-    input_path: &Path,
-    original: &[u8],
-    bytes: &[u8],
-    outcome: &crate::batch::Outcome,
+    made: &Made<'_>,
     to: Option<&Path>,
     keeps_damage: bool,
 ) -> Result<u8, CliError> {
-    if outcome.stats.failed > 0 {
+    if made.outcome.stats.failed > 0 {
         // Already said why; an empty output would only hide it.
-        return Ok(crate::EXIT_FAILURE);
+        return Ok(crate::error::EXIT_FAILURE);
     }
-    if let Some(why) = refusal(input_path, original, bytes, outcome, to, keeps_damage) {
+    if let Some(why) = refusal(made, to, keeps_damage) {
         crate::stdio::eprintln(format_args!("kifu: {why}"));
-        return Ok(crate::EXIT_FAILURE);
+        return Ok(crate::error::EXIT_FAILURE);
     }
-    write(to, bytes)?;
-    Ok(crate::batch::status(&outcome.stats))
+    write(to, made.bytes)?;
+    Ok(made.outcome.stats.status())
 }
 
 /// Writes one file's output of a batch as `target` says, adding any
 /// failure to `outcome`.
 pub(crate) fn write_batch(
-    job: &crate::batch::Job,
+    job: &Job,
     original: &[u8],
     bytes: &[u8],
     target: &BatchTarget<'_>,
-    outcome: &mut crate::batch::Outcome,
+    outcome: &mut Outcome,
 ) {
     if outcome.stats.failed > 0 {
         // Already said why; nothing to write.
@@ -364,25 +369,24 @@ pub(crate) fn write_batch(
 }
 
 fn try_write_batch(
-    job: &crate::batch::Job,
+    job: &Job,
     original: &[u8],
     bytes: &[u8],
     target: &BatchTarget<'_>,
-    outcome: &crate::batch::Outcome,
+    outcome: &Outcome,
 ) -> Result<(), String> {
     let path = job.output.clone().unwrap_or_else(|| target.path_for(job))?;
     if target.in_place && bytes == original {
         // Nothing changed: leave the file (and its timestamps) alone.
         return Ok(());
     }
-    if let Some(why) = refusal(
-        &job.path,
+    let made = Made {
+        input_path: &job.path,
         original,
         bytes,
         outcome,
-        Some(&path),
-        target.keeps_damage,
-    ) {
+    };
+    if let Some(why) = refusal(&made, Some(&path), target.keeps_damage) {
         return Err(why);
     }
     if target.in_place {

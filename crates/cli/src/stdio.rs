@@ -9,7 +9,7 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::commands::CliError;
+use crate::error::CliError;
 
 /// Set when a write to stderr failed.
 static STDERR_FAILED: AtomicBool = AtomicBool::new(false);

@@ -1126,3 +1126,38 @@ fn fix_reports_critical_repairs_in_json_and_honours_allow() {
     assert_eq!(stderr(&out), "");
     assert_eq!(out.stdout, b"(;FF[4]PB[Lee]PB[Cho])");
 }
+
+#[test]
+fn every_command_tells_a_book_by_its_content_when_its_name_does_not_say() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read(example_book()).unwrap();
+    std::fs::write(dir.path().join("book.txt"), &text).unwrap();
+    let out = kifu(&["convert", "book.txt", "-o", "ex.gobk"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let package = std::fs::read(dir.path().join("ex.gobk")).unwrap();
+    for input in [&text, &package] {
+        // On stdin: checked and described as a book, not as SGF with no game.
+        for command in ["check", "info"] {
+            let out = kifu(&[command, "-"], dir.path(), Some(input));
+            assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+            assert!(!stderr(&out).contains("no-data"), "{}", stderr(&out));
+        }
+        let out = kifu(&["info", "-"], dir.path(), Some(input));
+        assert!(String::from_utf8_lossy(&out.stdout).contains(": book #example"));
+        let out = kifu(&["convert", "-", "--to", "gobook"], dir.path(), Some(input));
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(out.stdout, text);
+    }
+    // Under a name kifu does not read: the same as on stdin.
+    let out = kifu(&["check", "book.txt"], dir.path(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Under --out-dir an output holds what its name says.
+    let out = kifu(
+        &["convert", "book.txt", "--out-dir", "out"],
+        dir.path(),
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let sgf = std::fs::read(dir.path().join("out/book.sgf")).unwrap();
+    assert!(kifu_sgf::parse(&sgf).diagnostics.is_empty());
+}

@@ -1,22 +1,20 @@
 //! `kifu check FILE|DIR|GLOB...`
 
 use crate::args::{CheckArgs, DiagnosticArgs, FileSummary};
-use crate::batch::{self, Job, Outcome};
-use crate::commands::{
-    CliError, StdinGames, for_each_streamed_game, read_and_check, read_and_check_at,
-};
-use crate::document::format_of;
-use crate::input;
-
-/// The extensions `check` looks for in directories.
-pub(crate) const EXTENSIONS: &[&str] = &["sgf", "mgt", "xml", "gobook", "gobk"];
+use crate::batch::{self, for_each_streamed_game};
+use crate::document::{read_and_check, read_and_check_at};
+use crate::error::CliError;
+use crate::formats;
+use crate::input::{self, Job, StdinGames};
+use crate::outcome::Outcome;
 
 pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
-    let inputs = batch::Inputs::new(&args.files, EXTENSIONS, args.diagnostics.quiet);
+    let inputs = batch::Inputs::new(&args.files, &formats::documents(), args.diagnostics.quiet);
     let notes_for = match &args.book {
         Some(path) => {
             let input = input::read(path)?;
-            let book = crate::book::read(&input, path, format_of(path)).map_err(CliError::usage)?;
+            let format = formats::of_input(path, &input.bytes);
+            let book = crate::book::read(&input, path, format).map_err(CliError::usage)?;
             Some(book.book)
         }
         None => None,
@@ -41,12 +39,12 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, CliError> {
     let stats = batch::run(&inputs, args.diagnostics.quiet, summary, |job| {
         check_one(job, &diagnostics, notes_for.as_ref())
     });
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 /// `kifu check -`: a stream of SGF games is checked game by game, holding
 /// one at a time, its places reported as places in the stream, and summed
-/// up as a batch is; XML and UTF-16 are read whole.
+/// up as a batch is; XML, books and UTF-16 are read whole.
 fn check_stdin(job: &Job, args: &CheckArgs) -> Result<u8, CliError> {
     let start = std::time::Instant::now();
     let stats = match StdinGames::open()? {
@@ -68,7 +66,7 @@ fn check_stdin(job: &Job, args: &CheckArgs) -> Result<u8, CliError> {
                 summary: FileSummary::Every,
                 ..args.diagnostics.clone()
             };
-            let (_, outcome) = read_and_check(&input, &job.path, &diagnostics, true);
+            let outcome = check_input(&input, &job.path, &diagnostics, None);
             crate::stdio::eprint(&outcome.stderr);
             if args.stats {
                 batch::print_summary(&outcome.stats, start);
@@ -76,21 +74,30 @@ fn check_stdin(job: &Job, args: &CheckArgs) -> Result<u8, CliError> {
             outcome.stats
         }
     };
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 fn check_one(job: &Job, args: &DiagnosticArgs, notes_for: Option<&kifu_book::Book>) -> Outcome {
-    let input = match input::read(&job.path) {
-        Ok(input) => input,
-        Err(e) => return Outcome::failed(e.to_string()),
-    };
-    let format = format_of(&job.path);
-    if crate::book::is_book_format(format) {
-        return match crate::book::read(&input, &job.path, format) {
+    match input::read(&job.path) {
+        Ok(input) => check_input(&input, &job.path, args, notes_for),
+        Err(e) => Outcome::failed(e.to_string()),
+    }
+}
+
+/// Checks one input read from `path`: a book, or game records.
+fn check_input(
+    input: &input::Input,
+    path: &std::path::Path,
+    args: &DiagnosticArgs,
+    notes_for: Option<&kifu_book::Book>,
+) -> Outcome {
+    let format = formats::of_input(path, &input.bytes);
+    if format.is_book() {
+        return match crate::book::read(input, path, format) {
             Ok(book) => book.outcome(&book.check(notes_for), args),
             Err(e) => Outcome::failed(e),
         };
     }
-    let (_, outcome) = read_and_check(&input, &job.path, args, true);
+    let (_, outcome) = read_and_check(input, path, args, true);
     outcome
 }

@@ -2,28 +2,30 @@
 
 use std::path::Path;
 
-use kifu_sgf::write;
+use crate::args::ConvertArgs;
+use crate::batch;
+use crate::document::{Conversion, read_document};
+use crate::error::CliError;
+use crate::formats::{self, Format, Kind};
+use crate::input::{self, Job};
+use crate::outcome::Outcome;
+use crate::output;
 
-use crate::args::{ConvertArgs, Format};
-use crate::batch::{self, Job, Outcome};
-use crate::commands::check::EXTENSIONS;
-use crate::commands::{CliError, read_document};
-use crate::document::{Document, format_of};
-use crate::{input, output};
+/// The format an output's name asks for, of those `convert` writes.
+fn format_named(path: &Path) -> Option<Format> {
+    formats::by_extension(path).filter(|f| f.spec().converted_to())
+}
 
-fn extension(format: Format) -> &'static str {
-    match format {
-        Format::Sgf => "sgf",
-        Format::Json => "json",
-        Format::Xml => "xml",
-        Format::Gobook => "gobook",
-        Format::Gobk => "gobk",
-    }
+/// The format the input at `path` is written in under `--out-dir`, and so
+/// the extension its output gets (decided before it is read): `--to`, else
+/// the input's own as its name says, else SGF.
+fn out_dir_format(args: &ConvertArgs, path: &Path) -> Format {
+    args.to.or(format_named(path)).unwrap_or(Format::Sgf)
 }
 
 pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
     let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
-    let inputs = batch::Inputs::new(&args.inputs, EXTENSIONS, args.diagnostics.quiet)
+    let inputs = batch::Inputs::new(&args.inputs, &formats::documents(), args.diagnostics.quiet)
         .writing_to(args.out.out_dir.as_deref())?;
     if !batch_mode {
         let Some(job) = inputs.single_file() else {
@@ -34,7 +36,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         let to = match (args.to, &args.out.output) {
             (Some(f), _) => Some(f),
             (None, Some(out)) if !input::is_stdio(out) => {
-                Some(format_of(out).ok_or_else(|| {
+                Some(format_named(out).ok_or_else(|| {
                     CliError::usage(format!(
                         "cannot tell the output format from '{}': give --to",
                         out.display()
@@ -46,14 +48,13 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         let input = input::read(&job.path)?;
         let (bytes, outcome) = convert(&input, &job.path, to, args);
         crate::stdio::eprint(&outcome.stderr);
-        return output::write_single(
-            &job.path,
-            &input.bytes,
-            &bytes,
-            &outcome,
-            args.out.output.as_deref(),
-            false,
-        );
+        let made = output::Made {
+            input_path: &job.path,
+            original: &input.bytes,
+            bytes: &bytes,
+            outcome: &outcome,
+        };
+        return output::write_single(&made, args.out.output.as_deref(), false);
     }
     if inputs.names_stdin() {
         return Err(CliError::usage(
@@ -65,15 +66,13 @@ pub(crate) fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         in_place: args.out.in_place,
         backup: args.out.backup.as_deref(),
         out_dir: args.out.out_dir.as_deref(),
-        extension: Some(&|path: &Path| {
-            extension(args.to.or(format_of(path)).unwrap_or(Format::Sgf))
-        }),
+        extension: Some(&|path: &Path| out_dir_format(args, path).extension()),
         keeps_damage: false,
     };
     let stats = batch::run_writing(&inputs, args.diagnostics.quiet, summary, &target, |job| {
         convert_to_file(job, args, &target)
     });
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 /// Converts one input; returns the output bytes and what was found.
@@ -83,16 +82,14 @@ fn convert(
     to: Option<Format>,
     args: &ConvertArgs,
 ) -> (Vec<u8>, Outcome) {
-    let format = format_of(path);
-    let book_input = crate::book::is_book_format(format)
-        || path.as_os_str() == "-" && input.bytes.trim_ascii_start().starts_with(b"::");
-    if book_input {
+    let format = formats::of_input(path, &input.bytes);
+    if format.is_book() {
         let book = match crate::book::read(input, path, format) {
             Ok(book) => book,
             Err(e) => return (Vec::new(), Outcome::failed(e)),
         };
         let mut outcome = book.outcome(&book.diagnostics, &args.diagnostics);
-        let to = to.or(format).unwrap_or(Format::Gobook);
+        let to = to.unwrap_or(format);
         return match crate::book::convert(input, &book, path, to, args.normalize) {
             Ok(bytes) => (bytes, outcome),
             Err(e) => {
@@ -102,40 +99,25 @@ fn convert(
             }
         };
     }
-    if matches!(to, Some(Format::Gobook | Format::Gobk)) {
+    if let Some(to) = to.filter(|to| !to.written_from(Kind::Game)) {
         let mut outcome = Outcome::failed(format!(
-            "{}: converting a game record to a Go book is not supported",
-            input.name
+            "{}: converting a game record to {} is not supported",
+            input.name,
+            if to.is_book() { "a Go book" } else { to.name() }
         ));
         outcome.stats.files = 1;
         return (Vec::new(), outcome);
     }
     let (document, outcome) = read_document(input, path, &args.diagnostics);
-    let from = match &document {
-        Document::Sgf(_) => Format::Sgf,
-        Document::Xml(_) => Format::Xml,
+    let to = to.unwrap_or(document.format());
+    let options = Conversion {
+        normalize: args.normalize,
+        keep_charset: args.keep_charset,
     };
-    let to = to.unwrap_or(from);
-    let collection = document.to_collection();
-    let bytes = match (&document, to) {
-        // To its own format: the input itself unless asked to normalize.
-        (Document::Sgf(c), Format::Sgf) if !args.normalize => write::lossless(c),
-        (Document::Xml(_), Format::Xml) if !args.normalize => input.bytes.clone(),
-        (Document::Xml(d), Format::Xml) => kifu_xml::write(d).into_bytes(),
-        (Document::Sgf(c), Format::Xml) => {
-            kifu_xml::write(&kifu_xml::Document::from_sgf(c)).into_bytes()
-        }
-        (_, Format::Sgf) => write::normalized_with(
-            &collection,
-            &write::NormalizeOptions {
-                keep_charset: args.keep_charset,
-                ..write::NormalizeOptions::default()
-            },
-        ),
-        (_, Format::Json) => write::json(&collection).into_bytes(),
-        // Caught above; a game record has no book form.
-        (_, Format::Gobook | Format::Gobk) => Vec::new(),
-    };
+    // Formats not written from games were refused above.
+    let bytes = document
+        .write(&input.bytes, to, &options)
+        .unwrap_or_default();
     (bytes, outcome)
 }
 
@@ -144,14 +126,21 @@ fn convert_to_file(job: &Job, args: &ConvertArgs, target: &output::BatchTarget<'
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),
     };
-    let from = format_of(&job.path);
+    let from = formats::by_extension(&job.path);
     if args.out.in_place && args.to.is_some_and(|t| Some(t) != from) {
         return Outcome::failed(format!(
             "{}: --in-place keeps the format; use --out-dir to convert",
             job.path.display()
         ));
     }
-    let (bytes, mut outcome) = convert(&input, &job.path, args.to, args);
+    // Under --out-dir the output is what its name says, whatever the input
+    // turns out to hold; in place, the input's own format.
+    let to = if args.out.in_place {
+        args.to
+    } else {
+        Some(out_dir_format(args, &job.path))
+    };
+    let (bytes, mut outcome) = convert(&input, &job.path, to, args);
     output::write_batch(job, &input.bytes, &bytes, target, &mut outcome);
     outcome
 }

@@ -4,18 +4,23 @@ use kifu_diag::{Diagnostic, Severity};
 use kifu_sgf::repair::Options;
 
 use crate::args::FixArgs;
-use crate::batch::{self, Job, Outcome, Stats};
-use crate::commands::CliError;
+use crate::batch;
+use crate::error::CliError;
+use crate::formats::Format;
+use crate::input::{self, Job};
+use crate::outcome::{Outcome, Stats};
+use crate::output;
 use crate::report::Advice;
-use crate::{input, output};
-
-/// The extensions `fix` looks for in directories.
-const EXTENSIONS: &[&str] = &["sgf", "mgt"];
 
 pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
     let batch_mode = args.out.out_dir.is_some() || args.out.in_place;
-    let inputs = batch::Inputs::new(&args.inputs, EXTENSIONS, args.diagnostics.quiet)
-        .writing_to(args.out.out_dir.as_deref())?;
+    // Repairs are made to SGF.
+    let inputs = batch::Inputs::new(
+        &args.inputs,
+        Format::Sgf.extensions(),
+        args.diagnostics.quiet,
+    )
+    .writing_to(args.out.out_dir.as_deref())?;
     if !batch_mode {
         let Some(job) = inputs.single_file() else {
             return Err(CliError::usage(
@@ -25,14 +30,13 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
         let input = input::read(&job.path)?;
         let (bytes, outcome) = fix(&input, args);
         crate::stdio::eprint(&outcome.stderr);
-        return output::write_single(
-            &job.path,
-            &input.bytes,
-            &bytes,
-            &outcome,
-            args.out.output.as_deref(),
-            !args.normalize,
-        );
+        let made = output::Made {
+            input_path: &job.path,
+            original: &input.bytes,
+            bytes: &bytes,
+            outcome: &outcome,
+        };
+        return output::write_single(&made, args.out.output.as_deref(), !args.normalize);
     }
     if inputs.names_stdin() {
         return Err(CliError::usage(
@@ -50,7 +54,7 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
     let stats = batch::run_writing(&inputs, args.diagnostics.quiet, summary, &target, |job| {
         fix_to_file(job, args, &target)
     });
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 /// Repairs one input; returns the output bytes (the input itself when
@@ -89,7 +93,7 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         );
         found.push((d, Advice::critical(r.critical)));
     }
-    if collection.is_empty() && crate::commands::holds_text(&input.bytes) {
+    if collection.is_empty() && input::holds_text(&input.bytes) {
         // Nothing to repair because nothing was read: said, not passed over.
         let d = Diagnostic::new(
             kifu_sgf::syntax::codes::NO_DATA,
@@ -111,7 +115,7 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
             repairing: true,
             ..Stats::default()
         },
-        nothing_read: collection.is_empty() && crate::commands::holds_text(&input.bytes),
+        nothing_read: collection.is_empty() && input::holds_text(&input.bytes),
         ..Outcome::default()
     };
     outcome

@@ -4,10 +4,12 @@
 use std::fmt::Write as _;
 
 use crate::args::{DiagnosticArgs, InfoArgs, InfoFormat};
-use crate::batch::{self, Job, Outcome};
-use crate::commands::check::EXTENSIONS;
-use crate::commands::{CliError, StdinGames, for_each_streamed_game, read_and_check_at};
-use crate::input;
+use crate::batch::{self, for_each_streamed_game};
+use crate::document::read_and_check_at;
+use crate::error::CliError;
+use crate::formats;
+use crate::input::{self, Job, StdinGames};
+use crate::outcome::Outcome;
 use crate::query::{FIELDS, Filter, Record};
 use crate::report::Origin;
 
@@ -18,7 +20,7 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
         }
         None => None,
     };
-    let inputs = batch::Inputs::new(&args.files, EXTENSIONS, args.quiet);
+    let inputs = batch::Inputs::new(&args.files, &formats::documents(), args.quiet);
     if args.format == InfoFormat::Csv {
         crate::stdio::print(format!("{}\n", FIELDS.join(",")).as_bytes())?;
     }
@@ -46,12 +48,12 @@ pub(crate) fn run(args: &InfoArgs) -> Result<u8, CliError> {
         if args.stats {
             batch::print_summary(&stats, start);
         }
-        return Ok(batch::status(&stats));
+        return Ok(stats.status());
     }
     let stats = batch::run(&inputs, args.quiet, args.stats, |job| {
         info_one(job, args, filter.as_ref())
     });
-    Ok(batch::status(&stats))
+    Ok(stats.status())
 }
 
 fn info_one(job: &Job, args: &InfoArgs, filter: Option<&Filter>) -> Outcome {
@@ -71,8 +73,8 @@ fn info_of(
     stream: Option<(usize, Origin)>,
 ) -> Outcome {
     let diagnostics_args = DiagnosticArgs::short(args.quiet);
-    let format = crate::document::format_of(path);
-    if crate::book::is_book_format(format) {
+    let format = formats::of_input(path, &input.bytes);
+    if format.is_book() {
         let book = match crate::book::read(input, path, format) {
             Ok(book) => book,
             Err(e) => return Outcome::failed(e),

@@ -7,14 +7,14 @@ use std::path::{Path, PathBuf};
 use kifu_render::style::Style;
 use kifu_render::svg::{Coordinates, DiagramView, SgfPosition};
 
-use crate::args::{RenderArgs, RenderFormat};
-use crate::batch::{self, Job, Outcome};
-use crate::commands::CliError;
-use crate::document::{Document, format_of};
-use crate::{input, output};
-
-/// Game records that `--out-dir` draws.
-const GAME_EXTENSIONS: &[&str] = &["sgf", "mgt", "xml"];
+use crate::args::RenderArgs;
+use crate::batch;
+use crate::document::Document;
+use crate::error::CliError;
+use crate::formats::{self, Format, Spec};
+use crate::input::{self, Job};
+use crate::outcome::Outcome;
+use crate::output;
 
 pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
     let style = style(&args.style)?;
@@ -27,17 +27,14 @@ pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
         ));
     };
     let format = output_format(args)?;
-    if format == RenderFormat::Html {
+    if format == Format::Html {
         return render_html(args, path);
     }
     let input = input::read(path)?;
-    let from = format_of(path);
-    let is_book = crate::book::is_book_format(from)
-        || input::is_stdio(path) && input.bytes.trim_ascii_start().starts_with(b"::");
-    let (view, status) = if is_book {
+    let (view, status) = if formats::of_input(path, &input.bytes).is_book() {
         book_view(args, &input, path)?
     } else {
-        (game_view(args, &input, path)?, crate::EXIT_CLEAN)
+        (game_view(args, &input, path)?, crate::error::EXIT_CLEAN)
     };
     let bytes = draw(&view, &style, format, args.width).map_err(CliError::usage)?;
     output::write(args.output.as_deref(), &bytes)?;
@@ -53,15 +50,13 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
         ));
     }
     let input = input::read(path)?;
-    let from = format_of(path);
-    let is_book = crate::book::is_book_format(from)
-        || input::is_stdio(path) && input.bytes.trim_ascii_start().starts_with(b"::");
+    let from = formats::of_input(path, &input.bytes);
     let options = kifu_render::html::HtmlOptions {
         languages: vec![args.lang.clone()],
         title: None,
         shared_positions: false,
     };
-    let (html, status) = if is_book {
+    let (html, status) = if from.is_book() {
         let book = crate::book::read(&input, path, from).map_err(CliError::usage)?;
         let diagnostics_args = crate::args::DiagnosticArgs::short(args.quiet);
         // Reading problems and the files the book names (refused, missing,
@@ -88,7 +83,7 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
             &|name| book.load_image(name),
             &options,
         );
-        (html, batch::status(&outcome.stats))
+        (html, outcome.stats.status())
     } else {
         let (document, _) = Document::read(&input.bytes, from);
         let collection = document.to_collection();
@@ -105,7 +100,7 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
         };
         (
             kifu_render::html::book_to_html(&book, &|_| None, &options),
-            crate::EXIT_CLEAN,
+            crate::error::EXIT_CLEAN,
         )
     };
     output::write(args.output.as_deref(), html.as_bytes())?;
@@ -113,27 +108,26 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
 }
 
 /// The output format: `--format`, else the output's extension, else SVG.
-fn output_format(args: &RenderArgs) -> Result<RenderFormat, CliError> {
+fn output_format(args: &RenderArgs) -> Result<Format, CliError> {
     if let Some(f) = args.format {
         return Ok(f);
     }
     let Some(out) = args.output.as_deref().filter(|o| !input::is_stdio(o)) else {
-        return Ok(RenderFormat::Svg);
+        return Ok(Format::Svg);
     };
-    let ext = out
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    match ext.as_deref() {
-        Some("svg") => Ok(RenderFormat::Svg),
-        Some("png") => Ok(RenderFormat::Png),
-        Some("txt" | "text") => Ok(RenderFormat::Txt),
-        Some("html" | "htm") => Ok(RenderFormat::Html),
-        _ => Err(CliError::usage(format!(
-            "cannot tell the output format from '{}': use .svg, .png or .txt, or give --format",
-            out.display()
-        ))),
-    }
+    formats::by_extension(out)
+        .filter(|f| f.spec().rendered())
+        .ok_or_else(|| {
+            let drawn: Vec<String> = formats::rows(Spec::rendered)
+                .map(|s| format!(".{}", s.extensions[0]))
+                .collect();
+            let (last, others) = drawn.split_last().expect("render draws some formats");
+            CliError::usage(format!(
+                "cannot tell the output format from '{}': use {} or {last}, or give --format",
+                out.display(),
+                others.join(", "),
+            ))
+        })
 }
 
 /// `--style`: a built-in style or a TOML file.
@@ -154,20 +148,19 @@ fn style(name: &str) -> Result<Style, CliError> {
     Style::from_toml(&text).map_err(|e| CliError::usage(format!("{name}: {e}")))
 }
 
-fn draw(
-    view: &DiagramView,
-    style: &Style,
-    format: RenderFormat,
-    width: u32,
-) -> Result<Vec<u8>, String> {
+fn draw(view: &DiagramView, style: &Style, format: Format, width: u32) -> Result<Vec<u8>, String> {
     match format {
-        RenderFormat::Svg => Ok(kifu_render::svg::to_svg(view, style).into_bytes()),
-        RenderFormat::Txt => Ok(kifu_render::text::to_text(view).into_bytes()),
-        RenderFormat::Png => {
+        Format::Svg => Ok(kifu_render::svg::to_svg(view, style).into_bytes()),
+        Format::Txt => Ok(kifu_render::text::to_text(view).into_bytes()),
+        Format::Png => {
             let svg = kifu_render::svg::to_svg(view, style);
             kifu_render::png::to_png(&svg, width).map_err(|e| e.to_string())
         }
-        RenderFormat::Html => Err("HTML output is not yet supported".to_owned()),
+        Format::Html => Err("HTML output is not yet supported".to_owned()),
+        // Not renderings: `--format` and the output's name take none.
+        Format::Sgf | Format::Json | Format::Xml | Format::Gobook | Format::Gobk => {
+            Err(format!("{} is not a picture", format.name()))
+        }
     }
 }
 
@@ -207,7 +200,8 @@ fn book_view(
             "--move, --numbers and --variation are for game records",
         ));
     }
-    let book = crate::book::read(input, path, format_of(path)).map_err(CliError::usage)?;
+    let format = formats::of_input(path, &input.bytes);
+    let book = crate::book::read(input, path, format).map_err(CliError::usage)?;
     let resolution = kifu_book::resolve::resolve(&book.book);
     let mut found = book.diagnostics.clone();
     found.extend(resolution.diagnostics.iter().cloned());
@@ -232,7 +226,7 @@ fn book_view(
         .and_then(|b| b.flag("circleAsDot"))
         .unwrap_or(false);
     coordinates(&mut view, &args.coord)?;
-    Ok((view, batch::status(&outcome.stats)))
+    Ok((view, outcome.stats.status()))
 }
 
 /// The item `--diagram` names: `CHAPTER:INDEX` as `kifu diagrams` lists
@@ -305,7 +299,8 @@ fn game_view(
         move_number: args.move_number,
         numbers: args.numbers.as_deref().map(parse_numbers).transpose()?,
     };
-    let (document, diagnostics) = Document::read(&input.bytes, format_of(path));
+    let format = formats::of_input(path, &input.bytes);
+    let (document, diagnostics) = Document::read(&input.bytes, format);
     if let Some(d) = diagnostics.iter().find(|d| d.is_error())
         && !args.quiet
     {
@@ -331,8 +326,8 @@ fn game_view(
 
 /// `--out-dir`: the final position of every game of every input.
 fn render_dir(args: &RenderArgs, dir: &Path, style: &Style) -> Result<u8, CliError> {
-    let format = args.format.unwrap_or(RenderFormat::Svg);
-    if format == RenderFormat::Html {
+    let format = args.format.unwrap_or(Format::Svg);
+    if format == Format::Html {
         return Err(CliError::usage(
             "HTML output is not yet supported; use --format svg, png or txt",
         ));
@@ -347,14 +342,14 @@ fn render_dir(args: &RenderArgs, dir: &Path, style: &Style) -> Result<u8, CliErr
         &mut DiagramView::empty(kifu_board::BoardSize::STANDARD),
         &args.coord,
     )?;
-    let inputs = batch::Inputs::new(&args.inputs, GAME_EXTENSIONS, args.quiet);
+    let inputs = batch::Inputs::new(&args.inputs, &formats::game_records(), args.quiet);
     if inputs.names_stdin() {
         return Err(CliError::usage("stdin cannot be drawn with --out-dir"));
     }
     let summary = args.stats || (inputs.is_batch() && !args.quiet);
     // Two inputs of one name (`x.sgf`, `x.xml`) would draw to one file:
     // the second is refused, in input order.
-    let ext = |_: &Path| extension(format);
+    let ext = |_: &Path| format.extension();
     let target = output::BatchTarget {
         in_place: false,
         backup: None,
@@ -365,27 +360,12 @@ fn render_dir(args: &RenderArgs, dir: &Path, style: &Style) -> Result<u8, CliErr
     let stats = batch::run_writing(&inputs, args.quiet, summary, &target, |job| {
         render_job(job, args, dir, style, format)
     });
-    Ok(batch::status(&stats))
-}
-
-fn extension(format: RenderFormat) -> &'static str {
-    match format {
-        RenderFormat::Svg => "svg",
-        RenderFormat::Png => "png",
-        RenderFormat::Txt => "txt",
-        RenderFormat::Html => "html",
-    }
+    Ok(stats.status())
 }
 
 /// Draws every game of one file under `dir`: `NAME.svg` for a single
 /// game, `NAME-1.svg`, `NAME-2.svg`... for a collection.
-fn render_job(
-    job: &Job,
-    args: &RenderArgs,
-    dir: &Path,
-    style: &Style,
-    format: RenderFormat,
-) -> Outcome {
+fn render_job(job: &Job, args: &RenderArgs, dir: &Path, style: &Style, format: Format) -> Outcome {
     if let Some(Err(why)) = &job.output {
         return Outcome::failed(why.clone());
     }
@@ -393,7 +373,7 @@ fn render_job(
         Ok(input) => input,
         Err(e) => return Outcome::failed(e.to_string()),
     };
-    let (document, _) = Document::read(&input.bytes, format_of(&job.path));
+    let (document, _) = Document::read(&input.bytes, formats::of_input(&job.path, &input.bytes));
     let collection = document.to_collection();
     let mut outcome = Outcome::default();
     outcome.stats.files = 1;
@@ -414,9 +394,9 @@ fn render_job(
     let several = collection.len() > 1;
     for (i, game) in collection.games().enumerate() {
         let name = if several {
-            format!("{stem}-{}.{}", i + 1, extension(format))
+            format!("{stem}-{}.{}", i + 1, format.extension())
         } else {
-            format!("{stem}.{}", extension(format))
+            format!("{stem}.{}", format.extension())
         };
         let target: PathBuf = parent.join(name);
         let result = DiagramView::from_sgf_game(game, &position)

@@ -11,7 +11,8 @@ use kifu_sgf::stream::GameStream;
 
 use crate::args::{MergeArgs, SplitArgs};
 use crate::batch;
-use crate::commands::CliError;
+use crate::error::CliError;
+use crate::formats::Format;
 use crate::{input, output};
 
 /// Characters that cannot stand in a file name on common systems.
@@ -109,10 +110,11 @@ pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
         games += 1;
         errors += parsed.diagnostics.iter().filter(|d| d.is_error()).count();
         let base = file_name(&args.name, &stem, games, &game);
-        let mut name = format!("{base}.sgf");
+        let sgf = Format::Sgf.extension();
+        let mut name = format!("{base}.{sgf}");
         let mut k = 2;
         while !used.insert(name.clone()) || args.out_dir.join(&name).exists() {
-            name = format!("{base}-{k}.sgf");
+            name = format!("{base}-{k}.{sgf}");
             k += 1;
         }
         let mut bytes = game_bytes;
@@ -137,16 +139,16 @@ pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
         ));
     }
     Ok(if failed > 0 {
-        crate::EXIT_FAILURE
+        crate::error::EXIT_FAILURE
     } else if errors > 0 {
-        crate::EXIT_ERRORS
+        crate::error::EXIT_ERRORS
     } else {
-        crate::EXIT_CLEAN
+        crate::error::EXIT_CLEAN
     })
 }
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
-    let inputs = batch::Inputs::new(&args.inputs, &["sgf", "mgt"], args.quiet);
+    let inputs = batch::Inputs::new(&args.inputs, Format::Sgf.extensions(), args.quiet);
     let (mut files, mut games, mut errors) = (0usize, 0usize, 0usize);
     let output_name = args.output.display().to_string();
     // Written as the inputs are read: memory holds one input at a time.
@@ -189,7 +191,7 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
     })?;
     inputs.print_notes(&indicatif::ProgressBar::hidden());
     if inputs.failures() > 0 {
-        return Ok(crate::EXIT_FAILURE);
+        return Ok(crate::error::EXIT_FAILURE);
     }
     if !args.quiet {
         crate::stdio::eprintln(format_args!(
@@ -198,8 +200,8 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
         ))
     }
     Ok(if errors > 0 {
-        crate::EXIT_ERRORS
+        crate::error::EXIT_ERRORS
     } else {
-        crate::EXIT_CLEAN
+        crate::error::EXIT_CLEAN
     })
 }
