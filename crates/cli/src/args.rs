@@ -43,7 +43,7 @@ pub(crate) struct RenderArgs {
     /// with --out-dir, game records, directories and globs.
     #[arg(required = true)]
     pub(crate) inputs: Vec<PathBuf>,
-    /// The file to write: `.svg`, `.png`, `.txt` (`-` for stdout: SVG unless --format says). Written atomically.
+    /// The file to write: `.svg`, `.png`, `.txt`, `.html`, `.epub` (`-` for stdout: SVG unless --format says). Written atomically.
     #[arg(short, long, conflicts_with = "out_dir")]
     pub(crate) output: Option<PathBuf>,
     /// Draw the final position of every game into this directory (one file per game, in parallel).
@@ -73,9 +73,11 @@ pub(crate) struct RenderArgs {
     /// PNG width in pixels.
     #[arg(long, default_value_t = 600)]
     pub(crate) width: u32,
-    /// The language of captions.
-    #[arg(long, default_value = "en")]
-    pub(crate) lang: String,
+    /// Languages: of a diagram's caption (the first; default `en`); of a page,
+    /// those shown first; of an EPUB, the translations it holds (`en,ja`;
+    /// default: all the book's).
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) lang: Vec<String>,
     /// Coordinates: `auto` (the diagram's `coord`; none for games), `none`, `standard`, `sgf`, `j1`, `j2`, `j3`.
     #[arg(long, default_value = "auto")]
     pub(crate) coord: String,

@@ -44,7 +44,8 @@ impl<'i> Document<'i> {
             | Format::Svg
             | Format::Png
             | Format::Txt
-            | Format::Html => {
+            | Format::Html
+            | Format::Epub => {
                 let parsed = kifu_sgf::parse(bytes);
                 (Document::Sgf(parsed.value), parsed.diagnostics)
             }
@@ -93,7 +94,8 @@ impl<'i> Document<'i> {
                 | Format::Svg
                 | Format::Png
                 | Format::Txt
-                | Format::Html,
+                | Format::Html
+                | Format::Epub,
             ) => return None,
         })
     }

@@ -25,6 +25,7 @@ pub(crate) enum Format {
     Png,
     Txt,
     Html,
+    Epub,
 }
 
 /// What a file of a format holds.
@@ -103,6 +104,7 @@ pub(crate) const TABLE: &[Spec] = &[
     row(Format::Png,    "png",    &["png"],         Kind::Rendering, false, GAMES_AND_BOOKS, None,          "A PNG image --width pixels wide"),
     row(Format::Txt,    "txt",    &["txt", "text"], Kind::Rendering, false, GAMES_AND_BOOKS, None,          "Unicode text"),
     row(Format::Html,   "html",   &["html", "htm"], Kind::Rendering, false, GAMES_AND_BOOKS, None,          "An interactive HTML page: a whole book, or a game with its comments and variations"),
+    row(Format::Epub,   "epub",   &["epub"],        Kind::Rendering, false, GAMES_AND_BOOKS, None,          "An EPUB 3 e-book: a whole book, or a game with its comments and variations"),
 ];
 
 /// XML: `<` first.
@@ -235,7 +237,7 @@ pub(crate) fn rows(keep: impl Fn(&Spec) -> bool) -> impl Iterator<Item = &'stati
 mod tests {
     use super::*;
 
-    const ALL: [Format; 9] = [
+    const ALL: [Format; 10] = [
         Format::Sgf,
         Format::Json,
         Format::Xml,
@@ -245,6 +247,7 @@ mod tests {
         Format::Png,
         Format::Txt,
         Format::Html,
+        Format::Epub,
     ];
 
     #[test]
@@ -260,7 +263,8 @@ mod tests {
             | Format::Svg
             | Format::Png
             | Format::Txt
-            | Format::Html => ALL.contains(&f),
+            | Format::Html
+            | Format::Epub => ALL.contains(&f),
         };
         assert!(TABLE.iter().all(|s| listed(s.format)));
         assert_eq!(TABLE.len(), ALL.len());
@@ -299,10 +303,11 @@ mod tests {
             names(Spec::converted_to),
             ["sgf", "json", "xml", "gobook", "gobk"]
         );
-        assert_eq!(names(Spec::rendered), ["svg", "png", "txt", "html"]);
+        // render: the EPUB is new with issue 17.
+        assert_eq!(names(Spec::rendered), ["svg", "png", "txt", "html", "epub"]);
         assert_eq!(
             extensions(Spec::rendered),
-            ["svg", "png", "txt", "text", "html", "htm"]
+            ["svg", "png", "txt", "text", "html", "htm", "epub"]
         );
     }
 

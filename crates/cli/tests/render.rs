@@ -253,3 +253,47 @@ fn a_picture_too_large_is_refused() {
     );
     assert!(!dir.path().join("d.png").exists());
 }
+
+/// `-o X.epub`: the e-book of a book (the translations `--lang` names,
+/// dated by SOURCE_DATE_EPOCH) and of a game; `--out-dir` refuses it.
+#[test]
+fn a_book_and_a_game_to_epub() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let o = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["render", &book(), "-o", "b.epub", "--lang", "de"])
+        .env("SOURCE_DATE_EPOCH", "1764028800")
+        .current_dir(d)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(d.join("b.epub")).unwrap();
+    assert!(bytes.starts_with(b"PK\x03\x04"));
+    assert_eq!(&bytes[30..38], b"mimetype");
+    // The package document is compressed: look for it by its entry, then
+    // check what the uncompressed container names.
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("EPUB/package.opf") && text.contains("EPUB/s003.xhtml"));
+
+    let o = kifu(&["render", &game(), "-o", "g.epub"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::read(d.join("g.epub"))
+            .unwrap()
+            .starts_with(b"PK\x03\x04")
+    );
+
+    let o = kifu(&["render", &book(), "--diagram", "dia2", "-o", "x.epub"], d);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("shows a whole book or game"),
+        "{}",
+        stderr(&o)
+    );
+    let o = kifu(
+        &["render", &game(), "--out-dir", "out", "--format", "epub"],
+        d,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!d.join("x.epub").exists());
+}

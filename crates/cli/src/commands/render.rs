@@ -4,6 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use kifu_render::epub::EpubOptions;
+use kifu_render::flow::{Flow, FlowOptions};
+use kifu_render::html::HtmlOptions;
 use kifu_render::style::Style;
 use kifu_render::svg::{Coordinates, DiagramView, SgfPosition};
 
@@ -27,8 +30,8 @@ pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
         ));
     };
     let format = output_format(args)?;
-    if format == Format::Html {
-        return render_html(args, path);
+    if matches!(format, Format::Html | Format::Epub) {
+        return render_whole(args, path, format);
     }
     let input = input::read(path)?;
     let (view, status) = if formats::of_input(path, &input.bytes).is_book() {
@@ -41,26 +44,50 @@ pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
     Ok(status)
 }
 
-/// `kifu render BOOK -o OUT.html` and `kifu render GAME.sgf -o GAME.html`:
-/// the interactive HTML page (the HTML renderer replaces this).
-fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
+/// `kifu render BOOK|GAME -o OUT.html|OUT.epub`: a whole book, or a game
+/// as a book, through its flow to the interactive page or the e-book.
+fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, CliError> {
     if args.diagram.is_some() || args.move_number.is_some() || args.numbers.is_some() {
-        return Err(CliError::usage(
-            "an HTML page shows a whole book or game: --diagram, --move and --numbers are for .svg, .png and .txt",
-        ));
+        return Err(CliError::usage(format!(
+            "{} shows a whole book or game: --diagram, --move and --numbers are for .svg, .png and .txt",
+            format.name()
+        )));
     }
     let input = input::read(path)?;
     let from = formats::of_input(path, &input.bytes);
-    let options = kifu_render::html::HtmlOptions {
-        languages: vec![args.lang.clone()],
-        title: None,
-        shared_positions: false,
+    // A page shows every language, the chosen ones first; an e-book holds
+    // the chosen translations only.
+    let flow_options = |game: bool| FlowOptions {
+        languages: if format == Format::Epub && !game {
+            args.lang.clone()
+        } else {
+            Vec::new()
+        },
+        preferred: args.lang.clone(),
     };
-    let (html, status) = if from.is_book() {
+    let write = |flow: &Flow<'_>, shared_positions: bool| -> Result<Vec<u8>, CliError> {
+        if format == Format::Epub {
+            let options = EpubOptions {
+                languages: args.lang.clone(),
+                modified: modified(path),
+                ..EpubOptions::default()
+            };
+            kifu_render::epub::flow_to_epub(flow, &options)
+                .map_err(|e| CliError::usage(format!("{}: {e}", input.name)))
+        } else {
+            let options = HtmlOptions {
+                languages: args.lang.clone(),
+                title: None,
+                shared_positions,
+            };
+            Ok(kifu_render::html::flow_to_html(flow, &options).into_bytes())
+        }
+    };
+    let (bytes, status) = if from.is_book() {
         let book = crate::book::read(&input, path, from).map_err(CliError::usage)?;
         let diagnostics_args = crate::args::DiagnosticArgs::short(args.quiet);
         // Reading problems and the files the book names (refused, missing,
-        // not images, includes) are shown; the page is written anyway.
+        // not images, includes) are shown; the output is written anyway.
         let (expanded, mut found) = book.file_diagnostics();
         found.extend(book.diagnostics.iter().cloned());
         found.sort_by_key(|d| d.span.start);
@@ -74,16 +101,17 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
             .any(|d| d.code == kifu_book::include::codes::INCLUDE_LIMIT)
         {
             return Err(CliError::usage(format!(
-                "{}: no page written: the includes pass kifu's limits",
-                book.name
+                "{}: no {} written: the includes pass kifu's limits",
+                book.name,
+                if format == Format::Epub { "e-book" } else { "page" }
             )));
         }
-        let html = kifu_render::html::book_to_html(
+        let flow = Flow::new(
             &expanded.value,
             &|name| book.load_image(name),
-            &options,
+            &flow_options(false),
         );
-        (html, outcome.stats.status())
+        (write(&flow, false)?, outcome.stats.status())
     } else {
         let (document, _) = Document::read(&input.bytes, from);
         let collection = document.to_collection();
@@ -92,19 +120,27 @@ fn render_html(args: &RenderArgs, path: &Path) -> Result<u8, CliError> {
             .ok_or_else(|| {
                 CliError::usage(format!("{}: there is no game {}", input.name, args.game))
             })?;
-        let book = kifu_render::game::game_to_book(&game);
+        let page = kifu_render::game::game_page(&game);
         // Every variation starts from the main line: each position once.
-        let options = kifu_render::html::HtmlOptions {
-            shared_positions: true,
-            ..options
-        };
         (
-            kifu_render::html::book_to_html(&book, &|_| None, &options),
+            write(&page.flow(&flow_options(true)), true)?,
             crate::error::EXIT_CLEAN,
         )
     };
-    output::write(args.output.as_deref(), html.as_bytes())?;
+    output::write(args.output.as_deref(), &bytes)?;
     Ok(status)
+}
+
+/// The e-book's modification date: `SOURCE_DATE_EPOCH` when set (for
+/// reproducible builds), else the input's modification time, else now.
+fn modified(path: &Path) -> String {
+    let time = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .map(|s| std::time::UNIX_EPOCH + std::time::Duration::from_secs(s))
+        .or_else(|| std::fs::metadata(path).and_then(|m| m.modified()).ok())
+        .unwrap_or_else(std::time::SystemTime::now);
+    kifu_render::epub::timestamp(time)
 }
 
 /// The output format: `--format`, else the output's extension, else SVG.
@@ -156,7 +192,10 @@ fn draw(view: &DiagramView, style: &Style, format: Format, width: u32) -> Result
             let svg = kifu_render::svg::to_svg(view, style);
             kifu_render::png::to_png(&svg, width).map_err(|e| e.to_string())
         }
-        Format::Html => Err("HTML output is not yet supported".to_owned()),
+        Format::Html | Format::Epub => Err(format!(
+            "{} shows a whole book or game, not one diagram",
+            format.name()
+        )),
         // Not renderings: `--format` and the output's name take none.
         Format::Sgf | Format::Json | Format::Xml | Format::Gobook | Format::Gobk => {
             Err(format!("{} is not a picture", format.name()))
@@ -217,7 +256,10 @@ fn book_view(
             input.name
         ))
     })?;
-    let mut view = DiagramView::from_resolved(&resolution.items[item], &args.lang);
+    let mut view = DiagramView::from_resolved(
+        &resolution.items[item],
+        args.lang.first().map_or("en", String::as_str),
+    );
     view.circle_as_dot = book
         .book
         .elements()
@@ -327,10 +369,11 @@ fn game_view(
 /// `--out-dir`: the final position of every game of every input.
 fn render_dir(args: &RenderArgs, dir: &Path, style: &Style) -> Result<u8, CliError> {
     let format = args.format.unwrap_or(Format::Svg);
-    if format == Format::Html {
-        return Err(CliError::usage(
-            "HTML output is not yet supported; use --format svg, png or txt",
-        ));
+    if matches!(format, Format::Html | Format::Epub) {
+        return Err(CliError::usage(format!(
+            "--out-dir draws positions: {} is not supported there; use --format svg, png or txt",
+            format.name()
+        )));
     }
     if args.diagram.is_some() || args.variation.is_some() || args.numbers.is_some() {
         return Err(CliError::usage(
