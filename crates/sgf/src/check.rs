@@ -24,9 +24,15 @@ pub mod codes {
     /// A value that does not fit its property's type (or lies off the board):
     /// an error for moves, stones and `SZ`, a warning elsewhere.
     pub const INVALID_VALUE: Code = Code::new("sgf/invalid-value");
+    /// White space inside a Point, Move or Stone value (`W[oq\n]`, `B[ pp]`,
+    /// `B[c c]`): SGF says to remove it, and readers that do not are
+    /// misled (a move read as a property of its own, or dropped).
+    pub const SPACE_IN_POINT: Code = Code::new("sgf/space-in-point");
     /// More than one value for a single-valued property (often a missing `]`).
     pub const TOO_MANY_VALUES: Code = Code::new("sgf/too-many-values");
-    /// An empty value where the type needs one (`DT[]`).
+    /// An empty value, or only white space, where the type needs a value
+    /// (`DT[]`, `PC[ ]`, `KM[]`), or an empty list where a list of at least
+    /// one is needed (`AW[]`).
     pub const EMPTY_VALUE: Code = Code::new("sgf/empty-value");
     /// The same property twice in one node.
     pub const DUPLICATE_PROPERTY: Code = Code::new("sgf/duplicate-property");
@@ -174,6 +180,7 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
                     _ => 4,
                 },
                 tt_is_pass: game.board_size().tt_is_pass(),
+                size: game.board_size(),
             };
             let has_info = check_node(&node, &context, &mut out);
             info_above.push((node.id(), above || has_info));
@@ -509,6 +516,7 @@ struct Context {
     /// The file format, 1 to 4 (4 when `FF` is not 1 to 4).
     ff: u8,
     tt_is_pass: bool,
+    size: crate::BoardSize,
 }
 
 /// Checks one node; returns whether it holds game information.
@@ -621,7 +629,7 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
         // Points are Go's (and a few other games'): in a game that is not
         // Go, `B[Move x]` may be right, and is kept as written.
         let foreign_points = !go && crate::props::mentions_points(table);
-        if !foreign_points && check_values(&p, table.value, info_checked, out) && info_checked {
+        if !foreign_points && check_values(&p, table, cx.size, info_checked, out) && info_checked {
             check_game_info(&p, id, cx.ff, out);
         }
     }
@@ -833,17 +841,46 @@ fn shorten(raw: &str) -> String {
     s
 }
 
+/// Whether a property's values are one empty value (or only white space)
+/// where its type needs a value: text (`PC[ ]`), a number, a board size, a
+/// compose value, or a list, which holds at least one (`AW[]`). Such a
+/// property says nothing, and [`repair`](crate::repair) removes it. Moves
+/// (`B[]` is a pass), elists, None, Double and Color values are not
+/// empty in this sense (the last two are corrected as invalid values).
+pub(crate) fn is_empty_value(shape: ValueShape, raws: &[&[u8]]) -> bool {
+    let [one] = raws else { return false };
+    one.iter().all(|&b| crate::props::is_sgf_space(b))
+        && match shape {
+            ValueShape::Single(t) => matches!(
+                t,
+                ValueType::SimpleText
+                    | ValueType::Text
+                    | ValueType::Number
+                    | ValueType::Real
+                    | ValueType::Point
+                    | ValueType::Stone
+            ),
+            ValueShape::Compose(..)
+            | ValueShape::Size
+            | ValueShape::List(_)
+            | ValueShape::ListOfCompose(..) => true,
+            ValueShape::EList(_) | ValueShape::Figure => false,
+        }
+}
+
 /// Checks the values' count and type; returns whether the single value is
 /// there and not empty (for the checks that look into it). With
 /// `type_checked_elsewhere`, a value that does not read as its type is left
 /// to them.
 fn check_values(
     p: &crate::Property<'_, '_>,
-    shape: ValueShape,
+    info: &crate::props::PropertyInfo,
+    size: crate::BoardSize,
     type_checked_elsewhere: bool,
     out: &mut Vec<Diagnostic>,
 ) -> bool {
     let id = p.id();
+    let shape = info.value;
     let first = p.value_spans().next().unwrap_or(p.span());
     let single = matches!(
         shape,
@@ -860,31 +897,47 @@ fn check_values(
         );
         return false;
     }
-    let needs_text = matches!(
-        shape,
-        ValueShape::Single(ValueType::SimpleText | ValueType::Text)
-    );
-    if single
-        && needs_text
-        && p.raw_values()
-            .next()
-            .is_some_and(|v| v.trim_ascii().is_empty())
-    {
-        report(
-            out,
-            codes::EMPTY_VALUE,
-            Severity::Warning,
-            first,
-            format!("{id} has an empty value"),
-        );
+    let raws: Vec<&[u8]> = p.raw_values().collect();
+    if is_empty_value(shape, &raws) {
+        let message = if matches!(shape, ValueShape::List(_) | ValueShape::ListOfCompose(..)) {
+            format!("{id} has an empty value: a list of at least one is needed")
+        } else {
+            format!("{id} has an empty value")
+        };
+        report(out, codes::EMPTY_VALUE, Severity::Warning, first, message);
         return false;
     }
     // Empty where the type allows it, or no value at all: nothing to look into.
-    let filled = p
-        .raw_values()
-        .next()
-        .is_some_and(|v| !v.trim_ascii().is_empty());
-    match p.value() {
+    let filled = raws.first().is_some_and(|v| !v.trim_ascii().is_empty());
+    let value = match crate::props::without_space_in_point_values(info, &raws, size) {
+        Some(values) => {
+            let at = raws
+                .iter()
+                .zip(&values)
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
+            let span = p.value_spans().nth(at).unwrap_or(first);
+            report(
+                out,
+                codes::SPACE_IN_POINT,
+                Severity::Warning,
+                span,
+                format!(
+                    "{id}[{}]: white space inside a point, which SGF says to remove: {id}[{}]",
+                    shorten(&String::from_utf8_lossy(raws[at])).escape_debug(),
+                    String::from_utf8_lossy(&values[at]).escape_debug()
+                ),
+            );
+            let texts: Vec<String> = values
+                .iter()
+                .map(|v| String::from_utf8_lossy(v).into_owned())
+                .collect();
+            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+            crate::props::parse_value(info, &refs, size)
+        }
+        None => p.value(),
+    };
+    match value {
         Err(_) if type_checked_elsewhere && filled => {}
         // A bad move or stone changes the game; elsewhere the value is
         // kept as written and nothing depends on it.
@@ -911,6 +964,22 @@ fn check_values(
                     );
                     break;
                 }
+            }
+        }
+        // `BL[34.]`, `WL[.5]`: a number, not written as SGF writes a Real.
+        Ok(crate::props::Value::Real(_)) if !type_checked_elsewhere => {
+            let raw = String::from_utf8_lossy(raws[0]);
+            if let Some(canonical) = crate::props::canonical_real(&raw) {
+                report(
+                    out,
+                    codes::INVALID_VALUE,
+                    Severity::Warning,
+                    first,
+                    format!(
+                        "{id}[{}]: not a Real as SGF writes it: {id}[{canonical}]",
+                        shorten(&raw).escape_debug()
+                    ),
+                );
             }
         }
         Ok(_) => {}
@@ -943,6 +1012,30 @@ mod tests {
         assert_eq!(codes("(;DT[])"), ["sgf/empty-value"]);
         assert_eq!(codes("(;AW[aa][bb][aa])"), ["sgf/duplicate-point"]);
         assert_eq!(codes("(;PL[X])"), ["sgf/invalid-value"]);
+        // Issue 20, item 8: white space only, an empty list where a list of
+        // at least one is needed, Reals not written as SGF writes them.
+        assert_eq!(codes("(;PC[ ])"), ["sgf/empty-value"]);
+        assert_eq!(codes("(;AW[])"), ["sgf/empty-value"]);
+        assert_eq!(codes("(;LB[ ])"), ["sgf/empty-value"]);
+        assert!(codes("(;FF[4]GM[1];B[]DD[]KO[])").is_empty());
+        assert_eq!(
+            codes("(;GM[1];B[aa]BL[34.];W[bb]WL[.5]V[1e2])"),
+            [
+                "sgf/invalid-value",
+                "sgf/invalid-value",
+                "sgf/invalid-value"
+            ]
+        );
+        assert!(codes("(;GM[1];B[aa]BL[34.50];W[bb]WL[-0.5]V[+7])").is_empty());
+        // Issue 20, item 2: white space inside points, a warning.
+        assert_eq!(
+            codes("(;FF[4]GM[1]SZ[19];B[dd];W[oq\n];B[ pp])"),
+            ["sgf/space-in-point", "sgf/space-in-point"]
+        );
+        let found = check(&crate::parse(b"(;GM[1];B[c c])").value);
+        assert_eq!(found[0].severity, Severity::Warning);
+        // Still invalid without it: said as such.
+        assert_eq!(codes("(;GM[1]SZ[9];B[z z])"), ["sgf/invalid-value"]);
     }
 
     #[test]
@@ -1011,8 +1104,9 @@ mod tests {
         // One diagnostic for a value that is not of its type, not two.
         assert_eq!(codes("(;FF[4]KM[5,5])"), ["sgf/nonstandard-game-info"]);
         assert_eq!(codes("(;FF[4]TM[60+30s])"), ["sgf/invalid-game-info"]);
-        // Empty values and extra values are the table's business.
-        assert_eq!(codes("(;FF[4]TM[])"), ["sgf/invalid-value"]);
+        // Empty values and extra values are the table's business: an empty
+        // number is an empty value (SGFC 17), which fix removes.
+        assert_eq!(codes("(;FF[4]TM[])"), ["sgf/empty-value"]);
         assert_eq!(codes("(;FF[4]RE[])"), ["sgf/empty-value"]);
         assert_eq!(codes("(;FF[4]RE[0][?])"), ["sgf/too-many-values"]);
         // Below the root, in the game information node of a variation.

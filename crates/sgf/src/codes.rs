@@ -64,6 +64,7 @@ pub static ALL: &[CodeInfo] = &[
     row(syntax::UNESCAPED_BRACKET, Warning, false, &[], "the `]` written escaped, `\\]`"),
     // Checks.
     row(check::INVALID_VALUE, Error, true, &[14, 15, 18, 23, 25, 52], "the value corrected where its meaning is certain, else removed (critical)"),
+    row(check::SPACE_IN_POINT, Warning, false, &[15, 25], "the white space removed (those bytes only: `W[oq]`, `B[pp]`)"),
     row(check::TOO_MANY_VALUES, Error, true, &[13], "empty values dropped; of several, the first kept (critical)"),
     row(check::EMPTY_VALUE, Warning, false, &[17], "the property removed"),
     row(check::DUPLICATE_PROPERTY, Warning, true, &[28], "equal values dropped, lists and texts merged; different single values kept (critical)"),

@@ -64,6 +64,7 @@
 
 use std::fmt;
 
+use crate::props::is_sgf_real as is_real;
 use crate::props::text::{decode_simple_text, escape_text};
 
 /// The properties [`normalize_game_info`] knows forms for.
@@ -197,17 +198,6 @@ pub fn normalize_game_info(property: &str, raw: &str, ff: u8) -> InfoFix {
         },
         other => other,
     }
-}
-
-/// SGF Real: `["+"|"-"] Digit {Digit} ["." Digit {Digit}]`.
-fn is_real(s: &str) -> bool {
-    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
-    let (int, frac) = match s.split_once('.') {
-        Some((i, f)) => (i, Some(f)),
-        None => (s, None),
-    };
-    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
-    digits(int) && frac.is_none_or(digits)
 }
 
 fn is_digits(s: &str) -> bool {

@@ -15,8 +15,13 @@
 //! - game information in a non-standard form whose meaning is certain
 //!   (`RE[Black wins by 3.5]` to `RE[B+3.5]`);
 //! - `[tt]` passes to `[]` on boards up to 19x19;
-//! - properties whose only value is empty where the type needs a value
-//!   (`DT[]`) removed;
+//! - properties whose only value is empty (or white space) where the type
+//!   needs a value (`DT[]`, `PC[ ]`), and empty lists where a list of at
+//!   least one is needed (`AW[]`), removed;
+//! - white space inside points removed, those bytes only (`W[oq\n]` to
+//!   `W[oq]`, `B[ pp]` to `B[pp]`), as SGF asks;
+//! - Reals written as SGF writes them (`BL[34.]` to `BL[34]`, `WL[.5]` to
+//!   `WL[0.5]`);
 //! - a property given twice in a node: the same values dropped, point
 //!   lists merged; different single values kept as they are (critical);
 //! - a move in the root, setup mixed with a move, and two moves in one
@@ -859,6 +864,42 @@ fn repair_node(
             let _ = c.set_raw(node, &p.id, &[keep]);
         }
     }
+    // White space inside points (`W[oq\n]`, `B[ pp]`) removed, only those
+    // bytes, where the values then read as their type; else they are
+    // invalid values, below.
+    if go {
+        for p in props_of(c, node) {
+            let Some(info) = crate::props::lookup(&p.id) else {
+                continue;
+            };
+            let raws: Vec<&[u8]> = p.values.iter().map(Vec::as_slice).collect();
+            if crate::check::is_empty_value(info.value, &raws) {
+                continue;
+            }
+            let Some(values) =
+                crate::props::without_space_in_point_values(info, &raws, board.size())
+            else {
+                continue;
+            };
+            let shown = |v: &[Vec<u8>]| -> String {
+                v.iter()
+                    .map(|v| String::from_utf8_lossy(v).escape_debug().to_string())
+                    .collect::<Vec<_>>()
+                    .join("][")
+            };
+            let message = format!(
+                "{}[{}] written {}[{}]: white space inside a point removed",
+                p.id,
+                shown(&p.values),
+                p.id,
+                shown(&values)
+            );
+            if r.decide(codes::SPACE_IN_POINT, p.span, message, false) {
+                let refs: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
+                let _ = c.set_raw(node, &p.id, &refs);
+            }
+        }
+    }
     // Values that do not fit their type (game information aside: it has
     // its own corrections) are removed: critical, the text is lost. The
     // same point twice in a list is written once.
@@ -948,6 +989,25 @@ fn repair_node(
                     }
                 }
             },
+            // `BL[34.]`, `WL[.5]`: the number written as SGF writes a Real.
+            Ok(Value::Real(_)) => {
+                let raw = String::from_utf8_lossy(&p.values[0]).into_owned();
+                if let Some(canonical) = crate::props::canonical_real(&raw)
+                    && r.decide(
+                        codes::INVALID_VALUE,
+                        p.span,
+                        format!(
+                            "{}[{}] written {}[{canonical}]: the form of a Real",
+                            p.id,
+                            raw.escape_debug(),
+                            p.id
+                        ),
+                        false,
+                    )
+                {
+                    let _ = c.set_raw(node, &p.id, &[canonical.as_bytes()]);
+                }
+            }
             Ok(Value::List(items)) if (1..items.len()).any(|i| items[..i].contains(&items[i])) => {
                 // Raw values, so that compressed lists (`aa:bb`) stay as written.
                 let mut unique: Vec<&[u8]> = Vec::new();
@@ -976,40 +1036,18 @@ fn repair_node(
     for p in &props {
         let id = p.id.as_str();
         let first = p.values.first().map(Vec::as_slice).unwrap_or_default();
-        // Empty values where the type needs one.
-        if p.values.len() == 1
-            && first.is_empty()
-            && matches!(
-                id,
-                "DT" | "PB"
-                    | "PW"
-                    | "BR"
-                    | "WR"
-                    | "EV"
-                    | "RO"
-                    | "PC"
-                    | "RE"
-                    | "KM"
-                    | "HA"
-                    | "TM"
-                    | "N"
-                    | "GN"
-                    | "SO"
-                    | "US"
-                    | "AN"
-                    | "CP"
-                    | "ON"
-                    | "OT"
-                    | "RU"
-                    | "GC"
-                    | "BT"
-                    | "WT"
-            )
+        // Empty values where the type needs one (`PC[ ]`, `AW[]`), as the
+        // checker finds them.
+        let raws: Vec<&[u8]> = p.values.iter().map(Vec::as_slice).collect();
+        if let Some(info) = crate::props::lookup(id)
+            && (go || !crate::props::mentions_points(info))
+            && crate::check::is_empty_value(info.value, &raws)
         {
+            let shown = String::from_utf8_lossy(first);
             if r.decide(
                 codes::EMPTY_VALUE,
                 p.span,
-                format!("empty {id}[] removed"),
+                format!("empty {id}[{}] removed", shown.escape_debug()),
                 false,
             ) {
                 let _ = c.remove_property(node, id);

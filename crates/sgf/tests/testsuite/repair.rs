@@ -33,16 +33,43 @@ fn each_repair_makes_the_smallest_change() {
             &["sgf/integer-komi"],
             "(;FF[4]GM[1]KM[6])",
         ),
-        // Values corrected where their meaning is certain, as SGFC does.
+        // White space inside points removed, only those bytes, as SGF says
+        // and SGFC does (issue 20, item 2).
         (
             "(;FF[4]SZ[9];B[c   c])",
-            &["sgf/invalid-value"],
+            &["sgf/space-in-point"],
             "(;FF[4]SZ[9];B[cc])",
         ),
         (
             "(;FF[4]SZ[9]AR[a a: c c])",
-            &["sgf/invalid-value"],
+            &["sgf/space-in-point"],
             "(;FF[4]SZ[9]AR[aa:cc])",
+        ),
+        (
+            "(;FF[4]GM[1]SZ[19];B[dd];W[oq\n];B[ pp])",
+            &["sgf/space-in-point", "sgf/space-in-point"],
+            "(;FF[4]GM[1]SZ[19];B[dd];W[oq];B[pp])",
+        ),
+        (
+            "(;FF[4]GM[1]SZ[19]AB[aa][b b]LB[ c c:a b];B[ ])",
+            &[
+                "sgf/space-in-point",
+                "sgf/space-in-point",
+                "sgf/space-in-point",
+            ],
+            "(;FF[4]GM[1]SZ[19]AB[aa][bb]LB[cc:a b];B[])",
+        ),
+        // Values corrected where their meaning is certain, as SGFC does:
+        // Reals as SGF writes them (issue 20, item 8).
+        (
+            "(;FF[4]GM[1]SZ[19];B[dd]BL[34.];W[pp]WL[.5])",
+            &["sgf/invalid-value", "sgf/invalid-value"],
+            "(;FF[4]GM[1]SZ[19];B[dd]BL[34];W[pp]WL[0.5])",
+        ),
+        (
+            "(;FF[4]GM[1]SZ[19]KM[6.];B[dd]V[-.5])",
+            &["sgf/nonstandard-game-info", "sgf/invalid-value"],
+            "(;FF[4]GM[1]SZ[19]KM[6];B[dd]V[-0.5])",
         ),
         // A square board written as a rectangle.
         (
@@ -115,11 +142,29 @@ fn each_repair_makes_the_smallest_change() {
         ),
         // [tt] passes.
         ("(;FF[4]GM[1];B[tt])", &["sgf/tt-pass"], "(;FF[4]GM[1];B[])"),
-        // Empty values where a value is needed.
+        // Empty values where a value is needed: text, numbers, lists of
+        // at least one (issue 20, item 8: `PC[ ]`, `AW[]`).
         (
             "(;FF[4]DT[]PB[])",
             &["sgf/empty-value", "sgf/empty-value"],
             "(;FF[4])",
+        ),
+        (
+            "(;FF[4]GM[1]SZ[19]PC[ ]AW[]C[\n];B[dd]TR[])",
+            &[
+                "sgf/empty-value",
+                "sgf/empty-value",
+                "sgf/empty-value",
+                "sgf/empty-value",
+            ],
+            "(;FF[4]GM[1]SZ[19];B[dd])",
+        ),
+        // Where the empty list or value is allowed, it stays: a pass, an
+        // elist, None.
+        (
+            "(;FF[4]GM[1]SZ[19]DD[];B[]KO[])",
+            &[],
+            "(;FF[4]GM[1]SZ[19]DD[];B[]KO[])",
         ),
         // A move in the root, setup and a move mixed, two moves: split, the
         // setup, root and game information (and N) first.
