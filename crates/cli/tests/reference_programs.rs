@@ -109,3 +109,28 @@ fn values_the_checker_let_through() {
     // What fix writes reads clean.
     assert_eq!(check(&fixed), Vec::<String>::new());
 }
+
+/// Item 7: ranks are SimpleText; `BR[9 dan]` is correct as written, and
+/// `9d` only the form FF[4] recommends. `check` says so in a note, `fix`
+/// keeps it, `fix --normalize` writes it.
+#[test]
+fn a_rank_is_normalized_only_when_asked() {
+    let input = "(;FF[4]GM[1]SZ[19]BR[9 dan];B[dd])";
+    assert_eq!(
+        check(input),
+        [
+            "1:22: note[sgf/nonstandard-game-info]: BR[9 dan]: 9d is the form FF[4] recommends (the short form of a rank); written so by kifu fix --normalize"
+        ]
+    );
+    let (fixed, said) = fix(&["--force"], input);
+    assert_eq!(fixed, input);
+    assert_eq!(said, Vec::<String>::new());
+    let (normalized, said) = fix(&["--normalize"], input);
+    assert_eq!(normalized, "(;GM[1]FF[4]CA[UTF-8]SZ[19]BR[9d];B[dd])\n");
+    assert_eq!(
+        said,
+        [
+            "1:19: note[sgf/nonstandard-game-info]: fixed: BR[9 dan] written BR[9d] (normalized: the short form of a rank)"
+        ]
+    );
+}

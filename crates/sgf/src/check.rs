@@ -105,7 +105,9 @@ pub mod codes {
     /// A game information value (`RE`, `DT`, `KM`, `TM`, `HA`, `BR`, `WR`)
     /// not in the form FF\[4\] defines, whose meaning is certain: the
     /// message gives the FF\[4\] form (`RE[Black wins by 3.5]`: `B+3.5`).
-    /// A note when the file's own format (FF\[1\]-FF\[3\]) allowed it.
+    /// A note when the value is correct as written: a rank in another form
+    /// than the one FF\[4\] recommends (`BR[9 dan]`: `9d`), a date that the
+    /// file's own format (FF\[1\]-FF\[3\]) allowed.
     pub const NONSTANDARD_GAME_INFO: Code = Code::new("sgf/nonstandard-game-info");
     /// A game information value not in the form FF\[4\] defines, with no
     /// certain correction (`DT[05/06/1996]`, `TM[10:00(5x1:00)]`): the
@@ -805,17 +807,32 @@ fn check_game_info(p: &crate::Property<'_, '_>, id: &str, ff: u8, out: &mut Vec<
         InfoFix::Corrected {
             value,
             explanation,
-            required,
+            required: true,
         } => report(
             out,
             codes::NONSTANDARD_GAME_INFO,
-            if required {
-                Severity::Warning
-            } else {
-                Severity::Note
-            },
+            Severity::Warning,
             span,
             format!("{id}[{shown}]: written {value} in FF[4] ({explanation})"),
+        ),
+        // Correct as written: what FF[4] recommends (ranks), or asks for
+        // once the file is FF[4] (the dates of older files).
+        InfoFix::Corrected {
+            value, explanation, ..
+        } => report(
+            out,
+            codes::NONSTANDARD_GAME_INFO,
+            Severity::Note,
+            span,
+            if id == "DT" {
+                format!(
+                    "{id}[{shown}]: {value} in FF[4] ({explanation}); written so when the file is repaired or normalized"
+                )
+            } else {
+                format!(
+                    "{id}[{shown}]: {value} is the form FF[4] recommends ({explanation}); written so by kifu fix --normalize"
+                )
+            },
         ),
         InfoFix::Invalid { reason } => report(
             out,

@@ -99,7 +99,7 @@ pub static ALL: &[CodeInfo] = &[
     row(check::SAME_COLOR_TWICE, Note, false, &[63], "kept"),
     row(check::SETUP_IN_MAIN_LINE, Note, false, &[62], "kept"),
     row(check::SQUARE_AS_RECTANGLE, Note, false, &[47], "`SZ[19:19]` written `SZ[19]`"),
-    row(check::NONSTANDARD_GAME_INFO, Warning, false, &[15], "written in its FF[4] form (`B+3.5`, `1996-05-12,13`, `5.5`)"),
+    row(check::NONSTANDARD_GAME_INFO, Warning, false, &[15], "written in its FF[4] form (`B+3.5`, `1996-05-12,13`, `5.5`); the dates of FF[1]-FF[3] files only when the file is repaired (it then becomes FF[4]); ranks only with `--normalize` (`9d`)"),
     row(check::INVALID_GAME_INFO, Warning, false, &[33], "kept: its meaning is not certain"),
     // Charsets.
     row(charset::DETECTED, Warning, false, &[], "`CA` written: the charset the text was read in (the text is kept)"),

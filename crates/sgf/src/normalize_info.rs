@@ -55,12 +55,13 @@
 //!   (`60+30s`, `10:00(5x1:00)`, `1 hr/125 moves`): byo-yomi belongs in
 //!   `OT`.
 //! - `OT`: free text; only an empty value is flagged.
-//! - `BR`, `WR`: free text with a recommended form (`..k`, `..kyu`, `..d`,
+//! - `BR`, `WR`: SimpleText with a recommended form (`..k`, `..kyu`, `..d`,
 //!   `..dan`, `?` or `*` after); anything that does not look like a rank
-//!   (`NR`, `4d*, IGS`) is standard. Corrected: `3 dan`, `5-dan`, `3D` →
-//!   `3d`, `1 kyu` → `1k`, `9 pro`, `9P`, `9 dan pro` → `9p`, keeping a
-//!   `?` or `*`. Flagged: a rank that does not exist (`0k`, `31k`, `10d`,
-//!   `10p`).
+//!   (`NR`, `4d*, IGS`) is standard. Corrected, as a normalization only
+//!   ([not required](InfoFix::Corrected::required): the value is correct
+//!   text as written): `3 dan`, `5-dan`, `3D` → `3d`, `1 kyu` → `1k`,
+//!   `9 pro`, `9P`, `9 dan pro` → `9p`, keeping a `?` or `*`. Flagged: a
+//!   rank that does not exist (`0k`, `31k`, `10d`, `10p`).
 
 use std::fmt;
 
@@ -81,8 +82,11 @@ pub enum InfoFix {
         value: String,
         /// What changed, in a few words (`decimal comma`).
         explanation: String,
-        /// `false` when the file's own format (FF\[1\]-FF\[3\]) allowed the
-        /// value and only FF\[4\] asks for the new form.
+        /// `false` when the value is correct as written: the file's own
+        /// format (FF\[1\]-FF\[3\]) allowed it and only FF\[4\] asks for the
+        /// new form (`DT`), or the new form is only the one FF\[4\]
+        /// recommends (`BR`, `WR`). Writing it is then a normalization, not
+        /// a repair.
         required: bool,
     },
     /// Not a standard value, and no correction is certain.
@@ -188,14 +192,17 @@ pub fn normalize_game_info(property: &str, raw: &str, ff: u8) -> InfoFix {
         other => other,
     };
     match answer {
-        // FF[1]-FF[3] put no form on DT.
+        // FF[1]-FF[3] put no form on DT; ranks are SimpleText in every
+        // version, with a recommended form: writing it is a normalization.
         InfoFix::Corrected {
             value, explanation, ..
-        } if property == "DT" && ff < 4 => InfoFix::Corrected {
-            value,
-            explanation,
-            required: false,
-        },
+        } if (property == "DT" && ff < 4) || matches!(property, "BR" | "WR") => {
+            InfoFix::Corrected {
+                value,
+                explanation,
+                required: false,
+            }
+        }
         other => other,
     }
 }

@@ -13,7 +13,11 @@
 //!   `MA` on empty points and `TR` on stones; `TE` then `BM` to `IT`, `BM`
 //!   then `TE` to `DO`; `VW` with two points to the compose `VW[a:b]`;
 //! - game information in a non-standard form whose meaning is certain
-//!   (`RE[Black wins by 3.5]` to `RE[B+3.5]`);
+//!   (`RE[Black wins by 3.5]` to `RE[B+3.5]`, `KM[5,5]` to `KM[5.5]`); the
+//!   free-text dates of FF\[1\]-FF\[3\] files, correct there, only when the
+//!   file is repaired anyway (it then becomes FF\[4\]); values correct as
+//!   written but not in the form FF\[4\] recommends (`BR[9 dan]`) only by
+//!   [`repair_and_normalize`];
 //! - `[tt]` passes to `[]` on boards up to 19x19;
 //! - properties whose only value is empty (or white space) where the type
 //!   needs a value (`DT[]`, `PC[ ]`), and empty lists where a list of at
@@ -111,6 +115,12 @@ struct Repairer<'o> {
     /// `[tt]` passes of FF\[1\]-FF\[3\] files, where they are right: turned
     /// into `[]` only when the file is repaired (and so becomes FF\[4\]).
     old_passes: Vec<(NodeId, String, Span)>,
+    /// Dates of FF\[1\]-FF\[3\] files, correct there, in the form FF\[4\]
+    /// gives them (node, identifier, value, span, message): written only
+    /// when the file is repaired (and so becomes FF\[4\]).
+    old_dates: Vec<(NodeId, String, String, Span, String)>,
+    /// Make the normalizations too (see [`repair_and_normalize`]).
+    normalize: bool,
     /// The input was changed before (see [`repair_after`]).
     changed_already: bool,
     /// The games are of different file formats: every game becomes FF\[4\].
@@ -200,21 +210,32 @@ fn letter(i: usize) -> char {
 /// );
 /// ```
 pub fn repair(collection: &mut Collection<'_>, options: &Options) -> Report {
-    repair_after(collection, options, false)
+    repair_after(collection, options, false, false)
+}
+
+/// [`repair`], and the normalizations: game information written in the
+/// form FF\[4\] recommends where the written form is correct too
+/// (`BR[9 dan]` to `BR[9d]`), and the dates of FF\[1\]-FF\[3\] files in
+/// FF\[4\]'s form whether or not the file needs a repair.
+pub fn repair_and_normalize(collection: &mut Collection<'_>, options: &Options) -> Report {
+    repair_after(collection, options, false, true)
 }
 
 /// [`repair`], told whether the input was changed already (its syntax
 /// repaired), so that every game becomes FF\[4\] as if a repair of its
-/// own had been made.
+/// own had been made, and whether to normalize too.
 pub(crate) fn repair_after(
     collection: &mut Collection<'_>,
     options: &Options,
     changed_already: bool,
+    normalize: bool,
 ) -> Report {
     let mut r = Repairer {
         options,
         report: Report::default(),
         old_passes: Vec::new(),
+        old_dates: Vec::new(),
+        normalize,
         changed_already,
         mixed_formats: {
             let mut formats = collection.games().map(|g| g.file_format().min(4));
@@ -290,8 +311,14 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
         }
     }
     let old_passes = std::mem::take(&mut r.old_passes);
+    let old_dates = std::mem::take(&mut r.old_dates);
     let repaired = r.report.made.len() > made_before || r.changed_already;
     if repaired || r.mixed_formats {
+        for (node, id, value, span, message) in old_dates {
+            if r.decide(codes::NONSTANDARD_GAME_INFO, span, message, false) {
+                let _ = c.set_raw(node, &id, &[value.as_bytes()]);
+            }
+        }
         for (node, id, span) in old_passes {
             if r.decide(
                 codes::TT_PASS,
@@ -1174,13 +1201,29 @@ fn repair_node(
                     continue;
                 };
                 if let InfoFix::Corrected {
-                    value, explanation, ..
+                    value,
+                    explanation,
+                    required,
                 } = normalize_info::normalize_game_info(id, &raw, ff)
                     && value.is_ascii()
                 {
-                    let msg = format!("{id}[{raw}] written {id}[{value}] ({explanation})");
-                    if r.decide(codes::NONSTANDARD_GAME_INFO, p.span, msg, false) {
-                        let _ = c.set_raw(node, id, &[value.as_bytes()]);
+                    // A repair where the file's form is wrong; where it is
+                    // right, a normalization (ranks), or the date an
+                    // FF[1]-FF[3] file has in FF[4], written when the file
+                    // becomes FF[4].
+                    if required || r.normalize {
+                        let msg = if required {
+                            format!("{id}[{raw}] written {id}[{value}] ({explanation})")
+                        } else {
+                            format!("{id}[{raw}] written {id}[{value}] (normalized: {explanation})")
+                        };
+                        if r.decide(codes::NONSTANDARD_GAME_INFO, p.span, msg, false) {
+                            let _ = c.set_raw(node, id, &[value.as_bytes()]);
+                        }
+                    } else if id == "DT" && ff < 4 {
+                        let msg =
+                            format!("{id}[{raw}] written {id}[{value}] for FF[4] ({explanation})");
+                        r.old_dates.push((node, id.to_owned(), value, p.span, msg));
                     }
                 }
             }
@@ -1322,6 +1365,8 @@ mod tests {
             options: &options,
             report: Report::default(),
             old_passes: Vec::new(),
+            old_dates: Vec::new(),
+            normalize: false,
             changed_already: false,
             mixed_formats: false,
         };
@@ -1347,7 +1392,7 @@ mod tests {
         }
         let mut found = r.report.made;
         found.extend(r.report.refused);
-        assert!(r.old_passes.is_empty());
+        assert!(r.old_passes.is_empty() && r.old_dates.is_empty());
         (plain, found)
     }
 

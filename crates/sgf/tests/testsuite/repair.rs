@@ -220,6 +220,61 @@ fn each_repair_makes_the_smallest_change() {
     }
 }
 
+/// Issue 20, item 7: fix makes the smallest change that makes the file
+/// correct; values correct as written (ranks are SimpleText, the dates of
+/// FF[1]-FF[3] files) are rewritten only when normalizing, or, for dates,
+/// when the file is repaired anyway and so becomes FF[4].
+#[test]
+fn normalizations_wait_for_normalize() {
+    let normalized = |input: &str| -> (Vec<String>, String) {
+        let mut c = kifu_sgf::parse(input.as_bytes()).value;
+        let report = kifu_sgf::repair::repair_and_normalize(&mut c, &Options { force: false });
+        (
+            report
+                .made
+                .iter()
+                .map(|r| r.code.as_str().to_owned())
+                .collect(),
+            String::from_utf8(kifu_sgf::write::lossless(&c)).unwrap(),
+        )
+    };
+    // A rank: kept by fix, normalized by --normalize.
+    let input = "(;FF[4]GM[1]SZ[19]BR[9 dan]WR[3D*];B[dd])";
+    let (made, _, out) = fix(input.as_bytes(), true);
+    assert!(made.is_empty(), "{made:?}");
+    assert_eq!(out, input);
+    assert_eq!(
+        normalized(input),
+        (
+            vec![
+                "sgf/nonstandard-game-info".to_owned(),
+                "sgf/nonstandard-game-info".to_owned()
+            ],
+            "(;FF[4]GM[1]SZ[19]BR[9d]WR[3d*];B[dd])".to_owned()
+        )
+    );
+    // A date of an FF[3] file: correct there, so kept; converted when
+    // something else is repaired and the file becomes FF[4].
+    let input = "(;FF[3]GM[1]SZ[19]DT[12.5.1996];B[dd])";
+    let (made, _, out) = fix(input.as_bytes(), false);
+    assert!(made.is_empty(), "{made:?}");
+    assert_eq!(out, input);
+    let (made, _, out) = fix(b"(;FF[3]GM[1]SZ[19]DT[12.5.1996]KM[5,5];B[dd])", false);
+    assert_eq!(
+        made,
+        [
+            "sgf/unknown-file-format",
+            "sgf/nonstandard-game-info",
+            "sgf/nonstandard-game-info"
+        ]
+    );
+    assert_eq!(out, "(;FF[4]GM[1]SZ[19]DT[1996-05-12]KM[5.5];B[dd])");
+    // Repairs stay repairs: a result in words is wrong in every version.
+    let (made, _, out) = fix(b"(;FF[4]GM[1]RE[jigo]BR[9 dan])", false);
+    assert_eq!(made, ["sgf/nonstandard-game-info"]);
+    assert_eq!(out, "(;FF[4]GM[1]RE[0]BR[9 dan])");
+}
+
 #[test]
 fn values_that_do_not_fit_are_removed_only_with_force() {
     let input = b"(;FF[4]GM[1];B[R16]C[x])";
