@@ -134,3 +134,53 @@ fn a_rank_is_normalized_only_when_asked() {
         ]
     );
 }
+
+/// Item 6: the free-text dates of FF[1]-FF[3] files are correct there (a
+/// note); when the file is repaired it becomes FF[4], and its dates are
+/// written in FF[4]'s form as SGFC writes them, every day kept (SGFC drops
+/// the middle day of `23..25`); TM in seconds where the reading is
+/// certain; a date with no certain reading is kept and said to be.
+#[test]
+fn old_dates_and_times_become_ff4() {
+    let input = "(;FF[3]GM[1]SZ[19]DT[April 14-15, 1957]TM[10 hours each];B[dd])";
+    assert_eq!(
+        check(input),
+        [
+            "1:22: note[sgf/nonstandard-game-info]: DT[April 14-15, 1957]: 1957-04-14,15 in FF[4] (dates are written YYYY-MM-DD); written so when the file is repaired or normalized",
+            "1:43: warning[sgf/nonstandard-game-info]: TM[10 hours each]: written 36000 in FF[4] (time in seconds)",
+        ]
+    );
+    let (fixed, _) = fix(&[], input);
+    assert_eq!(fixed, "(;FF[4]GM[1]SZ[19]DT[1957-04-14,15]TM[36000];B[dd])");
+    for (date, ff4) in [
+        ("24, 25 May 1995", "1995-05-24,25"),
+        ("1945-07-23..25", "1945-07-23,24,25"),
+    ] {
+        let input = format!("(;FF[3]GM[1]SZ[19]DT[{date}]KM[5,5];B[dd])");
+        let (fixed, _) = fix(&[], &input);
+        assert_eq!(fixed, format!("(;FF[4]GM[1]SZ[19]DT[{ff4}]KM[5.5];B[dd])"));
+    }
+    // Correct as FF[3] and nothing else to repair: left alone by fix,
+    // converted by --normalize.
+    let input = "(;FF[3]GM[1]SZ[19]DT[24, 25 May 1995];B[dd])";
+    assert_eq!(fix(&[], input).0, input);
+    assert_eq!(
+        fix(&["--normalize"], input).0,
+        "(;GM[1]FF[4]CA[UTF-8]SZ[19]DT[1995-05-24,25];B[dd])\n"
+    );
+    // No certain reading: kept as written, and said so by check and fix.
+    let input = "(;FF[3]GM[1]SZ[19]DT[April 30 - May 2, 1957]KM[5,5];B[dd])";
+    assert_eq!(
+        check(input)[0],
+        "1:22: note[sgf/invalid-game-info]: DT[April 30 - May 2, 1957]: not a date in the ISO form FF[4] asks for (YYYY-MM-DD), and no certain reading: kept as written if the file becomes FF[4]"
+    );
+    let (fixed, said) = fix(&[], input);
+    assert_eq!(
+        fixed,
+        "(;FF[4]GM[1]SZ[19]DT[April 30 - May 2, 1957]KM[5.5];B[dd])"
+    );
+    assert!(
+        said.contains(&"1:19: warning[sgf/invalid-game-info]: not fixed, no certain repair: DT[April 30 - May 2, 1957] kept as written: not a date in the ISO form FF[4] asks for (YYYY-MM-DD), and no certain reading".to_owned()),
+        "{said:?}"
+    );
+}

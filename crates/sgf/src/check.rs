@@ -112,7 +112,8 @@ pub mod codes {
     /// A game information value not in the form FF\[4\] defines, with no
     /// certain correction (`DT[05/06/1996]`, `TM[10:00(5x1:00)]`): the
     /// message says why. A note for `HA[0]` and `HA[1]`, well-formed
-    /// numbers under the 2 stones `HA` starts at.
+    /// numbers under the 2 stones `HA` starts at, and for the free-text
+    /// dates of FF\[1\]-FF\[3\] files, correct there.
     pub const INVALID_GAME_INFO: Code = Code::new("sgf/invalid-game-info");
     /// Variations that begin by taking back, with `AE`, the move just
     /// before them: they look like alternatives to that move, written one
@@ -803,6 +804,21 @@ fn check_game_info(p: &crate::Property<'_, '_>, id: &str, ff: u8, out: &mut Vec<
     let raw = crate::props::text::escape_text(&text, false);
     let shown = shorten(&raw);
     match normalize_game_info(id, &raw, ff) {
+        // FF[1]-FF[3] put no form on DT, but a repaired file becomes FF[4]:
+        // a date with no certain FF[4] reading is then kept as it is.
+        InfoFix::Standard if id == "DT" && ff < 4 => {
+            if let InfoFix::Invalid { reason } = normalize_game_info(id, &raw, 4) {
+                report(
+                    out,
+                    codes::INVALID_GAME_INFO,
+                    Severity::Note,
+                    span,
+                    format!(
+                        "{id}[{shown}]: {reason}, and no certain reading: kept as written if the file becomes FF[4]"
+                    ),
+                );
+            }
+        }
         InfoFix::Standard => {}
         InfoFix::Corrected {
             value,
@@ -1151,7 +1167,9 @@ mod tests {
         assert_eq!(severities("(;FF[4]DT[12.5.1996])"), [Severity::Warning]);
         // FF[3] put no form on DT.
         assert_eq!(severities("(;FF[3]DT[12.5.1996])"), [Severity::Note]);
-        assert!(severities("(;FF[3]DT[last summer])").is_empty());
+        // No certain FF[4] reading: a note, as it will be kept as written
+        // when the file becomes FF[4] (issue 20, item 6).
+        assert_eq!(severities("(;FF[3]DT[last summer])"), [Severity::Note]);
     }
 
     #[test]

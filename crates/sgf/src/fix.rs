@@ -96,6 +96,11 @@ fn fix_with<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i
                 fixed.report.refused.push(r);
             }
         }
+        for r in again.report.kept.into_iter().map(inside) {
+            if !fixed.report.kept.iter().any(|k| k.message == r.message) {
+                fixed.report.kept.push(r);
+            }
+        }
         fixed.collection = into_owned(again.collection);
     }
     fixed
@@ -154,7 +159,12 @@ fn fix_once<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i
     // Spans of the repairs after the syntax stage: in the repaired bytes,
     // or in text a repair created (shown where it was inserted).
     let len = collection.source().len() as u32;
-    for r in later.made.iter_mut().chain(later.refused.iter_mut()) {
+    for r in later
+        .made
+        .iter_mut()
+        .chain(later.refused.iter_mut())
+        .chain(later.kept.iter_mut())
+    {
         if r.span.end > len {
             r.span = Span::empty(r.span.start.min(len));
         }
@@ -162,6 +172,7 @@ fn fix_once<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i
     }
     report.made.append(&mut later.made);
     report.refused.append(&mut later.refused);
+    report.kept.append(&mut later.kept);
     report.made.sort_by_key(|r| r.span.start);
     report.refused.sort_by_key(|r| r.span.start);
     Fixed {

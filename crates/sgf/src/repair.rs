@@ -88,6 +88,11 @@ pub struct Report {
     pub made: Vec<Repair>,
     /// The critical repairs not made (no [`Options::force`]).
     pub refused: Vec<Repair>,
+    /// What was left as it is because no repair is certain, where the
+    /// repaired file says more than the input did: a free-text date of an
+    /// FF\[1\]-FF\[3\] file with no certain FF\[4\] reading, in a file
+    /// that becomes FF\[4\].
+    pub kept: Vec<Repair>,
 }
 
 impl Report {
@@ -116,9 +121,10 @@ struct Repairer<'o> {
     /// into `[]` only when the file is repaired (and so becomes FF\[4\]).
     old_passes: Vec<(NodeId, String, Span)>,
     /// Dates of FF\[1\]-FF\[3\] files, correct there, in the form FF\[4\]
-    /// gives them (node, identifier, value, span, message): written only
-    /// when the file is repaired (and so becomes FF\[4\]).
-    old_dates: Vec<(NodeId, String, String, Span, String)>,
+    /// gives them (node, identifier, value, span, message; no value when
+    /// there is no certain one): written, or said to be kept, only when
+    /// the file is repaired (and so becomes FF\[4\]).
+    old_dates: Vec<(NodeId, String, Option<String>, Span, String)>,
     /// Make the normalizations too (see [`repair_and_normalize`]).
     normalize: bool,
     /// The input was changed before (see [`repair_after`]).
@@ -315,8 +321,18 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
     let repaired = r.report.made.len() > made_before || r.changed_already;
     if repaired || r.mixed_formats {
         for (node, id, value, span, message) in old_dates {
-            if r.decide(codes::NONSTANDARD_GAME_INFO, span, message, false) {
-                let _ = c.set_raw(node, &id, &[value.as_bytes()]);
+            match value {
+                Some(value) => {
+                    if r.decide(codes::NONSTANDARD_GAME_INFO, span, message, false) {
+                        let _ = c.set_raw(node, &id, &[value.as_bytes()]);
+                    }
+                }
+                None => r.report.kept.push(Repair {
+                    code: codes::INVALID_GAME_INFO,
+                    span,
+                    message,
+                    critical: false,
+                }),
             }
         }
         for (node, id, span) in old_passes {
@@ -1223,8 +1239,17 @@ fn repair_node(
                     } else if id == "DT" && ff < 4 {
                         let msg =
                             format!("{id}[{raw}] written {id}[{value}] for FF[4] ({explanation})");
-                        r.old_dates.push((node, id.to_owned(), value, p.span, msg));
+                        r.old_dates
+                            .push((node, id.to_owned(), Some(value), p.span, msg));
                     }
+                } else if id == "DT"
+                    && ff < 4
+                    && let InfoFix::Invalid { reason } =
+                        normalize_info::normalize_game_info(id, &raw, 4)
+                {
+                    let msg =
+                        format!("{id}[{raw}] kept as written: {reason}, and no certain reading");
+                    r.old_dates.push((node, id.to_owned(), None, p.span, msg));
                 }
             }
             _ => {}

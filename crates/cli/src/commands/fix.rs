@@ -96,6 +96,15 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         );
         found.push((d, Advice::critical(r.critical)));
     }
+    for r in &report.kept {
+        let d = Diagnostic::new(
+            r.code,
+            Severity::Warning,
+            r.span,
+            format!("not fixed, no certain repair: {}", r.message),
+        );
+        found.push((d, Advice::critical(false)));
+    }
     if collection.is_empty() && crate::commands::holds_text(&input.bytes) {
         // Nothing to repair because nothing was read: said, not passed over.
         let d = Diagnostic::new(

@@ -275,6 +275,54 @@ fn normalizations_wait_for_normalize() {
     assert_eq!(out, "(;FF[4]GM[1]RE[0]BR[9 dan])");
 }
 
+/// Issue 20, item 6: the free-text dates of FF[1]-FF[3] files are written
+/// in FF[4]'s form when the file becomes FF[4], every day kept; a date
+/// with no certain reading is kept as written and said to be.
+#[test]
+fn old_dates_follow_the_file_into_ff4() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "(;FF[3]GM[1]SZ[19]DT[April 14-15, 1957]KM[5,5];B[dd])",
+            "(;FF[4]GM[1]SZ[19]DT[1957-04-14,15]KM[5.5];B[dd])",
+        ),
+        (
+            "(;FF[3]GM[1]SZ[19]DT[24, 25 May 1995]KM[5,5];B[dd])",
+            "(;FF[4]GM[1]SZ[19]DT[1995-05-24,25]KM[5.5];B[dd])",
+        ),
+        (
+            "(;FF[1]GM[1]SZ[19]DT[1945-07-23..25]TM[10 hours each];B[dd])",
+            "(;FF[4]GM[1]SZ[19]DT[1945-07-23,24,25]TM[36000];B[dd])",
+        ),
+    ];
+    for (input, output) in cases {
+        let (made, refused, got) = fix(input.as_bytes(), false);
+        assert_eq!(got, *output, "{input}");
+        assert!(
+            made.contains(&"sgf/nonstandard-game-info".to_owned()),
+            "{made:?}"
+        );
+        assert!(refused.is_empty());
+    }
+    // No certain reading: kept, and said to be kept, once the file is FF[4].
+    let mut c = kifu_sgf::parse(b"(;FF[3]GM[1]DT[a sunny afternoon]KM[5,5];B[dd])").value;
+    let report = repair(&mut c, &Options { force: true });
+    assert_eq!(
+        kifu_sgf::write::lossless(&c),
+        b"(;FF[4]GM[1]DT[a sunny afternoon]KM[5.5];B[dd])"
+    );
+    let kept: Vec<&str> = report.kept.iter().map(|r| r.code.as_str()).collect();
+    assert_eq!(kept, ["sgf/invalid-game-info"]);
+    assert!(
+        report.kept[0]
+            .message
+            .starts_with("DT[a sunny afternoon] kept as written")
+    );
+    // Nothing else to repair: the file stays FF[3], its date as it is.
+    let mut c = kifu_sgf::parse(b"(;FF[3]GM[1]DT[a sunny afternoon];B[dd])").value;
+    let report = repair(&mut c, &Options { force: true });
+    assert!(!report.changed() && report.kept.is_empty());
+}
+
 #[test]
 fn values_that_do_not_fit_are_removed_only_with_force() {
     let input = b"(;FF[4]GM[1];B[R16]C[x])";
