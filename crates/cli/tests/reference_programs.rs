@@ -184,3 +184,29 @@ fn old_dates_and_times_become_ff4() {
         "{said:?}"
     );
 }
+
+/// Item 9: what the file's own format allows is a note at most, as SGFC is
+/// silent there (`BS`, `WS`, `ID` and `AddBlack` in FF[3], a rank); in FF[4]
+/// the same properties are warnings, as SGFC warns (40, 16).
+#[test]
+fn legal_in_its_own_format_is_a_note() {
+    let old = "(;FF[3]GM[1]SZ[19]BS[0]WS[0]ID[x]BR[9 dan]AddBlack[aa];B[dd])";
+    let said = check(old);
+    assert_eq!(said.len(), 5, "{said:?}");
+    assert!(said.iter().all(|s| s.contains(": note[")), "{said:?}");
+    let out = kifu(&["check", "--deny", "warnings"], old);
+    assert_eq!(out.status.code(), Some(0));
+    let new = "(;FF[4]GM[1]SZ[19]BS[0]WS[0]ID[x]AddBlack[aa];B[dd])";
+    let said = check(new);
+    assert_eq!(
+        said.iter()
+            .map(|s| s.split(": ").nth(1).unwrap_or_default())
+            .collect::<Vec<_>>(),
+        [
+            "warning[sgf/obsolete-property]",
+            "warning[sgf/obsolete-property]",
+            "warning[sgf/obsolete-property]",
+            "warning[sgf/lowercase-identifier]",
+        ]
+    );
+}

@@ -50,19 +50,23 @@ pub mod codes {
     pub const ANNOTATION_WITHOUT_MOVE: Code = Code::new("sgf/annotation-without-move");
     /// `GB` and `GW` in one node.
     pub const CONTRADICTING_ANNOTATIONS: Code = Code::new("sgf/contradicting-annotations");
-    /// A property of FF\[1\]-FF\[3\] that FF\[4\] dropped.
+    /// A property of FF\[1\]-FF\[3\] that FF\[4\] dropped: a note in a file
+    /// of a format that defines it (`BS`, `WS`, `ID` in FF\[3\]), as SGFC
+    /// is silent there.
     pub const OBSOLETE_PROPERTY: Code = Code::new("sgf/obsolete-property");
     /// `FF` other than 1 to 4.
     pub const UNKNOWN_FF: Code = Code::new("sgf/unknown-file-format");
     /// A game that is not Go (`GM` other than 1): Go checks are skipped.
     pub const NOT_GO: Code = Code::new("sgf/not-go");
-    /// `B` or `W` in a game's root node.
+    /// `B` or `W` in a game's root node (a note: allowed, and SGFC says so
+    /// only in its strict mode).
     pub const MOVE_IN_ROOT: Code = Code::new("sgf/move-in-root");
     /// `KI` (integer komi, an old private property) where FF\[4\] has `KM`.
     pub const INTEGER_KOMI: Code = Code::new("sgf/integer-komi");
     /// A pass written `[tt]` in an FF\[4\] file (FF\[4\] writes `[]`).
     pub const TT_PASS: Code = Code::new("sgf/tt-pass");
-    /// A pass written `[]` in an FF\[1\]-FF\[3\] file (they write `[tt]`).
+    /// A pass written `[]` in an FF\[1\]-FF\[3\] file (they write `[tt]`;
+    /// SGFC: an error, perhaps a missing `FF[4]`).
     pub const EMPTY_PASS_IN_OLD: Code = Code::new("sgf/empty-pass-in-old-format");
     /// A compressed point list (`aa:cc`) in an FF\[1\]-FF\[3\] file.
     pub const COMPRESSED_LIST_IN_OLD: Code = Code::new("sgf/compressed-list-in-old-format");
@@ -83,9 +87,11 @@ pub mod codes {
     /// there is replaced).
     pub const OCCUPIED_POINT: Code = Code::new("sgf/occupied-point");
     /// A move that leaves its own group without liberties (played anyway:
-    /// the group is removed).
+    /// the group is removed). A note: some rules allow it, and SGFC says
+    /// nothing.
     pub const SUICIDE: Code = Code::new("sgf/suicide");
-    /// A move that retakes a ko at once.
+    /// A move that retakes a ko at once (a note: SGFC says nothing, and the
+    /// moves elsewhere between may simply be missing from the record).
     pub const KO_RECAPTURE: Code = Code::new("sgf/ko-recapture");
     /// `AB` on a black stone, `AW` on a white one, `AE` on an empty point:
     /// setup that changes nothing.
@@ -100,7 +106,8 @@ pub mod codes {
     /// Setup stones (`AB`, `AW`, `AE`) in the main line after the root (a
     /// note: allowed, but it cannot be replayed as a game).
     pub const SETUP_IN_MAIN_LINE: Code = Code::new("sgf/setup-in-main-line");
-    /// A square board written as a rectangle, `SZ[19:19]`.
+    /// A square board written as a rectangle, `SZ[19:19]`, which FF\[4\]
+    /// forbids (SGFC: an error).
     pub const SQUARE_AS_RECTANGLE: Code = Code::new("sgf/square-as-rectangle");
     /// A game information value (`RE`, `DT`, `KM`, `TM`, `HA`, `BR`, `WR`)
     /// not in the form FF\[4\] defines, whose meaning is certain: the
@@ -198,6 +205,42 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
     out
 }
 
+/// Lowers to notes the reader's findings that a game's own file format
+/// allows: lowercase letters in identifiers (`AddBlack`, the FF\[1\]-FF\[3\]
+/// style) in a game of those formats, where SGFC says nothing (an error in
+/// FF\[4\]). The reader cannot tell, as `FF` may follow the identifier;
+/// `diagnostics` are the reader's ([`crate::parse`]), to be shown with
+/// [`check`]'s.
+///
+/// ```
+/// let parsed = kifu_sgf::parse(b"(;FF[3]GM[1]AddBlack[aa])(;FF[4]GM[1]AddBlack[aa])");
+/// let mut diagnostics = parsed.diagnostics.clone();
+/// kifu_sgf::check::settle_reader_severities(&parsed.value, &mut diagnostics);
+/// let severities: Vec<_> = diagnostics.iter().map(|d| d.severity).collect();
+/// assert_eq!(severities, [kifu_sgf::Severity::Note, kifu_sgf::Severity::Warning]);
+/// ```
+pub fn settle_reader_severities(collection: &Collection<'_>, diagnostics: &mut [Diagnostic]) {
+    use crate::syntax::codes::LOWERCASE_ID;
+    if !diagnostics.iter().any(|d| d.code == LOWERCASE_ID) {
+        return;
+    }
+    let mut old_style: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    for game in collection.games().filter(|g| g.file_format() < 4) {
+        for node in game.nodes() {
+            for p in node.properties() {
+                if p.written_id().iter().any(u8::is_ascii_lowercase) {
+                    old_style.insert(p.span().start);
+                }
+            }
+        }
+    }
+    for d in diagnostics.iter_mut() {
+        if d.code == LOWERCASE_ID && old_style.contains(&d.span.start) {
+            d.severity = Severity::Note;
+        }
+    }
+}
+
 /// Games in another charset than the first game's: each is reported, at
 /// its `CA` (or its first property).
 fn mixed_charsets(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
@@ -264,7 +307,7 @@ fn mixed_formats(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
 /// Replays every line of a Go game on the board: moves on occupied points,
 /// suicides, ko recaptures, and setup that changes nothing.
 fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
-    use kifu_board::{Board, IllegalMove};
+    use kifu_board::Board;
     let size = game.board_size();
     handicap(game, out);
     // One board for the whole tree: at a node with several children a
@@ -394,16 +437,11 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
             match point {
                 Some(p) if size.contains(p) => {
                     if let Err(why) = board.check_move(color, p) {
-                        let code = match why {
-                            IllegalMove::Occupied => codes::OCCUPIED_POINT,
-                            IllegalMove::Suicide => codes::SUICIDE,
-                            IllegalMove::Ko => codes::KO_RECAPTURE,
-                            IllegalMove::OffBoard => codes::INVALID_VALUE,
-                        };
+                        let (code, severity) = move_finding(why);
                         report(
                             out,
                             code,
-                            Severity::Warning,
+                            severity,
                             span,
                             format!("{color} {}: {why}", p.to_standard(size)),
                         );
@@ -431,6 +469,20 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
                 stack.push(Step::Back);
             }
         }
+    }
+}
+
+/// The code and severity of an illegal move: a move on a stone is a
+/// warning, as SGFC reports it (58); a suicide or a ko recaptured at once is
+/// a note, kifu's own finding (SGFC is silent: some rules allow suicide,
+/// and a ko may be retaken after a move elsewhere that the file left out).
+fn move_finding(why: kifu_board::IllegalMove) -> (Code, Severity) {
+    use kifu_board::IllegalMove;
+    match why {
+        IllegalMove::Occupied => (codes::OCCUPIED_POINT, Severity::Warning),
+        IllegalMove::Suicide => (codes::SUICIDE, Severity::Note),
+        IllegalMove::Ko => (codes::KO_RECAPTURE, Severity::Note),
+        IllegalMove::OffBoard => (codes::INVALID_VALUE, Severity::Warning),
     }
 }
 
@@ -600,13 +652,28 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
             continue;
         }
         if table.obsolete {
-            report(
-                out,
-                codes::OBSOLETE_PROPERTY,
-                Severity::Warning,
-                p.span(),
-                format!("{id} ({}) is not part of FF[4]", table.description),
-            );
+            // Legal in the file's own format (`ID` in FF[3]): a note, as
+            // SGFC says nothing there.
+            if table.old_formats.contains(&cx.ff) {
+                report(
+                    out,
+                    codes::OBSOLETE_PROPERTY,
+                    Severity::Note,
+                    p.span(),
+                    format!(
+                        "{id} ({}) is an FF[{}] property, not part of FF[4]; kept as it is",
+                        table.description, cx.ff
+                    ),
+                );
+            } else {
+                report(
+                    out,
+                    codes::OBSOLETE_PROPERTY,
+                    Severity::Warning,
+                    p.span(),
+                    format!("{id} ({}) is not part of FF[4]", table.description),
+                );
+            }
         }
         match table.kind {
             PropertyKind::Root if !is_root => report(
@@ -649,7 +716,7 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
         report(
             out,
             codes::MOVE_IN_ROOT,
-            Severity::Warning,
+            Severity::Note,
             *span,
             format!("move {id} in the root node"),
         );
@@ -725,7 +792,7 @@ fn check_format_details(
         "B" | "W" if cx.old_format && raw.is_empty() => report(
             out,
             codes::EMPTY_PASS_IN_OLD,
-            Severity::Note,
+            Severity::Warning,
             first,
             format!("{id}[]: a pass in the FF[4] form in an FF[1]-FF[3] file"),
         ),
@@ -769,7 +836,7 @@ fn check_format_details(
                 report(
                     out,
                     codes::SQUARE_AS_RECTANGLE,
-                    Severity::Note,
+                    Severity::Warning,
                     first,
                     format!("SZ[{text}] is a square board: SZ[{}]", c.trim()),
                 );
@@ -1172,6 +1239,54 @@ mod tests {
         assert_eq!(severities("(;FF[3]DT[last summer])"), [Severity::Note]);
     }
 
+    /// Issue 20, item 9: what the file's own format allows is a note at
+    /// most, as SGFC is silent there; elsewhere a warning, as SGFC warns.
+    #[test]
+    fn what_the_files_own_format_allows_is_a_note() {
+        let found = |input: &str| -> Vec<(&'static str, Severity)> {
+            check(&crate::parse(input.as_bytes()).value)
+                .iter()
+                .map(|d| (d.code.as_str(), d.severity))
+                .collect()
+        };
+        let obsolete = |s| ("sgf/obsolete-property", s);
+        assert_eq!(
+            found("(;FF[3]GM[1]BS[0]WS[0]ID[x];B[dd])"),
+            [Severity::Note; 3].map(obsolete)
+        );
+        assert_eq!(
+            found("(;FF[4]GM[1]BS[0]WS[0]ID[x];B[dd])"),
+            [Severity::Warning; 3].map(obsolete)
+        );
+        // ID is FF[3] only; BS was in FF[1] already; L was FF[1]-FF[2].
+        assert_eq!(
+            found("(;FF[1]GM[1]BS[0]ID[x];B[dd]L[aa])"),
+            [Severity::Note, Severity::Warning, Severity::Note].map(obsolete)
+        );
+        assert_eq!(
+            found("(;FF[3]GM[1];B[dd]L[aa])"),
+            [Severity::Warning].map(obsolete)
+        );
+        // SGFC says nothing of suicides, ko recaptures and moves in the
+        // root: notes; it reports `[]` passes in old files and `SZ[9:9]`.
+        assert_eq!(
+            found("(;FF[4]GM[1]SZ[9]HA[2]AB[ba][ab];W[aa])"),
+            [("sgf/suicide", Severity::Note)]
+        );
+        assert_eq!(
+            found("(;FF[4]GM[1]SZ[9]B[aa])"),
+            [("sgf/move-in-root", Severity::Note)]
+        );
+        assert_eq!(
+            found("(;FF[3]GM[1]SZ[9];B[])"),
+            [("sgf/empty-pass-in-old-format", Severity::Warning)]
+        );
+        assert_eq!(
+            found("(;FF[4]GM[1]SZ[9:9])"),
+            [("sgf/square-as-rectangle", Severity::Warning)]
+        );
+    }
+
     #[test]
     fn old_formats_and_other_games_are_named() {
         assert_eq!(codes("(;FF[3]L[aa])"), ["sgf/obsolete-property"]);
@@ -1192,7 +1307,7 @@ mod replay_tests {
     /// `go_rules` as it was before the board had undo: a copy of the board
     /// for every child of a branch, and `Board::set` one stone at a time.
     fn go_rules_copying(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
-        use kifu_board::{Board, IllegalMove};
+        use kifu_board::Board;
         let size = game.board_size();
         handicap(game, out);
         // Each entry: the node, the board before it, the colour of the last
@@ -1291,16 +1406,11 @@ mod replay_tests {
                 match point {
                     Some(p) if size.contains(p) => {
                         if let Err(why) = board.check_move(color, p) {
-                            let code = match why {
-                                IllegalMove::Occupied => codes::OCCUPIED_POINT,
-                                IllegalMove::Suicide => codes::SUICIDE,
-                                IllegalMove::Ko => codes::KO_RECAPTURE,
-                                IllegalMove::OffBoard => codes::INVALID_VALUE,
-                            };
+                            let (code, severity) = move_finding(why);
                             report(
                                 out,
                                 code,
-                                Severity::Warning,
+                                severity,
                                 span,
                                 format!("{color} {}: {why}", p.to_standard(size)),
                             );

@@ -148,6 +148,7 @@ pub(crate) fn read_and_check_at<'i>(
     let (document, mut diagnostics) =
         crate::document::Document::read(&input.bytes, crate::document::format_of(path));
     if checks && let crate::document::Document::Sgf(collection) = &document {
+        kifu_sgf::check::settle_reader_severities(collection, &mut diagnostics);
         diagnostics.extend(kifu_sgf::check::check(collection));
         diagnostics.sort_by_key(|d| d.span.start);
     }
