@@ -34,6 +34,7 @@ import tempfile
 
 
 def sgf_files(dirs):
+    """The .sgf files under `dirs`, each folder's sorted."""
     for top in dirs:
         for root, subdirs, files in os.walk(top):
             subdirs.sort()

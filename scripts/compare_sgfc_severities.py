@@ -20,19 +20,13 @@ repository (`make` in its src/ directory).
 
 import collections
 import json
-import os
 import re
 import subprocess
 import sys
 
-
-def sgf_files(dirs):
-    for top in dirs:
-        for root, subdirs, files in os.walk(top):
-            subdirs.sort()
-            for name in sorted(files):
-                if name.lower().endswith(".sgf"):
-                    yield os.path.join(root, name)
+# The .sgf files under some folders, sorted: as the game-information
+# comparison walks them (this script's folder is on the import path).
+from compare_sgfc_gameinfo import sgf_files
 
 
 def main(argv):
