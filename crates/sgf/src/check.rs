@@ -997,7 +997,14 @@ fn check_values(
         );
         return false;
     }
-    let raws: Vec<&[u8]> = p.raw_values().collect();
+    // Empty values and white space in points need a look at every value;
+    // most values (`B[pd]`) have neither, and are not copied for it.
+    let blank = |v: &[u8]| v.is_empty() || v.iter().any(|&b| crate::props::is_sgf_space(b));
+    let raws: Vec<&[u8]> = if p.raw_values().any(blank) {
+        p.raw_values().collect()
+    } else {
+        Vec::new()
+    };
     if is_empty_value(shape, &raws) {
         let message = if matches!(shape, ValueShape::List(_) | ValueShape::ListOfCompose(..)) {
             format!("{id} has an empty value: a list of at least one is needed")
@@ -1008,7 +1015,10 @@ fn check_values(
         return false;
     }
     // Empty where the type allows it, or no value at all: nothing to look into.
-    let filled = raws.first().is_some_and(|v| !v.trim_ascii().is_empty());
+    let filled = p
+        .raw_values()
+        .next()
+        .is_some_and(|v| !v.trim_ascii().is_empty());
     let value = match crate::props::without_space_in_point_values(info, &raws, size) {
         Some(values) => {
             let at = raws
@@ -1068,7 +1078,7 @@ fn check_values(
         }
         // `BL[34.]`, `WL[.5]`: a number, not written as SGF writes a Real.
         Ok(crate::props::Value::Real(_)) if !type_checked_elsewhere => {
-            let raw = String::from_utf8_lossy(raws[0]);
+            let raw = String::from_utf8_lossy(p.raw_values().next().unwrap_or_default());
             if let Some(canonical) = crate::props::canonical_real(&raw) {
                 report(
                     out,
