@@ -325,7 +325,7 @@ pub(crate) struct FixArgs {
     /// Also make the repairs that may lose information (critical ones).
     #[arg(long)]
     pub(crate) force: bool,
-    /// Rewrite in the canonical layout (FF[4], UTF-8) after repairing.
+    /// Rewrite in the canonical form (FF[4], UTF-8, ranks as `9d`, the dates of old files in FF[4]'s form) after repairing.
     #[arg(long)]
     pub(crate) normalize: bool,
     /// Also transcode the text to UTF-8 and write CA[UTF-8], keeping the layout.

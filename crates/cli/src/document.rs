@@ -158,6 +158,7 @@ pub(crate) fn read_and_check_at<'i>(
     let format = formats::of_input(path, &input.bytes);
     let (document, mut diagnostics) = Document::read(&input.bytes, format);
     if checks && let Document::Sgf(collection) = &document {
+        kifu_sgf::check::settle_reader_severities(collection, &mut diagnostics);
         diagnostics.extend(kifu_sgf::check::check(collection));
         diagnostics.sort_by_key(|d| d.span.start);
     }

@@ -35,10 +35,10 @@ fn convert_to_sgf_is_byte_for_byte_by_default() {
     let input = b"junk\r\n(;FF[4]  C[odd\\]  layout]\n;B[aa] ;W[bb])\n\n";
     std::fs::write(dir.path().join("in.sgf"), input).unwrap();
     let out = kifu(&["convert", "in.sgf", "-o", "out.sgf"], dir.path(), None);
-    // Junk before the game is a warning: exit 0.
+    // Junk before the game is a note (SGF readers skip it): exit 0.
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(std::fs::read(dir.path().join("out.sgf")).unwrap(), input);
-    assert!(stderr(&out).starts_with("in.sgf:1:1: warning[sgf/junk-before-game]: "));
+    assert!(stderr(&out).starts_with("in.sgf:1:1: note[sgf/junk-before-game]: "));
     // No temporary file is left behind.
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()

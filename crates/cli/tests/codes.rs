@@ -83,7 +83,12 @@ fn table() -> String {
          *critical* means information may be lost (in the input, or by the repair,\n\
          which `kifu fix` then makes only with `--force`); *SGFC* gives the numbers\n\
          of SGFC's messages for the same finding; the example is the code's fixture\n\
-         (`crates/sgf/tests/codes/`).\n",
+         (`crates/sgf/tests/codes/`).\n\n\
+         The default severities follow SGFC 2.0's defaults (no `-s`, no `-v`): what\n\
+         SGFC reports in a file that breaks its own format is a warning or an error;\n\
+         what SGFC leaves alone is kifu's own finding, a note, and so is what the\n\
+         file's own format allows (`ID` or `AddBlack` in an FF[3] file). *Against\n\
+         SGFC* says which is which (`kifu_sgf::codes::SGFC_DEFAULT`).\n",
     );
     for (area, source) in SOURCES {
         let codes = codes(source);
@@ -93,14 +98,17 @@ fn table() -> String {
         {
             let _ = write!(
                 md,
-                "\n## {area}\n\n| code | severity | critical | SGFC | meaning | what `kifu fix` does | example |\n|---|---|---|---|---|---|---|\n"
+                "\n## {area}\n\n| code | severity | critical | SGFC | against SGFC | meaning | what `kifu fix` does | example |\n|---|---|---|---|---|---|---|---|\n"
             );
             for (code, meaning) in codes {
                 let info = kifu_sgf::codes::info(kifu_diag::Code::new(leak(&code)))
                     .expect("checked above");
+                let against = kifu_sgf::codes::sgfc_default(info.code)
+                    .expect("every SGF code stands against SGFC")
+                    .describe();
                 let _ = writeln!(
                     md,
-                    "| `{code}` | {} | {} | {} | {meaning} | {} | {} |",
+                    "| `{code}` | {} | {} | {} | {against} | {meaning} | {} | {} |",
                     info.severity,
                     if info.critical { "yes" } else { "" },
                     info.sgfc_numbers(),

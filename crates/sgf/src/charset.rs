@@ -506,7 +506,9 @@ pub struct Resolution {
 pub mod codes {
     use kifu_diag::Code;
 
-    /// No `CA`, and the text is not UTF-8: the charset was detected.
+    /// No `CA`, and the text is not UTF-8: the charset was detected. A
+    /// note when it is Latin-1, the charset the specification gives a file
+    /// without `CA` (SGFC says nothing then).
     pub const DETECTED: Code = Code::new("charset/detected");
     /// `CA` names a charset kifu does not know: the charset was detected.
     pub const UNKNOWN_LABEL: Code = Code::new("charset/unknown-label");
@@ -526,7 +528,8 @@ pub mod codes {
 #[non_exhaustive]
 pub enum Finding {
     /// No `CA`, and the text is not UTF-8: the charset was detected
-    /// (`charset/detected`, a warning). `encoding` is UTF-8 when the text
+    /// (`charset/detected`, a warning; a note for Latin-1, the
+    /// specification's default). `encoding` is UTF-8 when the text
     /// is mostly UTF-8 with a few malformed sequences.
     Detected {
         /// What detection found.
@@ -579,10 +582,16 @@ impl Finding {
     }
 
     /// Guesses are warnings (nothing is lost if the guess is right);
-    /// a charset that cannot be true of the bytes is an error.
+    /// a charset that cannot be true of the bytes is an error. Latin-1
+    /// text without `CA` is a note: ISO-8859-1 is the charset the
+    /// specification gives a file without `CA`, so the file is right (SGFC
+    /// says nothing), only programs that assume UTF-8 misread it.
     pub fn severity(&self) -> Severity {
         match self {
             Finding::Unsupported { .. } => Severity::Error,
+            Finding::Detected { encoding } if *encoding == encoding_rs::WINDOWS_1252 => {
+                Severity::Note
+            }
             _ => Severity::Warning,
         }
     }

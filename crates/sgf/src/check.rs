@@ -24,9 +24,15 @@ pub mod codes {
     /// A value that does not fit its property's type (or lies off the board):
     /// an error for moves, stones and `SZ`, a warning elsewhere.
     pub const INVALID_VALUE: Code = Code::new("sgf/invalid-value");
+    /// White space inside a Point, Move or Stone value (`W[oq\n]`, `B[ pp]`,
+    /// `B[c c]`): SGF says to remove it, and readers that do not are
+    /// misled (a move read as a property of its own, or dropped).
+    pub const SPACE_IN_POINT: Code = Code::new("sgf/space-in-point");
     /// More than one value for a single-valued property (often a missing `]`).
     pub const TOO_MANY_VALUES: Code = Code::new("sgf/too-many-values");
-    /// An empty value where the type needs one (`DT[]`).
+    /// An empty value, or only white space, where the type needs a value
+    /// (`DT[]`, `PC[ ]`, `KM[]`), or an empty list where a list of at least
+    /// one is needed (`AW[]`).
     pub const EMPTY_VALUE: Code = Code::new("sgf/empty-value");
     /// The same property twice in one node.
     pub const DUPLICATE_PROPERTY: Code = Code::new("sgf/duplicate-property");
@@ -44,19 +50,23 @@ pub mod codes {
     pub const ANNOTATION_WITHOUT_MOVE: Code = Code::new("sgf/annotation-without-move");
     /// `GB` and `GW` in one node.
     pub const CONTRADICTING_ANNOTATIONS: Code = Code::new("sgf/contradicting-annotations");
-    /// A property of FF\[1\]-FF\[3\] that FF\[4\] dropped.
+    /// A property of FF\[1\]-FF\[3\] that FF\[4\] dropped: a note in a file
+    /// of a format that defines it (`BS`, `WS`, `ID` in FF\[3\]), as SGFC
+    /// is silent there.
     pub const OBSOLETE_PROPERTY: Code = Code::new("sgf/obsolete-property");
     /// `FF` other than 1 to 4.
     pub const UNKNOWN_FF: Code = Code::new("sgf/unknown-file-format");
     /// A game that is not Go (`GM` other than 1): Go checks are skipped.
     pub const NOT_GO: Code = Code::new("sgf/not-go");
-    /// `B` or `W` in a game's root node.
+    /// `B` or `W` in a game's root node (a note: allowed, and SGFC says so
+    /// only in its strict mode).
     pub const MOVE_IN_ROOT: Code = Code::new("sgf/move-in-root");
     /// `KI` (integer komi, an old private property) where FF\[4\] has `KM`.
     pub const INTEGER_KOMI: Code = Code::new("sgf/integer-komi");
     /// A pass written `[tt]` in an FF\[4\] file (FF\[4\] writes `[]`).
     pub const TT_PASS: Code = Code::new("sgf/tt-pass");
-    /// A pass written `[]` in an FF\[1\]-FF\[3\] file (they write `[tt]`).
+    /// A pass written `[]` in an FF\[1\]-FF\[3\] file (they write `[tt]`;
+    /// SGFC: an error, perhaps a missing `FF[4]`).
     pub const EMPTY_PASS_IN_OLD: Code = Code::new("sgf/empty-pass-in-old-format");
     /// A compressed point list (`aa:cc`) in an FF\[1\]-FF\[3\] file.
     pub const COMPRESSED_LIST_IN_OLD: Code = Code::new("sgf/compressed-list-in-old-format");
@@ -77,9 +87,11 @@ pub mod codes {
     /// there is replaced).
     pub const OCCUPIED_POINT: Code = Code::new("sgf/occupied-point");
     /// A move that leaves its own group without liberties (played anyway:
-    /// the group is removed).
+    /// the group is removed). A note: some rules allow it, and SGFC says
+    /// nothing.
     pub const SUICIDE: Code = Code::new("sgf/suicide");
-    /// A move that retakes a ko at once.
+    /// A move that retakes a ko at once (a note: SGFC says nothing, and the
+    /// moves elsewhere between may simply be missing from the record).
     pub const KO_RECAPTURE: Code = Code::new("sgf/ko-recapture");
     /// `AB` on a black stone, `AW` on a white one, `AE` on an empty point:
     /// setup that changes nothing.
@@ -94,17 +106,21 @@ pub mod codes {
     /// Setup stones (`AB`, `AW`, `AE`) in the main line after the root (a
     /// note: allowed, but it cannot be replayed as a game).
     pub const SETUP_IN_MAIN_LINE: Code = Code::new("sgf/setup-in-main-line");
-    /// A square board written as a rectangle, `SZ[19:19]`.
+    /// A square board written as a rectangle, `SZ[19:19]`, which FF\[4\]
+    /// forbids (SGFC: an error).
     pub const SQUARE_AS_RECTANGLE: Code = Code::new("sgf/square-as-rectangle");
     /// A game information value (`RE`, `DT`, `KM`, `TM`, `HA`, `BR`, `WR`)
     /// not in the form FF\[4\] defines, whose meaning is certain: the
     /// message gives the FF\[4\] form (`RE[Black wins by 3.5]`: `B+3.5`).
-    /// A note when the file's own format (FF\[1\]-FF\[3\]) allowed it.
+    /// A note when the value is correct as written: a rank in another form
+    /// than the one FF\[4\] recommends (`BR[9 dan]`: `9d`), a date that the
+    /// file's own format (FF\[1\]-FF\[3\]) allowed.
     pub const NONSTANDARD_GAME_INFO: Code = Code::new("sgf/nonstandard-game-info");
     /// A game information value not in the form FF\[4\] defines, with no
     /// certain correction (`DT[05/06/1996]`, `TM[10:00(5x1:00)]`): the
     /// message says why. A note for `HA[0]` and `HA[1]`, well-formed
-    /// numbers under the 2 stones `HA` starts at.
+    /// numbers under the 2 stones `HA` starts at, and for the free-text
+    /// dates of FF\[1\]-FF\[3\] files, correct there.
     pub const INVALID_GAME_INFO: Code = Code::new("sgf/invalid-game-info");
     /// Variations that begin by taking back, with `AE`, the move just
     /// before them: they look like alternatives to that move, written one
@@ -174,6 +190,7 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
                     _ => 4,
                 },
                 tt_is_pass: game.board_size().tt_is_pass(),
+                size: game.board_size(),
             };
             let has_info = check_node(&node, &context, &mut out);
             info_above.push((node.id(), above || has_info));
@@ -186,6 +203,42 @@ pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
     }
     out.sort_by_key(|d| d.span.start);
     out
+}
+
+/// Lowers to notes the reader's findings that a game's own file format
+/// allows: lowercase letters in identifiers (`AddBlack`, the FF\[1\]-FF\[3\]
+/// style) in a game of those formats, where SGFC says nothing (an error in
+/// FF\[4\]). The reader cannot tell, as `FF` may follow the identifier;
+/// `diagnostics` are the reader's ([`crate::parse`]), to be shown with
+/// [`check`]'s.
+///
+/// ```
+/// let parsed = kifu_sgf::parse(b"(;FF[3]GM[1]AddBlack[aa])(;FF[4]GM[1]AddBlack[aa])");
+/// let mut diagnostics = parsed.diagnostics.clone();
+/// kifu_sgf::check::settle_reader_severities(&parsed.value, &mut diagnostics);
+/// let severities: Vec<_> = diagnostics.iter().map(|d| d.severity).collect();
+/// assert_eq!(severities, [kifu_sgf::Severity::Note, kifu_sgf::Severity::Warning]);
+/// ```
+pub fn settle_reader_severities(collection: &Collection<'_>, diagnostics: &mut [Diagnostic]) {
+    use crate::syntax::codes::LOWERCASE_ID;
+    if !diagnostics.iter().any(|d| d.code == LOWERCASE_ID) {
+        return;
+    }
+    let mut old_style: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    for game in collection.games().filter(|g| g.file_format() < 4) {
+        for node in game.nodes() {
+            for p in node.properties() {
+                if p.written_id().iter().any(u8::is_ascii_lowercase) {
+                    old_style.insert(p.span().start);
+                }
+            }
+        }
+    }
+    for d in diagnostics.iter_mut() {
+        if d.code == LOWERCASE_ID && old_style.contains(&d.span.start) {
+            d.severity = Severity::Note;
+        }
+    }
 }
 
 /// Games in another charset than the first game's: each is reported, at
@@ -254,7 +307,7 @@ fn mixed_formats(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
 /// Replays every line of a Go game on the board: moves on occupied points,
 /// suicides, ko recaptures, and setup that changes nothing.
 fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
-    use kifu_board::{Board, IllegalMove};
+    use kifu_board::Board;
     let size = game.board_size();
     handicap(game, out);
     // One board for the whole tree: at a node with several children a
@@ -384,16 +437,11 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
             match point {
                 Some(p) if size.contains(p) => {
                     if let Err(why) = board.check_move(color, p) {
-                        let code = match why {
-                            IllegalMove::Occupied => codes::OCCUPIED_POINT,
-                            IllegalMove::Suicide => codes::SUICIDE,
-                            IllegalMove::Ko => codes::KO_RECAPTURE,
-                            IllegalMove::OffBoard => codes::INVALID_VALUE,
-                        };
+                        let (code, severity) = move_finding(why);
                         report(
                             out,
                             code,
-                            Severity::Warning,
+                            severity,
                             span,
                             format!("{color} {}: {why}", p.to_standard(size)),
                         );
@@ -421,6 +469,20 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
                 stack.push(Step::Back);
             }
         }
+    }
+}
+
+/// The code and severity of an illegal move: a move on a stone is a
+/// warning, as SGFC reports it (58); a suicide or a ko recaptured at once is
+/// a note, kifu's own finding (SGFC is silent: some rules allow suicide,
+/// and a ko may be retaken after a move elsewhere that the file left out).
+fn move_finding(why: kifu_board::IllegalMove) -> (Code, Severity) {
+    use kifu_board::IllegalMove;
+    match why {
+        IllegalMove::Occupied => (codes::OCCUPIED_POINT, Severity::Warning),
+        IllegalMove::Suicide => (codes::SUICIDE, Severity::Note),
+        IllegalMove::Ko => (codes::KO_RECAPTURE, Severity::Note),
+        IllegalMove::OffBoard => (codes::INVALID_VALUE, Severity::Warning),
     }
 }
 
@@ -509,6 +571,7 @@ struct Context {
     /// The file format, 1 to 4 (4 when `FF` is not 1 to 4).
     ff: u8,
     tt_is_pass: bool,
+    size: crate::BoardSize,
 }
 
 /// Checks one node; returns whether it holds game information.
@@ -589,13 +652,28 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
             continue;
         }
         if table.obsolete {
-            report(
-                out,
-                codes::OBSOLETE_PROPERTY,
-                Severity::Warning,
-                p.span(),
-                format!("{id} ({}) is not part of FF[4]", table.description),
-            );
+            // Legal in the file's own format (`ID` in FF[3]): a note, as
+            // SGFC says nothing there.
+            if table.old_formats.contains(&cx.ff) {
+                report(
+                    out,
+                    codes::OBSOLETE_PROPERTY,
+                    Severity::Note,
+                    p.span(),
+                    format!(
+                        "{id} ({}) is an FF[{}] property, not part of FF[4]; kept as it is",
+                        table.description, cx.ff
+                    ),
+                );
+            } else {
+                report(
+                    out,
+                    codes::OBSOLETE_PROPERTY,
+                    Severity::Warning,
+                    p.span(),
+                    format!("{id} ({}) is not part of FF[4]", table.description),
+                );
+            }
         }
         match table.kind {
             PropertyKind::Root if !is_root => report(
@@ -621,7 +699,7 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
         // Points are Go's (and a few other games'): in a game that is not
         // Go, `B[Move x]` may be right, and is kept as written.
         let foreign_points = !go && crate::props::mentions_points(table);
-        if !foreign_points && check_values(&p, table.value, info_checked, out) && info_checked {
+        if !foreign_points && check_values(&p, table, cx.size, info_checked, out) && info_checked {
             check_game_info(&p, id, cx.ff, out);
         }
     }
@@ -638,7 +716,7 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
         report(
             out,
             codes::MOVE_IN_ROOT,
-            Severity::Warning,
+            Severity::Note,
             *span,
             format!("move {id} in the root node"),
         );
@@ -714,7 +792,7 @@ fn check_format_details(
         "B" | "W" if cx.old_format && raw.is_empty() => report(
             out,
             codes::EMPTY_PASS_IN_OLD,
-            Severity::Note,
+            Severity::Warning,
             first,
             format!("{id}[]: a pass in the FF[4] form in an FF[1]-FF[3] file"),
         ),
@@ -758,7 +836,7 @@ fn check_format_details(
                 report(
                     out,
                     codes::SQUARE_AS_RECTANGLE,
-                    Severity::Note,
+                    Severity::Warning,
                     first,
                     format!("SZ[{text}] is a square board: SZ[{}]", c.trim()),
                 );
@@ -793,21 +871,51 @@ fn check_game_info(p: &crate::Property<'_, '_>, id: &str, ff: u8, out: &mut Vec<
     let raw = crate::props::text::escape_text(&text, false);
     let shown = shorten(&raw);
     match normalize_game_info(id, &raw, ff) {
+        // FF[1]-FF[3] put no form on DT, but a repaired file becomes FF[4]:
+        // a date with no certain FF[4] reading is then kept as it is.
+        InfoFix::Standard if id == "DT" && ff < 4 => {
+            if let InfoFix::Invalid { reason } = normalize_game_info(id, &raw, 4) {
+                report(
+                    out,
+                    codes::INVALID_GAME_INFO,
+                    Severity::Note,
+                    span,
+                    format!(
+                        "{id}[{shown}]: {reason}, and no certain reading: kept as written if the file becomes FF[4]"
+                    ),
+                );
+            }
+        }
         InfoFix::Standard => {}
         InfoFix::Corrected {
             value,
             explanation,
-            required,
+            required: true,
         } => report(
             out,
             codes::NONSTANDARD_GAME_INFO,
-            if required {
-                Severity::Warning
-            } else {
-                Severity::Note
-            },
+            Severity::Warning,
             span,
             format!("{id}[{shown}]: written {value} in FF[4] ({explanation})"),
+        ),
+        // Correct as written: what FF[4] recommends (ranks), or asks for
+        // once the file is FF[4] (the dates of older files).
+        InfoFix::Corrected {
+            value, explanation, ..
+        } => report(
+            out,
+            codes::NONSTANDARD_GAME_INFO,
+            Severity::Note,
+            span,
+            if id == "DT" {
+                format!(
+                    "{id}[{shown}]: {value} in FF[4] ({explanation}); written so when the file is repaired or normalized"
+                )
+            } else {
+                format!(
+                    "{id}[{shown}]: {value} is the form FF[4] recommends ({explanation}); written so by kifu fix --normalize"
+                )
+            },
         ),
         InfoFix::Invalid { reason } => report(
             out,
@@ -833,17 +941,46 @@ fn shorten(raw: &str) -> String {
     s
 }
 
+/// Whether a property's values are one empty value (or only white space)
+/// where its type needs a value: text (`PC[ ]`), a number, a board size, a
+/// compose value, or a list, which holds at least one (`AW[]`). Such a
+/// property says nothing, and [`repair`](crate::repair) removes it. Moves
+/// (`B[]` is a pass), elists, None, Double and Color values are not
+/// empty in this sense (the last two are corrected as invalid values).
+pub(crate) fn is_empty_value(shape: ValueShape, raws: &[&[u8]]) -> bool {
+    let [one] = raws else { return false };
+    one.iter().all(|&b| crate::props::is_sgf_space(b))
+        && match shape {
+            ValueShape::Single(t) => matches!(
+                t,
+                ValueType::SimpleText
+                    | ValueType::Text
+                    | ValueType::Number
+                    | ValueType::Real
+                    | ValueType::Point
+                    | ValueType::Stone
+            ),
+            ValueShape::Compose(..)
+            | ValueShape::Size
+            | ValueShape::List(_)
+            | ValueShape::ListOfCompose(..) => true,
+            ValueShape::EList(_) | ValueShape::Figure => false,
+        }
+}
+
 /// Checks the values' count and type; returns whether the single value is
 /// there and not empty (for the checks that look into it). With
 /// `type_checked_elsewhere`, a value that does not read as its type is left
 /// to them.
 fn check_values(
     p: &crate::Property<'_, '_>,
-    shape: ValueShape,
+    info: &crate::props::PropertyInfo,
+    size: crate::BoardSize,
     type_checked_elsewhere: bool,
     out: &mut Vec<Diagnostic>,
 ) -> bool {
     let id = p.id();
+    let shape = info.value;
     let first = p.value_spans().next().unwrap_or(p.span());
     let single = matches!(
         shape,
@@ -860,23 +997,21 @@ fn check_values(
         );
         return false;
     }
-    let needs_text = matches!(
-        shape,
-        ValueShape::Single(ValueType::SimpleText | ValueType::Text)
-    );
-    if single
-        && needs_text
-        && p.raw_values()
-            .next()
-            .is_some_and(|v| v.trim_ascii().is_empty())
-    {
-        report(
-            out,
-            codes::EMPTY_VALUE,
-            Severity::Warning,
-            first,
-            format!("{id} has an empty value"),
-        );
+    // Empty values and white space in points need a look at every value;
+    // most values (`B[pd]`) have neither, and are not copied for it.
+    let blank = |v: &[u8]| v.is_empty() || v.iter().any(|&b| crate::props::is_sgf_space(b));
+    let raws: Vec<&[u8]> = if p.raw_values().any(blank) {
+        p.raw_values().collect()
+    } else {
+        Vec::new()
+    };
+    if is_empty_value(shape, &raws) {
+        let message = if matches!(shape, ValueShape::List(_) | ValueShape::ListOfCompose(..)) {
+            format!("{id} has an empty value: a list of at least one is needed")
+        } else {
+            format!("{id} has an empty value")
+        };
+        report(out, codes::EMPTY_VALUE, Severity::Warning, first, message);
         return false;
     }
     // Empty where the type allows it, or no value at all: nothing to look into.
@@ -884,7 +1019,35 @@ fn check_values(
         .raw_values()
         .next()
         .is_some_and(|v| !v.trim_ascii().is_empty());
-    match p.value() {
+    let value = match crate::props::without_space_in_point_values(info, &raws, size) {
+        Some(values) => {
+            let at = raws
+                .iter()
+                .zip(&values)
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
+            let span = p.value_spans().nth(at).unwrap_or(first);
+            report(
+                out,
+                codes::SPACE_IN_POINT,
+                Severity::Warning,
+                span,
+                format!(
+                    "{id}[{}]: white space inside a point, which SGF says to remove: {id}[{}]",
+                    shorten(&String::from_utf8_lossy(raws[at])).escape_debug(),
+                    String::from_utf8_lossy(&values[at]).escape_debug()
+                ),
+            );
+            let texts: Vec<String> = values
+                .iter()
+                .map(|v| String::from_utf8_lossy(v).into_owned())
+                .collect();
+            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+            crate::props::parse_value(info, &refs, size)
+        }
+        None => p.value(),
+    };
+    match value {
         Err(_) if type_checked_elsewhere && filled => {}
         // A bad move or stone changes the game; elsewhere the value is
         // kept as written and nothing depends on it.
@@ -911,6 +1074,22 @@ fn check_values(
                     );
                     break;
                 }
+            }
+        }
+        // `BL[34.]`, `WL[.5]`: a number, not written as SGF writes a Real.
+        Ok(crate::props::Value::Real(_)) if !type_checked_elsewhere => {
+            let raw = String::from_utf8_lossy(p.raw_values().next().unwrap_or_default());
+            if let Some(canonical) = crate::props::canonical_real(&raw) {
+                report(
+                    out,
+                    codes::INVALID_VALUE,
+                    Severity::Warning,
+                    first,
+                    format!(
+                        "{id}[{}]: not a Real as SGF writes it: {id}[{canonical}]",
+                        shorten(&raw).escape_debug()
+                    ),
+                );
             }
         }
         Ok(_) => {}
@@ -943,6 +1122,30 @@ mod tests {
         assert_eq!(codes("(;DT[])"), ["sgf/empty-value"]);
         assert_eq!(codes("(;AW[aa][bb][aa])"), ["sgf/duplicate-point"]);
         assert_eq!(codes("(;PL[X])"), ["sgf/invalid-value"]);
+        // Issue 20, item 8: white space only, an empty list where a list of
+        // at least one is needed, Reals not written as SGF writes them.
+        assert_eq!(codes("(;PC[ ])"), ["sgf/empty-value"]);
+        assert_eq!(codes("(;AW[])"), ["sgf/empty-value"]);
+        assert_eq!(codes("(;LB[ ])"), ["sgf/empty-value"]);
+        assert!(codes("(;FF[4]GM[1];B[]DD[]KO[])").is_empty());
+        assert_eq!(
+            codes("(;GM[1];B[aa]BL[34.];W[bb]WL[.5]V[1e2])"),
+            [
+                "sgf/invalid-value",
+                "sgf/invalid-value",
+                "sgf/invalid-value"
+            ]
+        );
+        assert!(codes("(;GM[1];B[aa]BL[34.50];W[bb]WL[-0.5]V[+7])").is_empty());
+        // Issue 20, item 2: white space inside points, a warning.
+        assert_eq!(
+            codes("(;FF[4]GM[1]SZ[19];B[dd];W[oq\n];B[ pp])"),
+            ["sgf/space-in-point", "sgf/space-in-point"]
+        );
+        let found = check(&crate::parse(b"(;GM[1];B[c c])").value);
+        assert_eq!(found[0].severity, Severity::Warning);
+        // Still invalid without it: said as such.
+        assert_eq!(codes("(;GM[1]SZ[9];B[z z])"), ["sgf/invalid-value"]);
     }
 
     #[test]
@@ -1011,8 +1214,9 @@ mod tests {
         // One diagnostic for a value that is not of its type, not two.
         assert_eq!(codes("(;FF[4]KM[5,5])"), ["sgf/nonstandard-game-info"]);
         assert_eq!(codes("(;FF[4]TM[60+30s])"), ["sgf/invalid-game-info"]);
-        // Empty values and extra values are the table's business.
-        assert_eq!(codes("(;FF[4]TM[])"), ["sgf/invalid-value"]);
+        // Empty values and extra values are the table's business: an empty
+        // number is an empty value (SGFC 17), which fix removes.
+        assert_eq!(codes("(;FF[4]TM[])"), ["sgf/empty-value"]);
         assert_eq!(codes("(;FF[4]RE[])"), ["sgf/empty-value"]);
         assert_eq!(codes("(;FF[4]RE[0][?])"), ["sgf/too-many-values"]);
         // Below the root, in the game information node of a variation.
@@ -1040,7 +1244,57 @@ mod tests {
         assert_eq!(severities("(;FF[4]DT[12.5.1996])"), [Severity::Warning]);
         // FF[3] put no form on DT.
         assert_eq!(severities("(;FF[3]DT[12.5.1996])"), [Severity::Note]);
-        assert!(severities("(;FF[3]DT[last summer])").is_empty());
+        // No certain FF[4] reading: a note, as it will be kept as written
+        // when the file becomes FF[4] (issue 20, item 6).
+        assert_eq!(severities("(;FF[3]DT[last summer])"), [Severity::Note]);
+    }
+
+    /// Issue 20, item 9: what the file's own format allows is a note at
+    /// most, as SGFC is silent there; elsewhere a warning, as SGFC warns.
+    #[test]
+    fn what_the_files_own_format_allows_is_a_note() {
+        let found = |input: &str| -> Vec<(&'static str, Severity)> {
+            check(&crate::parse(input.as_bytes()).value)
+                .iter()
+                .map(|d| (d.code.as_str(), d.severity))
+                .collect()
+        };
+        let obsolete = |s| ("sgf/obsolete-property", s);
+        assert_eq!(
+            found("(;FF[3]GM[1]BS[0]WS[0]ID[x];B[dd])"),
+            [Severity::Note; 3].map(obsolete)
+        );
+        assert_eq!(
+            found("(;FF[4]GM[1]BS[0]WS[0]ID[x];B[dd])"),
+            [Severity::Warning; 3].map(obsolete)
+        );
+        // ID is FF[3] only; BS was in FF[1] already; L was FF[1]-FF[2].
+        assert_eq!(
+            found("(;FF[1]GM[1]BS[0]ID[x];B[dd]L[aa])"),
+            [Severity::Note, Severity::Warning, Severity::Note].map(obsolete)
+        );
+        assert_eq!(
+            found("(;FF[3]GM[1];B[dd]L[aa])"),
+            [Severity::Warning].map(obsolete)
+        );
+        // SGFC says nothing of suicides, ko recaptures and moves in the
+        // root: notes; it reports `[]` passes in old files and `SZ[9:9]`.
+        assert_eq!(
+            found("(;FF[4]GM[1]SZ[9]HA[2]AB[ba][ab];W[aa])"),
+            [("sgf/suicide", Severity::Note)]
+        );
+        assert_eq!(
+            found("(;FF[4]GM[1]SZ[9]B[aa])"),
+            [("sgf/move-in-root", Severity::Note)]
+        );
+        assert_eq!(
+            found("(;FF[3]GM[1]SZ[9];B[])"),
+            [("sgf/empty-pass-in-old-format", Severity::Warning)]
+        );
+        assert_eq!(
+            found("(;FF[4]GM[1]SZ[9:9])"),
+            [("sgf/square-as-rectangle", Severity::Warning)]
+        );
     }
 
     #[test]
@@ -1063,7 +1317,7 @@ mod replay_tests {
     /// `go_rules` as it was before the board had undo: a copy of the board
     /// for every child of a branch, and `Board::set` one stone at a time.
     fn go_rules_copying(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
-        use kifu_board::{Board, IllegalMove};
+        use kifu_board::Board;
         let size = game.board_size();
         handicap(game, out);
         // Each entry: the node, the board before it, the colour of the last
@@ -1162,16 +1416,11 @@ mod replay_tests {
                 match point {
                     Some(p) if size.contains(p) => {
                         if let Err(why) = board.check_move(color, p) {
-                            let code = match why {
-                                IllegalMove::Occupied => codes::OCCUPIED_POINT,
-                                IllegalMove::Suicide => codes::SUICIDE,
-                                IllegalMove::Ko => codes::KO_RECAPTURE,
-                                IllegalMove::OffBoard => codes::INVALID_VALUE,
-                            };
+                            let (code, severity) = move_finding(why);
                             report(
                                 out,
                                 code,
-                                Severity::Warning,
+                                severity,
                                 span,
                                 format!("{color} {}: {why}", p.to_standard(size)),
                             );

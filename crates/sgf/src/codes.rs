@@ -44,7 +44,7 @@ use Severity::{Error, Note, Warning};
 pub static ALL: &[CodeInfo] = &[
     // Syntax.
     row(syntax::NO_DATA, Error, false, &[7], "nothing to repair: the file is written as it was"),
-    row(syntax::JUNK_BEFORE_GAME, Warning, false, &[], "the text before the first game removed"),
+    row(syntax::JUNK_BEFORE_GAME, Note, false, &[], "the text before the first game removed"),
     row(syntax::DATA_BEFORE_GAME, Warning, true, &[6], "the SGF-like data before the first game removed (critical)"),
     row(syntax::JUNK_AFTER_GAME, Warning, false, &[], "the text after or between games removed"),
     row(syntax::JUNK_IN_NODE, Warning, true, &[8], "the characters removed (critical)"),
@@ -64,6 +64,7 @@ pub static ALL: &[CodeInfo] = &[
     row(syntax::UNESCAPED_BRACKET, Warning, false, &[], "the `]` written escaped, `\\]`"),
     // Checks.
     row(check::INVALID_VALUE, Error, true, &[14, 15, 18, 23, 25, 52], "the value corrected where its meaning is certain, else removed (critical)"),
+    row(check::SPACE_IN_POINT, Warning, false, &[15, 25], "the white space removed (those bytes only: `W[oq]`, `B[pp]`)"),
     row(check::TOO_MANY_VALUES, Error, true, &[13], "empty values dropped; of several, the first kept (critical)"),
     row(check::EMPTY_VALUE, Warning, false, &[17], "the property removed"),
     row(check::DUPLICATE_PROPERTY, Warning, true, &[28], "equal values dropped, lists and texts merged; different single values kept (critical)"),
@@ -79,10 +80,10 @@ pub static ALL: &[CodeInfo] = &[
     row(check::NOT_GO, Note, false, &[19], "nothing: the Go repairs are skipped"),
     row(check::MIXED_GAME_TYPES, Warning, false, &[53], "kept"),
     row(check::VARIATION_LEVEL, Note, false, &[56, 57], "kept: whether the variations belong one level up is left to the author"),
-    row(check::MOVE_IN_ROOT, Warning, false, &[24], "the move moved to a node of its own after the root"),
+    row(check::MOVE_IN_ROOT, Note, false, &[24], "the move moved to a node of its own after the root"),
     row(check::INTEGER_KOMI, Warning, false, &[59], "`KI[n]` replaced by `KM[n/2]`; removed where `KM` is given (critical if they differ)"),
     row(check::TT_PASS, Note, false, &[], "`[tt]` written `[]` on boards up to 19x19"),
-    row(check::EMPTY_PASS_IN_OLD, Note, false, &[65], "kept; the file is marked `FF[4]`, where `[]` is the pass"),
+    row(check::EMPTY_PASS_IN_OLD, Warning, false, &[65], "kept; the file is marked `FF[4]`, where `[]` is the pass"),
     row(check::COMPRESSED_LIST_IN_OLD, Warning, false, &[51], "kept; the file is marked `FF[4]`, where compressed lists are defined"),
     row(check::BOARD_TOO_BIG, Error, true, &[50], "each side over 52 set to 52 (critical)"),
     row(check::RECTANGLE_IN_OLD, Warning, false, &[51], "kept; the file is marked `FF[4]`, where rectangular boards are defined"),
@@ -91,14 +92,14 @@ pub static ALL: &[CodeInfo] = &[
     row(check::MIXED_FILE_FORMATS, Warning, false, &[45], "every repaired game marked `FF[4]`"),
     row(check::NUL_IN_VALUE, Warning, false, &[22], "the NUL byte replaced by a space"),
     row(check::OCCUPIED_POINT, Warning, false, &[58], "kept (the game is replayed as written)"),
-    row(check::SUICIDE, Warning, false, &[58], "kept (the game is replayed as written)"),
-    row(check::KO_RECAPTURE, Warning, false, &[58], "kept (the game is replayed as written)"),
+    row(check::SUICIDE, Note, false, &[], "kept (the game is replayed as written)"),
+    row(check::KO_RECAPTURE, Note, false, &[], "kept (the game is replayed as written)"),
     row(check::SETUP_WITHOUT_EFFECT, Warning, false, &[39], "the points without effect removed"),
     row(check::HANDICAP_MISMATCH, Note, false, &[61], "kept"),
     row(check::SAME_COLOR_TWICE, Note, false, &[63], "kept"),
     row(check::SETUP_IN_MAIN_LINE, Note, false, &[62], "kept"),
-    row(check::SQUARE_AS_RECTANGLE, Note, false, &[47], "`SZ[19:19]` written `SZ[19]`"),
-    row(check::NONSTANDARD_GAME_INFO, Warning, false, &[15], "written in its FF[4] form (`B+3.5`, `1996-05-12,13`, `5.5`)"),
+    row(check::SQUARE_AS_RECTANGLE, Warning, false, &[47], "`SZ[19:19]` written `SZ[19]`"),
+    row(check::NONSTANDARD_GAME_INFO, Warning, false, &[15], "written in its FF[4] form (`B+3.5`, `1996-05-12,13`, `5.5`); the dates of FF[1]-FF[3] files only when the file is repaired (it then becomes FF[4]); ranks only with `--normalize` (`9d`)"),
     row(check::INVALID_GAME_INFO, Warning, false, &[33], "kept: its meaning is not certain"),
     // Charsets.
     row(charset::DETECTED, Warning, false, &[], "`CA` written: the charset the text was read in (the text is kept)"),
@@ -108,6 +109,123 @@ pub static ALL: &[CodeInfo] = &[
     row(charset::UTF16, Note, false, &[], "kept: written back as UTF-16"),
     row(charset::MIXED, Warning, true, &[74], "kept: each game written in its own charset"),
 ];
+
+/// How a finding's default severity in kifu stands against SGFC 2.0's
+/// default (no `-s`, no `-v`): kifu warns (or errs) where SGFC reports a
+/// file that breaks its own format, and says in a note what SGFC leaves
+/// alone or what the file's own format allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SgfcDefault {
+    /// SGFC reports it: kifu warns, or errs, too.
+    Reports,
+    /// A warning where the file's own format forbids it, as SGFC; a note
+    /// where that format allows it (`ID` in FF\[3\], `AddBlack` in FF\[3\],
+    /// a rank not in the recommended form).
+    WhereIllegal,
+    /// SGFC says nothing: kifu's own finding, a note.
+    Silent,
+    /// SGFC warns (or cannot read the file), kifu notes: legal SGF, nothing
+    /// lost and nothing to do (a private property, another game, UTF-16).
+    NoteOnly,
+    /// SGFC cannot see it (it does not decode text): kifu warns, as other
+    /// readers would misread the file.
+    Unseen,
+}
+
+impl SgfcDefault {
+    /// A few words for the table of codes.
+    pub fn describe(self) -> &'static str {
+        match self {
+            SgfcDefault::Reports => "as SGFC",
+            SgfcDefault::WhereIllegal => {
+                "as SGFC where the file's format forbids it; a note where it allows it"
+            }
+            SgfcDefault::Silent => "kifu only: a note",
+            SgfcDefault::NoteOnly => "a note; SGFC warns",
+            SgfcDefault::Unseen => "kifu only: SGFC does not decode text",
+        }
+    }
+}
+
+/// [`SgfcDefault`] of every code of [`ALL`], in the same order.
+#[rustfmt::skip]
+pub static SGFC_DEFAULT: &[(Code, SgfcDefault)] = {
+    use SgfcDefault::{NoteOnly, Reports, Silent, Unseen, WhereIllegal};
+    &[
+        (syntax::NO_DATA, Reports),
+        (syntax::JUNK_BEFORE_GAME, Silent),
+        (syntax::DATA_BEFORE_GAME, Reports),
+        (syntax::JUNK_AFTER_GAME, Reports),
+        (syntax::JUNK_IN_NODE, Reports),
+        (syntax::MISSING_SEMICOLON, Reports),
+        (syntax::MISSING_OPEN, Reports),
+        (syntax::MISSING_CLOSE, Reports),
+        (syntax::UNBALANCED, Reports),
+        (syntax::EMPTY_VARIATION, Reports),
+        (syntax::NODE_OUTSIDE_VARIATION, Reports),
+        (syntax::VALUE_WITHOUT_ID, Reports),
+        (syntax::ID_WITHOUT_VALUE, Reports),
+        (syntax::LOWERCASE_ID, WhereIllegal),
+        (syntax::INVALID_ID, Reports),
+        (syntax::LONG_ID, Reports),
+        (syntax::UNCLOSED_VALUE, Reports),
+        (syntax::NUL_BYTE, Reports),
+        (syntax::UNESCAPED_BRACKET, Reports),
+        (check::INVALID_VALUE, Reports),
+        (check::SPACE_IN_POINT, Reports),
+        (check::TOO_MANY_VALUES, Reports),
+        (check::EMPTY_VALUE, Reports),
+        (check::DUPLICATE_PROPERTY, Reports),
+        (check::DUPLICATE_POINT, Reports),
+        (check::ROOT_PROPERTY_OUTSIDE_ROOT, Reports),
+        (check::GAME_INFO_OUTSIDE_INFO_NODE, Reports),
+        (check::SETUP_AND_MOVE, Reports),
+        (check::TWO_MOVES, Reports),
+        (check::ANNOTATION_WITHOUT_MOVE, Reports),
+        (check::CONTRADICTING_ANNOTATIONS, Reports),
+        (check::OBSOLETE_PROPERTY, WhereIllegal),
+        (check::UNKNOWN_FF, Reports),
+        (check::NOT_GO, NoteOnly),
+        (check::MIXED_GAME_TYPES, Reports),
+        (check::VARIATION_LEVEL, Silent),
+        (check::MOVE_IN_ROOT, Silent),
+        (check::INTEGER_KOMI, Reports),
+        (check::TT_PASS, Silent),
+        (check::EMPTY_PASS_IN_OLD, Reports),
+        (check::COMPRESSED_LIST_IN_OLD, Reports),
+        (check::BOARD_TOO_BIG, Reports),
+        (check::RECTANGLE_IN_OLD, Reports),
+        (check::UNKNOWN_PROPERTY, NoteOnly),
+        (check::ANNOTATION_COMBINATION, Reports),
+        (check::MIXED_FILE_FORMATS, Reports),
+        (check::NUL_IN_VALUE, Reports),
+        (check::OCCUPIED_POINT, Reports),
+        (check::SUICIDE, Silent),
+        (check::KO_RECAPTURE, Silent),
+        (check::SETUP_WITHOUT_EFFECT, Reports),
+        (check::HANDICAP_MISMATCH, Silent),
+        (check::SAME_COLOR_TWICE, Silent),
+        (check::SETUP_IN_MAIN_LINE, Silent),
+        (check::SQUARE_AS_RECTANGLE, Reports),
+        (check::NONSTANDARD_GAME_INFO, WhereIllegal),
+        (check::INVALID_GAME_INFO, WhereIllegal),
+        (charset::DETECTED, Unseen),
+        (charset::UNKNOWN_LABEL, Reports),
+        (charset::MISMATCH, Reports),
+        (charset::UNSUPPORTED, Reports),
+        (charset::UTF16, NoteOnly),
+        (charset::MIXED, Reports),
+    ]
+};
+
+/// How `code`'s severity stands against SGFC's default, if it is an SGF
+/// or charset code.
+pub fn sgfc_default(code: Code) -> Option<SgfcDefault> {
+    SGFC_DEFAULT
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, d)| *d)
+}
 
 /// The row of `code`, if it is an SGF or charset code.
 pub fn info(code: Code) -> Option<&'static CodeInfo> {
@@ -127,6 +245,26 @@ mod tests {
                 row.code
             );
             assert!(!row.fix.is_empty(), "{} says nothing about fix", row.code);
+        }
+    }
+
+    /// Every code stands against SGFC's default once, and its severity
+    /// follows: kifu's own findings and what SGFC warns of needlessly are
+    /// notes; what SGFC reports is a warning or an error (at most).
+    #[test]
+    fn severities_follow_sgfc() {
+        assert_eq!(SGFC_DEFAULT.len(), ALL.len());
+        for (row, (code, default)) in ALL.iter().zip(SGFC_DEFAULT) {
+            assert_eq!(row.code, *code, "SGFC_DEFAULT is not in the order of ALL");
+            let note = row.severity == Severity::Note;
+            match default {
+                SgfcDefault::Silent | SgfcDefault::NoteOnly => {
+                    assert!(note, "{code} should be a note")
+                }
+                SgfcDefault::Reports | SgfcDefault::WhereIllegal | SgfcDefault::Unseen => {
+                    assert!(!note, "{code} should be a warning or an error")
+                }
+            }
         }
     }
 }

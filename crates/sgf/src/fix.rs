@@ -34,9 +34,34 @@ pub struct Fixed<'i> {
     pub report: Report,
 }
 
-/// Reads `input` and repairs it.
+/// Reads `input` and repairs it: the smallest changes that make it
+/// correct.
 pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
-    let mut fixed = fix_once(input, options);
+    fix_with(input, options, false)
+}
+
+/// [`fix`], and the game information written in the forms FF\[4\]
+/// recommends where the file's own form is correct too (`BR[9 dan]` to
+/// `BR[9d]`, the free-text dates of FF\[1\]-FF\[3\] files to FF\[4\]
+/// dates): what `kifu fix --normalize` does before writing the file in the
+/// canonical layout.
+///
+/// ```
+/// let input = b"(;FF[4]GM[1]BR[9 dan];B[dd])";
+/// let fixed = kifu_sgf::fix::fix(input, &Default::default());
+/// assert!(!fixed.report.changed());
+/// let normalized = kifu_sgf::fix::fix_and_normalize(input, &Default::default());
+/// assert_eq!(
+///     kifu_sgf::write::lossless(&normalized.collection),
+///     b"(;FF[4]GM[1]BR[9d];B[dd])"
+/// );
+/// ```
+pub fn fix_and_normalize<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
+    fix_with(input, options, true)
+}
+
+fn fix_with<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i> {
+    let mut fixed = fix_once(input, options, normalize);
     // Repairs change the bytes a charset is detected from, and in a
     // multibyte charset which `\` and `]` are trail bytes: what one pass
     // leaves, another pass repairs, so that `kifu fix` is idempotent.
@@ -47,7 +72,7 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
             break;
         }
         let written = crate::write::lossless(&fixed.collection);
-        let again = fix_once(&written, options);
+        let again = fix_once(&written, options, normalize);
         if !again.report.changed() {
             break;
         }
@@ -71,13 +96,18 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
                 fixed.report.refused.push(r);
             }
         }
+        for r in again.report.kept.into_iter().map(inside) {
+            if !fixed.report.kept.iter().any(|k| k.message == r.message) {
+                fixed.report.kept.push(r);
+            }
+        }
         fixed.collection = into_owned(again.collection);
     }
     fixed
 }
 
 /// One pass of [`fix`].
-fn fix_once<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
+fn fix_once<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i> {
     let parsed = crate::parse(input);
     let diagnostics = parsed.diagnostics;
     let mut collection = parsed.value;
@@ -120,11 +150,7 @@ fn fix_once<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
         }
     }
     let syntax_repaired = !report.made.is_empty();
-    let mut later = if syntax_repaired {
-        repair::repair_after(&mut collection, options, true)
-    } else {
-        repair::repair(&mut collection, options)
-    };
+    let mut later = repair::repair_after(&mut collection, options, syntax_repaired, normalize);
     settle_charsets(
         &mut collection,
         syntax_repaired || later.changed(),
@@ -133,7 +159,12 @@ fn fix_once<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
     // Spans of the repairs after the syntax stage: in the repaired bytes,
     // or in text a repair created (shown where it was inserted).
     let len = collection.source().len() as u32;
-    for r in later.made.iter_mut().chain(later.refused.iter_mut()) {
+    for r in later
+        .made
+        .iter_mut()
+        .chain(later.refused.iter_mut())
+        .chain(later.kept.iter_mut())
+    {
         if r.span.end > len {
             r.span = Span::empty(r.span.start.min(len));
         }
@@ -141,6 +172,7 @@ fn fix_once<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
     }
     report.made.append(&mut later.made);
     report.refused.append(&mut later.refused);
+    report.kept.append(&mut later.kept);
     report.made.sort_by_key(|r| r.span.start);
     report.refused.sort_by_key(|r| r.span.start);
     Fixed {

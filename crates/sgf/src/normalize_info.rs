@@ -36,11 +36,16 @@
 //!   (`1996/05/12`, `1996-5-12`, `1996年5月12日`), `D.M.YYYY` (the dotted
 //!   form is day first wherever it is used), `M/D/YYYY` or `D/M/YYYY` when
 //!   one part is over 12 or both are the same, a month name with a year
-//!   (`May 12, 1996`, `12 May 1996`), and a two-digit year first when it
-//!   cannot be a month or a day (`96-05-12` → `1996-05-12`). A time of day
-//!   after the date is flagged (DT cannot hold it). FF\[1\]-FF\[3\] put no
-//!   form on `DT`: there an unreadable date is standard, and a correction
-//!   is [not required](InfoFix::Corrected::required).
+//!   (`May 12, 1996`, `12 May 1996`), also with several days of the month,
+//!   listed or as a range, every day kept (`April 14-15, 1957` →
+//!   `1957-04-14,15`, `24, 25 May 1995` → `1995-05-24,25`), ranges of
+//!   numeric dates (`1945-07-23..25` → `1945-07-23,24,25`, where SGFC drops
+//!   the middle day), and a two-digit year when it cannot be a month or a
+//!   day, as 19xx (`96-05-12` → `1996-05-12`, `13/5/95` → `1995-05-13`,
+//!   `12th and 13th march 94` → `1994-03-12,13`). A time of day after the
+//!   date is flagged (DT cannot hold it). FF\[1\]-FF\[3\] put no form on
+//!   `DT`: there an unreadable date is standard, and a correction is [not
+//!   required](InfoFix::Corrected::required).
 //! - `KM`: a real number (`6.5`, `-4.5`, `0.00`) is standard. Corrected:
 //!   a decimal comma (`5,5`), a fraction (`5 1/2`, `5½`), a unit (`6.5
 //!   points`, `0.5pt`), forms outside the SGF Real grammar (`.5`, `5.`),
@@ -50,20 +55,23 @@
 //!   leaving `HA` out). Corrected: `2 stones` → `2`, `+3` → `3`.
 //! - `TM`: seconds as a real number are standard. Corrected: hours,
 //!   minutes and seconds in words or letters (`1h` → `3600`, `90 minutes`
-//!   → `5400`, `1h 30m` → `5400`) and `H:MM:SS` (`1:30:00` → `5400`).
+//!   → `5400`, `1h 30m` → `5400`, `10 hours each` → `36000`: TM is each
+//!   player's time) and `H:MM:SS` (`1:30:00` → `5400`).
 //!   Flagged: `MM:SS` or `HH:MM` (`30:00`: which one?), and any overtime
 //!   (`60+30s`, `10:00(5x1:00)`, `1 hr/125 moves`): byo-yomi belongs in
 //!   `OT`.
 //! - `OT`: free text; only an empty value is flagged.
-//! - `BR`, `WR`: free text with a recommended form (`..k`, `..kyu`, `..d`,
+//! - `BR`, `WR`: SimpleText with a recommended form (`..k`, `..kyu`, `..d`,
 //!   `..dan`, `?` or `*` after); anything that does not look like a rank
-//!   (`NR`, `4d*, IGS`) is standard. Corrected: `3 dan`, `5-dan`, `3D` →
-//!   `3d`, `1 kyu` → `1k`, `9 pro`, `9P`, `9 dan pro` → `9p`, keeping a
-//!   `?` or `*`. Flagged: a rank that does not exist (`0k`, `31k`, `10d`,
-//!   `10p`).
+//!   (`NR`, `4d*, IGS`) is standard. Corrected, as a normalization only
+//!   ([not required](InfoFix::Corrected::required): the value is correct
+//!   text as written): `3 dan`, `5-dan`, `3D` → `3d`, `1 kyu` → `1k`,
+//!   `9 pro`, `9P`, `9 dan pro` → `9p`, keeping a `?` or `*`. Flagged: a
+//!   rank that does not exist (`0k`, `31k`, `10d`, `10p`).
 
 use std::fmt;
 
+use crate::props::is_sgf_real as is_real;
 use crate::props::text::{decode_simple_text, escape_text};
 
 /// The properties [`normalize_game_info`] knows forms for.
@@ -80,8 +88,11 @@ pub enum InfoFix {
         value: String,
         /// What changed, in a few words (`decimal comma`).
         explanation: String,
-        /// `false` when the file's own format (FF\[1\]-FF\[3\]) allowed the
-        /// value and only FF\[4\] asks for the new form.
+        /// `false` when the value is correct as written: the file's own
+        /// format (FF\[1\]-FF\[3\]) allowed it and only FF\[4\] asks for the
+        /// new form (`DT`), or the new form is only the one FF\[4\]
+        /// recommends (`BR`, `WR`). Writing it is then a normalization, not
+        /// a repair.
         required: bool,
     },
     /// Not a standard value, and no correction is certain.
@@ -187,27 +198,19 @@ pub fn normalize_game_info(property: &str, raw: &str, ff: u8) -> InfoFix {
         other => other,
     };
     match answer {
-        // FF[1]-FF[3] put no form on DT.
+        // FF[1]-FF[3] put no form on DT; ranks are SimpleText in every
+        // version, with a recommended form: writing it is a normalization.
         InfoFix::Corrected {
             value, explanation, ..
-        } if property == "DT" && ff < 4 => InfoFix::Corrected {
-            value,
-            explanation,
-            required: false,
-        },
+        } if (property == "DT" && ff < 4) || matches!(property, "BR" | "WR") => {
+            InfoFix::Corrected {
+                value,
+                explanation,
+                required: false,
+            }
+        }
         other => other,
     }
-}
-
-/// SGF Real: `["+"|"-"] Digit {Digit} ["." Digit {Digit}]`.
-fn is_real(s: &str) -> bool {
-    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
-    let (int, frac) = match s.split_once('.') {
-        Some((i, f)) => (i, Some(f)),
-        None => (s, None),
-    };
-    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
-    digits(int) && frac.is_none_or(digits)
 }
 
 fn is_digits(s: &str) -> bool {
@@ -506,6 +509,278 @@ fn month_name(word: &str) -> Option<u32> {
         .map(|i| i as u32 + 1)
 }
 
+/// A piece of a date written with a month name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum DateToken {
+    /// Digits (with an ordinal suffix dropped: `14th`), and how many.
+    Number(u32, usize),
+    Month(u32),
+    /// `-`, `–`, `..`, `to`: the days between too.
+    Range,
+    /// `,`, `&`, `and`.
+    And,
+}
+
+/// The tokens of a date with a month name; `None` at anything else than
+/// numbers, month names, weekday names (skipped), ranges, lists and
+/// full stops.
+fn date_tokens(s: &str) -> Option<Vec<DateToken>> {
+    const WEEKDAYS: &[&str] = &[
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "mon",
+        "tue",
+        "tues",
+        "wed",
+        "thu",
+        "thur",
+        "thurs",
+        "fri",
+        "sat",
+        "sun",
+    ];
+    let mut out = Vec::new();
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        let len = c.len_utf8();
+        if c.is_whitespace() {
+            rest = &rest[len..];
+        } else if let Some(r) = rest.strip_prefix("..") {
+            out.push(DateToken::Range);
+            rest = r;
+        } else if matches!(c, '-' | '–' | '—' | '~') {
+            out.push(DateToken::Range);
+            rest = &rest[len..];
+        } else if matches!(c, ',' | '&') {
+            out.push(DateToken::And);
+            rest = &rest[len..];
+        } else if c == '.' {
+            // After an abbreviation or a day (`Apr. 14.`).
+            rest = &rest[len..];
+        } else if c.is_ascii_digit() {
+            let end = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            let digits = &rest[..end];
+            rest = &rest[end..];
+            let suffix_end = rest
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(rest.len());
+            match rest[..suffix_end].to_ascii_lowercase().as_str() {
+                "" => {}
+                "st" | "nd" | "rd" | "th" => rest = &rest[suffix_end..],
+                _ => return None,
+            }
+            if digits.len() > 4 {
+                return None;
+            }
+            out.push(DateToken::Number(digits.parse().ok()?, digits.len()));
+        } else if c.is_alphabetic() {
+            let end = rest
+                .find(|c: char| !c.is_alphabetic())
+                .unwrap_or(rest.len());
+            let word = rest[..end].to_lowercase();
+            rest = &rest[end..];
+            match word.as_str() {
+                "and" => out.push(DateToken::And),
+                "to" | "till" | "until" | "through" | "thru" => out.push(DateToken::Range),
+                w if WEEKDAYS.contains(&w) => {}
+                w => out.push(DateToken::Month(month_name(w)?)),
+            }
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// A date with a month name (`May 12, 1996`, `12 May 1996`, `May 1996`),
+/// also of several days of one month, listed or as a range (`24, 25 May
+/// 1995`, `April 14-15, 1957`, `12th and 13th march 94`): every day kept,
+/// in the FF\[4\] list (`1957-04-14,15`). One month name, one year (four
+/// digits, or two over 31: `94` is 1994), the days together.
+fn named_month(s: &str) -> Result<String, String> {
+    use DateToken::*;
+    let unreadable = || "not a date in the ISO form FF[4] asks for (YYYY-MM-DD)".to_owned();
+    let tokens = date_tokens(s).ok_or_else(unreadable)?;
+    let months: Vec<u32> = tokens
+        .iter()
+        .filter_map(|t| if let Month(m) = t { Some(*m) } else { None })
+        .collect();
+    let [month] = months.as_slice() else {
+        return Err(unreadable());
+    };
+    // The year: four digits, else two that cannot be a day.
+    let year_at = tokens
+        .iter()
+        .position(|t| matches!(t, Number(_, 4)))
+        .or_else(|| {
+            tokens
+                .iter()
+                .position(|t| matches!(t, Number(n, 2) if *n > 31))
+        })
+        .ok_or_else(unreadable)?;
+    let Number(year, digits) = tokens[year_at] else {
+        return Err(unreadable());
+    };
+    let year = if digits == 2 { 1900 + year } else { year };
+    // The days: numbers of one or two digits, together, joined by lists
+    // and ranges.
+    let mut days: Vec<u32> = Vec::new();
+    let mut range = false;
+    let mut last_day_at: Option<usize> = None;
+    for (i, t) in tokens.iter().enumerate() {
+        match *t {
+            Number(d, 1 | 2) if i != year_at => {
+                if last_day_at
+                    .is_some_and(|j| tokens[j + 1..i].iter().any(|t| !matches!(t, And | Range)))
+                {
+                    return Err(unreadable());
+                }
+                if range {
+                    let from = *days.last().ok_or_else(unreadable)?;
+                    if d <= from || d - from > 31 {
+                        return Err(unreadable());
+                    }
+                    days.extend(from + 1..=d);
+                    range = false;
+                } else {
+                    days.push(d);
+                }
+                last_day_at = Some(i);
+            }
+            Number(..) if i != year_at => return Err(unreadable()),
+            // A range is between two days.
+            Range => {
+                if range || last_day_at != Some(i.wrapping_sub(1)) {
+                    return Err(unreadable());
+                }
+                range = true;
+            }
+            _ => {}
+        }
+    }
+    if range || days.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(unreadable());
+    }
+    if days.is_empty() {
+        return ymd(year, *month, None).ok_or_else(unreadable);
+    }
+    if !days.iter().all(|&d| real_date(year, *month, Some(d))) {
+        return Err(unreadable());
+    }
+    let dates: Vec<(u32, u32, u32)> = days.iter().map(|&d| (year, *month, d)).collect();
+    Ok(shortened(&dates))
+}
+
+/// Full dates as FF\[4\] lists them, year and month not repeated while
+/// they stay the same (`1957-04-14,15`, `1945-07-30,31,08-01`).
+fn shortened(dates: &[(u32, u32, u32)]) -> String {
+    let mut out = String::new();
+    let mut last: Option<(u32, u32)> = None;
+    for &(y, m, d) in dates {
+        if !out.is_empty() {
+            out.push(',');
+        }
+        match last {
+            Some((ly, lm)) if ly == y && lm == m => out.push_str(&format!("{d:02}")),
+            Some((ly, _)) if ly == y => out.push_str(&format!("{m:02}-{d:02}")),
+            _ => out.push_str(&format!("{y:04}-{m:02}-{d:02}")),
+        }
+        last = Some((y, m));
+    }
+    out
+}
+
+/// The day after a date.
+fn next_day((y, m, d): (u32, u32, u32)) -> (u32, u32, u32) {
+    if d < days_in(y, m) {
+        (y, m, d + 1)
+    } else if m < 12 {
+        (y, m + 1, 1)
+    } else {
+        (y + 1, 1, 1)
+    }
+}
+
+/// A full date `YYYY-MM-DD` read back as numbers.
+fn full_date(s: &str) -> Option<(u32, u32, u32)> {
+    let n: Vec<u32> = s
+        .split('-')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    match (s.len(), n.as_slice()) {
+        (10, [y, m, d]) => Some((*y, *m, *d)),
+        _ => None,
+    }
+}
+
+/// Numeric dates with ranges (`1945-07-23..25`, `1945-07-30..08-02`,
+/// `1996-05-12..1996-05-14`), and lists of them: every day of a range
+/// kept (SGFC keeps only the ends), in the FF\[4\] list.
+fn date_ranges(t: &str) -> Result<String, String> {
+    let unreadable = || "not a date in the ISO form FF[4] asks for (YYYY-MM-DD)".to_owned();
+    let mut dates: Vec<(u32, u32, u32)> = Vec::new();
+    for part in t.split(',').map(str::trim) {
+        let (from, to) = match part.split_once("..") {
+            Some((a, b)) => (a.trim(), Some(b.trim())),
+            None => (part, None),
+        };
+        // The first date in full; later ones may leave out the year and
+        // month, as FF[4] lists do.
+        let first = match (dates.last(), from.len()) {
+            (Some(&(y, m, _)), 1 | 2) if is_digits(from) => (y, m, from.parse().unwrap_or(0)),
+            (Some(&(y, _, _)), 4 | 5) if from.contains('-') => {
+                let (m, d) = from.split_once('-').ok_or_else(unreadable)?;
+                (
+                    y,
+                    m.parse().map_err(|_| unreadable())?,
+                    d.parse().map_err(|_| unreadable())?,
+                )
+            }
+            _ => full_date(&one_date(from)?).ok_or_else(unreadable)?,
+        };
+        if !real_date(first.0, first.1, Some(first.2)) {
+            return Err(unreadable());
+        }
+        dates.push(first);
+        let Some(to) = to else { continue };
+        let (y, m, _) = first;
+        let last = if is_digits(to) && to.len() <= 2 {
+            (y, m, to.parse().unwrap_or(0))
+        } else if let Some((mm, dd)) = to.split_once('-')
+            && is_digits(mm)
+            && is_digits(dd)
+            && mm.len() <= 2
+            && dd.len() <= 2
+        {
+            (y, mm.parse().unwrap_or(0), dd.parse().unwrap_or(0))
+        } else {
+            full_date(&one_date(to)?).ok_or_else(unreadable)?
+        };
+        if !real_date(last.0, last.1, Some(last.2)) || last <= first {
+            return Err(unreadable());
+        }
+        let mut day = first;
+        while day < last {
+            day = next_day(day);
+            dates.push(day);
+            if dates.len() > 366 {
+                return Err(unreadable());
+            }
+        }
+    }
+    if dates.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(unreadable());
+    }
+    Ok(shortened(&dates))
+}
+
 /// One date written otherwise, to `YYYY-MM-DD` or `YYYY-MM` when the
 /// reading is certain; `Err(reason)` when not.
 fn one_date(s: &str) -> Result<String, String> {
@@ -525,39 +800,9 @@ fn one_date(s: &str) -> Result<String, String> {
         }
         return Err(unreadable());
     }
-    // Month names.
-    let words: Vec<&str> = s
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
-        .collect();
-    if words
-        .iter()
-        .any(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
-    {
-        let (mut year, mut month, mut day) = (None, None, None);
-        for w in &words {
-            if let Some(m) = month_name(w) {
-                if month.replace(m).is_some() {
-                    return Err(unreadable());
-                }
-                continue;
-            }
-            let n = w.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '.');
-            let suffix = &w[n.len()..];
-            if !is_digits(n) || !matches!(suffix, "" | "st" | "nd" | "rd" | "th" | ".") {
-                return Err(unreadable());
-            }
-            let slot = if n.len() == 4 { &mut year } else { &mut day };
-            if (n.len() > 2 && n.len() != 4)
-                || slot.replace(n.parse::<u32>().unwrap_or(0)).is_some()
-            {
-                return Err(unreadable());
-            }
-        }
-        return match (year, month) {
-            (Some(y), Some(m)) => ymd(y, m, day).ok_or_else(unreadable),
-            _ => Err(unreadable()),
-        };
+    // Month names: `May 12, 1996`, `April 14-15, 1957`, `24, 25 May 1995`.
+    if s.chars().any(|c| c.is_ascii_alphabetic()) {
+        return named_month(s);
     }
     // ISO 8601 basic form: YYYYMMDD.
     if s.len() == 8 && is_digits(s) {
@@ -581,6 +826,16 @@ fn one_date(s: &str) -> Result<String, String> {
         ([4, 1 | 2, 1 | 2], _) => ymd(n[0], n[1], Some(n[2])),
         // A two-digit year first that cannot be a month or a day.
         ([2, 1 | 2, 1 | 2], '-' | '/') if n[0] > 31 => ymd(1900 + n[0], n[1], Some(n[2])),
+        // A two-digit year last that cannot be a month or a day
+        // (`13/5/95`), read as the four digits below.
+        ([1 | 2, 1 | 2, 2], _) if n[2] > 31 => {
+            return one_date(&format!(
+                "{}{sep}{}{sep}{}",
+                parts[0],
+                parts[1],
+                1900 + n[2]
+            ));
+        }
         // Day first: the dotted form.
         ([1 | 2, 1 | 2, 4], '.') => ymd(n[2], n[1], Some(n[0])),
         // M/D/YYYY or D/M/YYYY: only when one reading is possible.
@@ -642,6 +897,18 @@ fn dates(t: &str, ff: u8) -> InfoFix {
     let compact: String = t.split(',').map(str::trim).collect::<Vec<_>>().join(",");
     if compact != t && is_iso_date_list(&compact) {
         return fixed(compact, "spaces in the list");
+    }
+    // Ranges of days: `1945-07-23..25`.
+    if t.contains("..") && !month_words(t) {
+        return match date_ranges(t) {
+            Ok(value) if is_iso_date_list(&value) => fixed(
+                value,
+                "dates are written YYYY-MM-DD, every day of a range listed",
+            ),
+            Ok(_) | Err(_) => allowed_before(invalid(
+                "not a date in the ISO form FF[4] asks for (YYYY-MM-DD)",
+            )),
+        };
     }
     // A list of full dates, each written otherwise.
     let mut out = Vec::new();
@@ -781,10 +1048,25 @@ fn time(t: &str) -> InfoFix {
             _ => invalid("not a time"),
         };
     }
-    // Numbers with units: 1h, 90 minutes, 1 hour 30 min.
+    // Numbers with units: 1h, 90 minutes, 1 hour 30 min; `each` (or
+    // `per player`) says what TM means anyway: each player's time.
     let mut total = 0.0;
     let mut seen = [false; 3];
     let mut rest = lower.trim();
+    for each in [
+        "for each player",
+        "per player",
+        "each player",
+        "each side",
+        "per side",
+        "apiece",
+        "each",
+    ] {
+        if let Some(r) = rest.strip_suffix(each) {
+            rest = r.trim_end().trim_end_matches(',').trim_end();
+            break;
+        }
+    }
     let mut any = false;
     while !rest.is_empty() {
         let end = rest

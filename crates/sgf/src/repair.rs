@@ -13,10 +13,19 @@
 //!   `MA` on empty points and `TR` on stones; `TE` then `BM` to `IT`, `BM`
 //!   then `TE` to `DO`; `VW` with two points to the compose `VW[a:b]`;
 //! - game information in a non-standard form whose meaning is certain
-//!   (`RE[Black wins by 3.5]` to `RE[B+3.5]`);
+//!   (`RE[Black wins by 3.5]` to `RE[B+3.5]`, `KM[5,5]` to `KM[5.5]`); the
+//!   free-text dates of FF\[1\]-FF\[3\] files, correct there, only when the
+//!   file is repaired anyway (it then becomes FF\[4\]); values correct as
+//!   written but not in the form FF\[4\] recommends (`BR[9 dan]`) only by
+//!   [`repair_and_normalize`];
 //! - `[tt]` passes to `[]` on boards up to 19x19;
-//! - properties whose only value is empty where the type needs a value
-//!   (`DT[]`) removed;
+//! - properties whose only value is empty (or white space) where the type
+//!   needs a value (`DT[]`, `PC[ ]`), and empty lists where a list of at
+//!   least one is needed (`AW[]`), removed;
+//! - white space inside points removed, those bytes only (`W[oq\n]` to
+//!   `W[oq]`, `B[ pp]` to `B[pp]`), as SGF asks;
+//! - Reals written as SGF writes them (`BL[34.]` to `BL[34]`, `WL[.5]` to
+//!   `WL[0.5]`);
 //! - a property given twice in a node: the same values dropped, point
 //!   lists merged; different single values kept as they are (critical);
 //! - a move in the root, setup mixed with a move, and two moves in one
@@ -79,6 +88,11 @@ pub struct Report {
     pub made: Vec<Repair>,
     /// The critical repairs not made (no [`Options::force`]).
     pub refused: Vec<Repair>,
+    /// What was left as it is because no repair is certain, where the
+    /// repaired file says more than the input did: a free-text date of an
+    /// FF\[1\]-FF\[3\] file with no certain FF\[4\] reading, in a file
+    /// that becomes FF\[4\].
+    pub kept: Vec<Repair>,
 }
 
 impl Report {
@@ -106,6 +120,13 @@ struct Repairer<'o> {
     /// `[tt]` passes of FF\[1\]-FF\[3\] files, where they are right: turned
     /// into `[]` only when the file is repaired (and so becomes FF\[4\]).
     old_passes: Vec<(NodeId, String, Span)>,
+    /// Dates of FF\[1\]-FF\[3\] files, correct there, in the form FF\[4\]
+    /// gives them (node, identifier, value, span, message; no value when
+    /// there is no certain one): written, or said to be kept, only when
+    /// the file is repaired (and so becomes FF\[4\]).
+    old_dates: Vec<(NodeId, String, Option<String>, Span, String)>,
+    /// Make the normalizations too (see [`repair_and_normalize`]).
+    normalize: bool,
     /// The input was changed before (see [`repair_after`]).
     changed_already: bool,
     /// The games are of different file formats: every game becomes FF\[4\].
@@ -195,21 +216,32 @@ fn letter(i: usize) -> char {
 /// );
 /// ```
 pub fn repair(collection: &mut Collection<'_>, options: &Options) -> Report {
-    repair_after(collection, options, false)
+    repair_after(collection, options, false, false)
+}
+
+/// [`repair`], and the normalizations: game information written in the
+/// form FF\[4\] recommends where the written form is correct too
+/// (`BR[9 dan]` to `BR[9d]`), and the dates of FF\[1\]-FF\[3\] files in
+/// FF\[4\]'s form whether or not the file needs a repair.
+pub fn repair_and_normalize(collection: &mut Collection<'_>, options: &Options) -> Report {
+    repair_after(collection, options, false, true)
 }
 
 /// [`repair`], told whether the input was changed already (its syntax
 /// repaired), so that every game becomes FF\[4\] as if a repair of its
-/// own had been made.
+/// own had been made, and whether to normalize too.
 pub(crate) fn repair_after(
     collection: &mut Collection<'_>,
     options: &Options,
     changed_already: bool,
+    normalize: bool,
 ) -> Report {
     let mut r = Repairer {
         options,
         report: Report::default(),
         old_passes: Vec::new(),
+        old_dates: Vec::new(),
+        normalize,
         changed_already,
         mixed_formats: {
             let mut formats = collection.games().map(|g| g.file_format().min(4));
@@ -285,8 +317,24 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
         }
     }
     let old_passes = std::mem::take(&mut r.old_passes);
+    let old_dates = std::mem::take(&mut r.old_dates);
     let repaired = r.report.made.len() > made_before || r.changed_already;
     if repaired || r.mixed_formats {
+        for (node, id, value, span, message) in old_dates {
+            match value {
+                Some(value) => {
+                    if r.decide(codes::NONSTANDARD_GAME_INFO, span, message, false) {
+                        let _ = c.set_raw(node, &id, &[value.as_bytes()]);
+                    }
+                }
+                None => r.report.kept.push(Repair {
+                    code: codes::INVALID_GAME_INFO,
+                    span,
+                    message,
+                    critical: false,
+                }),
+            }
+        }
         for (node, id, span) in old_passes {
             if r.decide(
                 codes::TT_PASS,
@@ -859,6 +907,42 @@ fn repair_node(
             let _ = c.set_raw(node, &p.id, &[keep]);
         }
     }
+    // White space inside points (`W[oq\n]`, `B[ pp]`) removed, only those
+    // bytes, where the values then read as their type; else they are
+    // invalid values, below.
+    if go {
+        for p in props_of(c, node) {
+            let Some(info) = crate::props::lookup(&p.id) else {
+                continue;
+            };
+            let raws: Vec<&[u8]> = p.values.iter().map(Vec::as_slice).collect();
+            if crate::check::is_empty_value(info.value, &raws) {
+                continue;
+            }
+            let Some(values) =
+                crate::props::without_space_in_point_values(info, &raws, board.size())
+            else {
+                continue;
+            };
+            let shown = |v: &[Vec<u8>]| -> String {
+                v.iter()
+                    .map(|v| String::from_utf8_lossy(v).escape_debug().to_string())
+                    .collect::<Vec<_>>()
+                    .join("][")
+            };
+            let message = format!(
+                "{}[{}] written {}[{}]: white space inside a point removed",
+                p.id,
+                shown(&p.values),
+                p.id,
+                shown(&values)
+            );
+            if r.decide(codes::SPACE_IN_POINT, p.span, message, false) {
+                let refs: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
+                let _ = c.set_raw(node, &p.id, &refs);
+            }
+        }
+    }
     // Values that do not fit their type (game information aside: it has
     // its own corrections) are removed: critical, the text is lost. The
     // same point twice in a list is written once.
@@ -948,6 +1032,25 @@ fn repair_node(
                     }
                 }
             },
+            // `BL[34.]`, `WL[.5]`: the number written as SGF writes a Real.
+            Ok(Value::Real(_)) => {
+                let raw = String::from_utf8_lossy(&p.values[0]).into_owned();
+                if let Some(canonical) = crate::props::canonical_real(&raw)
+                    && r.decide(
+                        codes::INVALID_VALUE,
+                        p.span,
+                        format!(
+                            "{}[{}] written {}[{canonical}]: the form of a Real",
+                            p.id,
+                            raw.escape_debug(),
+                            p.id
+                        ),
+                        false,
+                    )
+                {
+                    let _ = c.set_raw(node, &p.id, &[canonical.as_bytes()]);
+                }
+            }
             Ok(Value::List(items)) if (1..items.len()).any(|i| items[..i].contains(&items[i])) => {
                 // Raw values, so that compressed lists (`aa:bb`) stay as written.
                 let mut unique: Vec<&[u8]> = Vec::new();
@@ -976,40 +1079,18 @@ fn repair_node(
     for p in &props {
         let id = p.id.as_str();
         let first = p.values.first().map(Vec::as_slice).unwrap_or_default();
-        // Empty values where the type needs one.
-        if p.values.len() == 1
-            && first.is_empty()
-            && matches!(
-                id,
-                "DT" | "PB"
-                    | "PW"
-                    | "BR"
-                    | "WR"
-                    | "EV"
-                    | "RO"
-                    | "PC"
-                    | "RE"
-                    | "KM"
-                    | "HA"
-                    | "TM"
-                    | "N"
-                    | "GN"
-                    | "SO"
-                    | "US"
-                    | "AN"
-                    | "CP"
-                    | "ON"
-                    | "OT"
-                    | "RU"
-                    | "GC"
-                    | "BT"
-                    | "WT"
-            )
+        // Empty values where the type needs one (`PC[ ]`, `AW[]`), as the
+        // checker finds them.
+        let raws: Vec<&[u8]> = p.values.iter().map(Vec::as_slice).collect();
+        if let Some(info) = crate::props::lookup(id)
+            && (go || !crate::props::mentions_points(info))
+            && crate::check::is_empty_value(info.value, &raws)
         {
+            let shown = String::from_utf8_lossy(first);
             if r.decide(
                 codes::EMPTY_VALUE,
                 p.span,
-                format!("empty {id}[] removed"),
+                format!("empty {id}[{}] removed", shown.escape_debug()),
                 false,
             ) {
                 let _ = c.remove_property(node, id);
@@ -1136,14 +1217,39 @@ fn repair_node(
                     continue;
                 };
                 if let InfoFix::Corrected {
-                    value, explanation, ..
+                    value,
+                    explanation,
+                    required,
                 } = normalize_info::normalize_game_info(id, &raw, ff)
                     && value.is_ascii()
                 {
-                    let msg = format!("{id}[{raw}] written {id}[{value}] ({explanation})");
-                    if r.decide(codes::NONSTANDARD_GAME_INFO, p.span, msg, false) {
-                        let _ = c.set_raw(node, id, &[value.as_bytes()]);
+                    // A repair where the file's form is wrong; where it is
+                    // right, a normalization (ranks), or the date an
+                    // FF[1]-FF[3] file has in FF[4], written when the file
+                    // becomes FF[4].
+                    if required || r.normalize {
+                        let msg = if required {
+                            format!("{id}[{raw}] written {id}[{value}] ({explanation})")
+                        } else {
+                            format!("{id}[{raw}] written {id}[{value}] (normalized: {explanation})")
+                        };
+                        if r.decide(codes::NONSTANDARD_GAME_INFO, p.span, msg, false) {
+                            let _ = c.set_raw(node, id, &[value.as_bytes()]);
+                        }
+                    } else if id == "DT" && ff < 4 {
+                        let msg =
+                            format!("{id}[{raw}] written {id}[{value}] for FF[4] ({explanation})");
+                        r.old_dates
+                            .push((node, id.to_owned(), Some(value), p.span, msg));
                     }
+                } else if id == "DT"
+                    && ff < 4
+                    && let InfoFix::Invalid { reason } =
+                        normalize_info::normalize_game_info(id, &raw, 4)
+                {
+                    let msg =
+                        format!("{id}[{raw}] kept as written: {reason}, and no certain reading");
+                    r.old_dates.push((node, id.to_owned(), None, p.span, msg));
                 }
             }
             _ => {}
@@ -1284,6 +1390,8 @@ mod tests {
             options: &options,
             report: Report::default(),
             old_passes: Vec::new(),
+            old_dates: Vec::new(),
+            normalize: false,
             changed_already: false,
             mixed_formats: false,
         };
@@ -1309,7 +1417,7 @@ mod tests {
         }
         let mut found = r.report.made;
         found.extend(r.report.refused);
-        assert!(r.old_passes.is_empty());
+        assert!(r.old_passes.is_empty() && r.old_dates.is_empty());
         (plain, found)
     }
 

@@ -10,8 +10,11 @@ use proptest::prelude::*;
 enum Want {
     /// Standard as written.
     Ok,
-    /// Corrected to this raw value.
+    /// Corrected to this raw value (a repair: the value is wrong as written).
     Fix(&'static str),
+    /// Written so only when normalizing: the value is correct as written,
+    /// this is the form FF[4] recommends.
+    Norm(&'static str),
     /// Flagged, not corrected.
     Bad,
 }
@@ -103,7 +106,32 @@ const FF4: &[(&str, &str, Want)] = &[
     ("DT", "1996年5月12日", Fix("1996-05-12")),
     ("DT", "1996-05-12, 13", Fix("1996-05-12,13")),
     ("DT", "1996/05/12,1996/05/13", Fix("1996-05-12,1996-05-13")),
+    // DT: several days of one month, listed or as a range, every day
+    // kept (issue 20, item 6; SGFC drops the middle day of `23..25`).
+    ("DT", "April 14-15, 1957", Fix("1957-04-14,15")),
+    ("DT", "24, 25 May 1995", Fix("1995-05-24,25")),
+    ("DT", "1945-07-23..25", Fix("1945-07-23,24,25")),
+    ("DT", "1945-07-30..08-02", Fix("1945-07-30,31,08-01,02")),
+    ("DT", "1996-12-31..1997-01-01", Fix("1996-12-31,1997-01-01")),
+    ("DT", "1957-04-14..16,20", Fix("1957-04-14,15,16,20")),
+    ("DT", "12th and 13th march 94", Fix("1994-03-12,13")),
+    ("DT", "13/5/95", Fix("1995-05-13")),
+    ("DT", "13.5.95", Fix("1995-05-13")),
+    ("DT", "5/6/95", Bad),
+    ("DT", "13/5/05", Bad),
+    ("DT", "Sat, 12 May 1996", Fix("1996-05-12")),
+    ("DT", "Apr. 14 to 16, 1957", Fix("1957-04-14,15,16")),
+    ("DT", "May 12, 1996.", Fix("1996-05-12")),
     // DT: flagged.
+    ("DT", "April 30 - May 2, 1957", Bad),
+    ("DT", "1600 approx. (Keicho era, 1596-1615)", Bad),
+    ("DT", "0850 onwards", Bad),
+    ("DT", "May 12 1996 - 14", Bad),
+    ("DT", "15-14 May 1957", Bad),
+    ("DT", "April 14-15", Bad),
+    ("DT", "1945-07-25..23", Bad),
+    ("DT", "1945-07-23..32", Bad),
+    ("DT", "April 31, 1957", Bad),
     ("DT", "05/06/1996", Bad),
     ("DT", "12-05-06", Bad),
     ("DT", "1996-02-30", Bad),
@@ -157,6 +185,11 @@ const FF4: &[(&str, &str, Want)] = &[
     ("TM", "1h 30m", Fix("5400")),
     ("TM", "1 hour and 30 minutes", Fix("5400")),
     ("TM", "45s", Fix("45")),
+    // Issue 20, item 6: TM is each player's time; saying so changes nothing.
+    ("TM", "10 hours each", Fix("36000")),
+    ("TM", "3 hours per player", Fix("10800")),
+    ("TM", "1h 30m each", Fix("5400")),
+    ("TM", "each", Bad),
     ("TM", "1:30:00", Fix("5400")),
     ("TM", "1:00:00", Fix("3600")),
     ("TM", "60+30s", Bad),
@@ -173,7 +206,8 @@ const FF4: &[(&str, &str, Want)] = &[
     ("OT", "5x30 byo-yomi", Ok),
     ("OT", " ", Bad),
     ("OT", "", Bad),
-    // BR, WR.
+    // BR, WR: SimpleText whose recommended form is written only when
+    // normalizing (issue 20, item 7: `BR[9 dan]` is correct as written).
     ("BR", "8k*", Ok),
     ("BR", "14k", Ok),
     ("BR", "30k", Ok),
@@ -190,18 +224,18 @@ const FF4: &[(&str, &str, Want)] = &[
     ("BR", "4d*, IGS", Ok),
     ("WR", "13k*", Ok),
     ("WR", "1d", Ok),
-    ("BR", "3 dan", Fix("3d")),
-    ("BR", "5-dan", Fix("5d")),
-    ("WR", "1 kyu", Fix("1k")),
-    ("WR", "2 kyu", Fix("2k")),
-    ("WR", "9 dan", Fix("9d")),
-    ("BR", "9 pro", Fix("9p")),
-    ("BR", "9P", Fix("9p")),
-    ("BR", "9 dan pro", Fix("9p")),
-    ("BR", "3D", Fix("3d")),
-    ("BR", "3 dan*", Fix("3d*")),
-    ("BR", "17k ", Fix("17k")),
-    ("WR", "NR ", Fix("NR")),
+    ("BR", "3 dan", Norm("3d")),
+    ("BR", "5-dan", Norm("5d")),
+    ("WR", "1 kyu", Norm("1k")),
+    ("WR", "2 kyu", Norm("2k")),
+    ("WR", "9 dan", Norm("9d")),
+    ("BR", "9 pro", Norm("9p")),
+    ("BR", "9P", Norm("9p")),
+    ("BR", "9 dan pro", Norm("9p")),
+    ("BR", "3D", Norm("3d")),
+    ("BR", "3 dan*", Norm("3d*")),
+    ("BR", "17k ", Norm("17k")),
+    ("WR", "NR ", Norm("NR")),
     ("BR", "0k", Bad),
     ("BR", "31k", Bad),
     ("BR", "10d", Bad),
@@ -228,6 +262,12 @@ fn the_table() {
                     value, required, ..
                 },
             ) => v == value && *required,
+            (
+                Norm(v),
+                InfoFix::Corrected {
+                    value, required, ..
+                },
+            ) => v == value && !*required,
             _ => false,
         };
         if !right {
@@ -262,15 +302,22 @@ fn old_formats_put_no_form_on_dates() {
             InfoFix::Standard
         );
         assert_eq!(outcome("DT", "05/06/1996", ff), InfoFix::Standard);
-        let fix = outcome("DT", "12.5.1996", ff);
-        assert_eq!(fix.corrected(), Some("1996-05-12"));
-        assert!(matches!(
-            fix,
-            InfoFix::Corrected {
-                required: false,
-                ..
-            }
-        ));
+        for (raw, ff4) in [
+            ("12.5.1996", "1996-05-12"),
+            ("April 14-15, 1957", "1957-04-14,15"),
+            ("24, 25 May 1995", "1995-05-24,25"),
+            ("1945-07-23..25", "1945-07-23,24,25"),
+        ] {
+            let fix = outcome("DT", raw, ff);
+            assert_eq!(fix.corrected(), Some(ff4));
+            assert!(matches!(
+                fix,
+                InfoFix::Corrected {
+                    required: false,
+                    ..
+                }
+            ));
+        }
     }
     // Other properties read the same in every version.
     assert_eq!(outcome("RE", "jigo", 3).corrected(), Some("0"));

@@ -8,8 +8,9 @@
 //! the output back gives the same tree.
 //!
 //! Point and move values are read as SGF means them before they are
-//! mapped ([`point_values`]): a `tt` pass (boards up to 19x19) is the pass
-//! `at=""`, as `[]` is.
+//! mapped ([`point_values`]): white space inside a point is removed
+//! (`W[oq\n]` is `<White at="P3"/>`), and a `tt` pass (boards up to
+//! 19x19) is the pass `at=""`, as `[]` is.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -100,23 +101,47 @@ pub(crate) fn xml_point(value: &str, size: BoardSize) -> Option<String> {
 }
 
 /// The values of property `id` as SGF means them, where that differs
-/// from how they are written: a move's `tt` pass (boards up to 19x19) is
-/// the pass `""`; a compressed point list `aa:bb` is its points, row by
-/// row (XML has no compressed form). Anything else is returned as it is
-/// (and written as an `SGF` element if no element can hold it).
+/// from how they are written: white space inside a point is removed
+/// (`W[oq\n]` is `oq`, as SGF says); a move's `tt` pass (boards up to
+/// 19x19) is the pass `""`; a compressed point list `aa:bb` is its points,
+/// row by row (XML has no compressed form). Anything else is returned as
+/// it is (and written as an `SGF` element if no element can hold it).
 pub(crate) fn point_values<'v>(
     id: &str,
     values: &'v [String],
     size: BoardSize,
 ) -> Cow<'v, [String]> {
-    use kifu_sgf::props::{ValueShape, ValueType, lookup, rectangle};
+    use kifu_sgf::props::{lookup, without_space_in_point_values};
     let Some(info) = lookup(id) else {
         return Cow::Borrowed(values);
     };
+    let raws: Vec<&[u8]> = values.iter().map(|v| v.as_bytes()).collect();
+    // Only ASCII white space is removed: the values stay UTF-8.
+    let spaceless: Option<Vec<String>> =
+        without_space_in_point_values(info, &raws, size).map(|vs| {
+            vs.into_iter()
+                .map(|v| String::from_utf8_lossy(&v).into_owned())
+                .collect()
+        });
+    let base = spaceless.as_deref().unwrap_or(values);
+    match (expanded(info, base, size), spaceless) {
+        (Some(v), _) | (None, Some(v)) => Cow::Owned(v),
+        (None, None) => Cow::Borrowed(values),
+    }
+}
+
+/// `tt` passes and compressed point lists of [`point_values`]: `None`
+/// when there are none.
+fn expanded(
+    info: &kifu_sgf::props::PropertyInfo,
+    values: &[String],
+    size: BoardSize,
+) -> Option<Vec<String>> {
+    use kifu_sgf::props::{ValueShape, ValueType, rectangle};
     let point = |t: ValueType| matches!(t, ValueType::Point | ValueType::Stone);
     match (info.value, values) {
         (ValueShape::Single(ValueType::Move), [value]) if value == "tt" && size.tt_is_pass() => {
-            Cow::Owned(vec![String::new()])
+            Some(vec![String::new()])
         }
         (ValueShape::List(t) | ValueShape::EList(t), _)
             if point(t) && values.iter().any(|v| v.contains(':')) =>
@@ -134,12 +159,12 @@ pub(crate) fn point_values<'v>(
                     None => points.push(v.clone()),
                     Some((Ok(a), Ok(b))) => points.extend(rectangle(a, b).map(sgf)),
                     // Not a rectangle on this board: kept whole, as written.
-                    Some(_) => return Cow::Borrowed(values),
+                    Some(_) => return None,
                 }
             }
-            Cow::Owned(points)
+            Some(points)
         }
-        _ => Cow::Borrowed(values),
+        _ => None,
     }
 }
 

@@ -60,7 +60,14 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
 /// Repairs one input; returns the output bytes (the input itself when
 /// nothing needed repair) and what was done.
 fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
-    let fixed = kifu_sgf::fix::fix(&input.bytes, &Options { force: args.force });
+    let options = Options { force: args.force };
+    // --normalize writes the canonical form, game information included
+    // (`BR[9 dan]` to `9d`); plain fix makes only the repairs.
+    let fixed = if args.normalize {
+        kifu_sgf::fix::fix_and_normalize(&input.bytes, &options)
+    } else {
+        kifu_sgf::fix::fix(&input.bytes, &options)
+    };
     let mut collection = fixed.collection;
     let report = fixed.report;
     // Asked for: no note of its own.
@@ -92,6 +99,15 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
             ),
         );
         found.push((d, Advice::critical(r.critical)));
+    }
+    for r in &report.kept {
+        let d = Diagnostic::new(
+            r.code,
+            Severity::Warning,
+            r.span,
+            format!("not fixed, no certain repair: {}", r.message),
+        );
+        found.push((d, Advice::critical(false)));
     }
     if collection.is_empty() && input::holds_text(&input.bytes) {
         // Nothing to repair because nothing was read: said, not passed over.

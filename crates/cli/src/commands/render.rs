@@ -103,7 +103,11 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
             return Err(CliError::usage(format!(
                 "{}: no {} written: the includes pass kifu's limits",
                 book.name,
-                if format == Format::Epub { "e-book" } else { "page" }
+                if format == Format::Epub {
+                    "e-book"
+                } else {
+                    "page"
+                }
             )));
         }
         let flow = Flow::new(

@@ -70,10 +70,13 @@
 pub mod table;
 pub mod text;
 mod value;
-pub(crate) use value::mentions_points;
+pub(crate) use value::{is_sgf_real, is_sgf_space, mentions_points};
 
 pub use table::{PROPERTIES, PropertyInfo, PropertyKind, ValueShape, ValueType, lookup};
-pub use value::{Double, Value, ValueError, carries_points, format_value, parse_value, rectangle};
+pub use value::{
+    Double, Value, ValueError, canonical_real, carries_points, format_value, parse_value,
+    rectangle, without_space_in_point_values, without_space_in_points,
+};
 
 #[cfg(test)]
 mod tests;

@@ -5,8 +5,9 @@
 //!
 //! The FF\[4\] rows follow the specification's property index. The old
 //! rows (marked [`obsolete`](PropertyInfo::obsolete)) take their value
-//! types and kinds from SGFC, the specification author's reference
-//! checker: `L`, `M`, `RG`, `SC`, `SE` lists of points; `BS`, `WS`, `EL`,
+//! types, kinds and the file formats that define them
+//! ([`old_formats`](PropertyInfo::old_formats)) from SGFC, the
+//! specification author's reference checker: `L`, `M`, `RG`, `SC`, `SE` lists of points; `BS`, `WS`, `EL`,
 //! `OM`, `TC` numbers; `OP`, `OV` reals; `CH`, `SI` doubles; `EX` a move;
 //! `ID` simple text; `LT` none. Only `BS`, `WS` and `ID` are game-info.
 //!
@@ -95,6 +96,11 @@ pub struct PropertyInfo {
     pub go_only: bool,
     /// From FF\[1\]-FF\[3\], not part of FF\[4\].
     pub obsolete: bool,
+    /// For an obsolete property, the file formats that define it, as
+    /// SGFC's table has them: `BS` `[1, 2, 3]`, `L` `[1, 2]`, `ID` `[3]`
+    /// (in those a file may use it; elsewhere it is out of place). Empty
+    /// for the FF\[4\] properties.
+    pub old_formats: &'static [u8],
     /// What it means, in a few words.
     pub description: &'static str,
 }
@@ -116,6 +122,7 @@ const fn row(
         inherited: false,
         go_only: false,
         obsolete: false,
+        old_formats: &[],
         description,
     }
 }
@@ -130,8 +137,9 @@ const fn go(mut p: PropertyInfo) -> PropertyInfo {
     p
 }
 
-const fn old(mut p: PropertyInfo) -> PropertyInfo {
+const fn old(mut p: PropertyInfo, formats: &'static [u8]) -> PropertyInfo {
     p.obsolete = true;
+    p.old_formats = formats;
     p
 }
 
@@ -164,40 +172,52 @@ pub static PROPERTIES: &[PropertyInfo] = &[
     ),
     row("BM", K::Move, S::Single(T::Double), "bad move"),
     row("BR", K::GameInfo, SIMPLE, "black rank"),
-    old(row(
-        "BS",
-        K::GameInfo,
-        S::Single(T::Number),
-        "black species: human, computer... (FF[1]-FF[3])",
-    )),
+    old(
+        row(
+            "BS",
+            K::GameInfo,
+            S::Single(T::Number),
+            "black species: human, computer... (FF[1]-FF[3])",
+        ),
+        &[1, 2, 3],
+    ),
     row("BT", K::GameInfo, SIMPLE, "black team"),
     row("C", K::None, S::Single(T::Text), "comment"),
     row("CA", K::Root, SIMPLE, "charset"),
-    old(row(
-        "CH",
-        K::None,
-        S::Single(T::Double),
-        "check mark (FF[1]-FF[3])",
-    )),
+    old(
+        row(
+            "CH",
+            K::None,
+            S::Single(T::Double),
+            "check mark (FF[1]-FF[3])",
+        ),
+        &[1, 2, 3],
+    ),
     row("CP", K::GameInfo, SIMPLE, "copyright"),
     row("CR", K::None, S::List(T::Point), "circles"),
     inherited(row("DD", K::None, S::EList(T::Point), "dimmed points")),
     row("DM", K::None, S::Single(T::Double), "even position"),
     row("DO", K::Move, S::Single(T::None), "doubtful move"),
     row("DT", K::GameInfo, SIMPLE, "dates"),
-    old(row(
-        "EL",
-        K::None,
-        S::Single(T::Number),
-        "evaluated list: a program's evaluation (FF[1]-FF[2])",
-    )),
+    old(
+        row(
+            "EL",
+            K::None,
+            S::Single(T::Number),
+            "evaluated list: a program's evaluation (FF[1]-FF[2])",
+        ),
+        &[1, 2],
+    ),
     row("EV", K::GameInfo, SIMPLE, "event"),
-    old(row(
-        "EX",
-        K::None,
-        S::Single(T::Move),
-        "expected move (FF[1]-FF[2])",
-    )),
+    old(
+        row(
+            "EX",
+            K::None,
+            S::Single(T::Move),
+            "expected move (FF[1]-FF[2])",
+        ),
+        &[1, 2],
+    ),
     row("FF", K::Root, S::Single(T::Number), "file format"),
     row("FG", K::None, S::Figure, "figure"),
     row("GB", K::None, S::Single(T::Double), "good for black"),
@@ -207,16 +227,22 @@ pub static PROPERTIES: &[PropertyInfo] = &[
     row("GW", K::None, S::Single(T::Double), "good for white"),
     go(row("HA", K::GameInfo, S::Single(T::Number), "handicap")),
     row("HO", K::None, S::Single(T::Double), "hotspot"),
-    old(row("ID", K::GameInfo, SIMPLE, "game identifier (FF[3])")),
+    old(
+        row("ID", K::GameInfo, SIMPLE, "game identifier (FF[3])"),
+        &[3],
+    ),
     row("IT", K::Move, S::Single(T::None), "interesting move"),
     go(row("KM", K::GameInfo, S::Single(T::Real), "komi")),
     row("KO", K::Move, S::Single(T::None), "execute an illegal move"),
-    old(row(
-        "L",
-        K::None,
-        S::List(T::Point),
-        "letters A, B, C... on points, now LB (FF[1]-FF[3])",
-    )),
+    old(
+        row(
+            "L",
+            K::None,
+            S::List(T::Point),
+            "letters A, B, C... on points, now LB (FF[1]-FF[2])",
+        ),
+        &[1, 2],
+    ),
     row(
         "LB",
         K::None,
@@ -224,18 +250,24 @@ pub static PROPERTIES: &[PropertyInfo] = &[
         "labels",
     ),
     row("LN", K::None, S::ListOfCompose(T::Point, T::Point), "lines"),
-    old(row(
-        "LT",
-        K::None,
-        S::Single(T::None),
-        "enforce losing on time (FF[3])",
-    )),
-    old(row(
-        "M",
-        K::None,
-        S::List(T::Point),
-        "marks, now MA or TR (FF[1]-FF[3])",
-    )),
+    old(
+        row(
+            "LT",
+            K::None,
+            S::Single(T::None),
+            "enforce losing on time (FF[3])",
+        ),
+        &[3],
+    ),
+    old(
+        row(
+            "M",
+            K::None,
+            S::List(T::Point),
+            "marks, now MA or TR (FF[1]-FF[2])",
+        ),
+        &[1, 2],
+    ),
     row("MA", K::None, S::List(T::Point), "X marks"),
     row("MN", K::Move, S::Single(T::Number), "set move number"),
     row("N", K::None, SIMPLE, "node name"),
@@ -245,26 +277,35 @@ pub static PROPERTIES: &[PropertyInfo] = &[
         S::Single(T::Number),
         "black stones left in the period",
     ),
-    old(row(
-        "OM",
-        K::None,
-        S::Single(T::Number),
-        "moves per overtime period (FF[3])",
-    )),
+    old(
+        row(
+            "OM",
+            K::None,
+            S::Single(T::Number),
+            "moves per overtime period (FF[3])",
+        ),
+        &[3],
+    ),
     row("ON", K::GameInfo, SIMPLE, "opening"),
-    old(row(
-        "OP",
-        K::None,
-        S::Single(T::Real),
-        "overtime period length (FF[3])",
-    )),
+    old(
+        row(
+            "OP",
+            K::None,
+            S::Single(T::Real),
+            "overtime period length (FF[3])",
+        ),
+        &[3],
+    ),
     row("OT", K::GameInfo, SIMPLE, "overtime"),
-    old(row(
-        "OV",
-        K::None,
-        S::Single(T::Real),
-        "operator overhead per move (FF[3])",
-    )),
+    old(
+        row(
+            "OV",
+            K::None,
+            S::Single(T::Real),
+            "operator overhead per move (FF[3])",
+        ),
+        &[3],
+    ),
     row(
         "OW",
         K::Move,
@@ -277,27 +318,29 @@ pub static PROPERTIES: &[PropertyInfo] = &[
     inherited(row("PM", K::None, S::Single(T::Number), "print move mode")),
     row("PW", K::GameInfo, SIMPLE, "white player"),
     row("RE", K::GameInfo, SIMPLE, "result"),
-    old(row(
-        "RG",
-        K::None,
-        S::List(T::Point),
-        "region (FF[1]-FF[3])",
-    )),
+    old(
+        row("RG", K::None, S::List(T::Point), "region (FF[1]-FF[3])"),
+        &[1, 2, 3],
+    ),
     row("RO", K::GameInfo, SIMPLE, "round"),
     row("RU", K::GameInfo, SIMPLE, "rules"),
-    old(row(
-        "SC",
-        K::None,
-        S::List(T::Point),
-        "secure stones (FF[1]-FF[3])",
-    )),
-    old(row(
-        "SE",
-        K::None,
-        S::List(T::Point),
-        "self-test moves (FF[3])",
-    )),
-    old(row("SI", K::None, S::Single(T::Double), "sigma (FF[3])")),
+    old(
+        row(
+            "SC",
+            K::None,
+            S::List(T::Point),
+            "secure stones (FF[1]-FF[3])",
+        ),
+        &[1, 2, 3],
+    ),
+    old(
+        row("SE", K::None, S::List(T::Point), "self-test moves (FF[3])"),
+        &[3],
+    ),
+    old(
+        row("SI", K::None, S::Single(T::Double), "sigma (FF[3])"),
+        &[3],
+    ),
     row("SL", K::None, S::List(T::Point), "selected points"),
     row("SO", K::GameInfo, SIMPLE, "source"),
     row("SQ", K::None, S::List(T::Point), "squares"),
@@ -309,12 +352,15 @@ pub static PROPERTIES: &[PropertyInfo] = &[
     ),
     row("SZ", K::Root, S::Size, "board size"),
     go(row("TB", K::None, S::EList(T::Point), "black territory")),
-    old(row(
-        "TC",
-        K::None,
-        S::Single(T::Number),
-        "territory count (FF[3])",
-    )),
+    old(
+        row(
+            "TC",
+            K::None,
+            S::Single(T::Number),
+            "territory count (FF[3])",
+        ),
+        &[3],
+    ),
     row("TE", K::Move, S::Single(T::Double), "good move (tesuji)"),
     row(
         "TM",
@@ -341,12 +387,15 @@ pub static PROPERTIES: &[PropertyInfo] = &[
         "time left for white (seconds)",
     ),
     row("WR", K::GameInfo, SIMPLE, "white rank"),
-    old(row(
-        "WS",
-        K::GameInfo,
-        S::Single(T::Number),
-        "white species: human, computer... (FF[1]-FF[3])",
-    )),
+    old(
+        row(
+            "WS",
+            K::GameInfo,
+            S::Single(T::Number),
+            "white species: human, computer... (FF[1]-FF[3])",
+        ),
+        &[1, 2, 3],
+    ),
     row("WT", K::GameInfo, SIMPLE, "white team"),
 ];
 
@@ -359,6 +408,7 @@ pub static PROPERTIES: &[PropertyInfo] = &[
 /// assert_eq!(km.kind, PropertyKind::GameInfo);
 /// assert_eq!(km.value, ValueShape::Single(ValueType::Real));
 /// assert!(lookup("L").unwrap().obsolete);
+/// assert_eq!(lookup("ID").unwrap().old_formats, [3]);
 /// assert!(lookup("XX").is_none());
 /// ```
 pub fn lookup(id: &str) -> Option<&'static PropertyInfo> {

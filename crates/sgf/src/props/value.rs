@@ -528,6 +528,154 @@ pub fn carries_points(info: &PropertyInfo) -> bool {
     }
 }
 
+/// SGF's white space: space, tab, line feed, carriage return, vertical
+/// tab and form feed.
+pub(crate) fn is_sgf_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// A raw value of `info` with the white space inside its points removed
+/// (`W[oq\n]` is `W[oq]`, `B[ pp]` is `B[pp]`, `LB[d d:a b]` is
+/// `LB[dd:a b]`: a label's text keeps its spaces), as the FF\[3\]-to-FF\[4\]
+/// notes and SGFC remove it; `None` when the value holds none, or when the
+/// property's values hold no points. Only the white space bytes go: the
+/// others stay as they are, in whatever charset they are.
+///
+/// ```
+/// use kifu_sgf::props::{lookup, without_space_in_points};
+/// let w = lookup("W").unwrap();
+/// assert_eq!(without_space_in_points(w, b"oq\n").as_deref(), Some(&b"oq"[..]));
+/// assert_eq!(without_space_in_points(w, b"oq"), None);
+/// let lb = lookup("LB").unwrap();
+/// assert_eq!(without_space_in_points(lb, b" dd:a b").as_deref(), Some(&b"dd:a b"[..]));
+/// assert_eq!(without_space_in_points(lookup("C").unwrap(), b" dd"), None);
+/// ```
+pub fn without_space_in_points(info: &PropertyInfo, raw: &[u8]) -> Option<Vec<u8>> {
+    let point = |t: ValueType| matches!(t, ValueType::Point | ValueType::Stone | ValueType::Move);
+    let strip = |part: &[u8], out: &mut Vec<u8>| {
+        out.extend(part.iter().copied().filter(|&b| !is_sgf_space(b)));
+    };
+    if !raw.iter().any(|&b| is_sgf_space(b)) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    match info.value {
+        ValueShape::Single(t) | ValueShape::List(t) | ValueShape::EList(t) if point(t) => {
+            strip(raw, &mut out);
+        }
+        ValueShape::Compose(a, b) | ValueShape::ListOfCompose(a, b) if point(a) || point(b) => {
+            // The first `:` that no backslash escapes.
+            let mut colon = None;
+            let mut i = 0;
+            while i < raw.len() {
+                match raw[i] {
+                    b'\\' => i += 2,
+                    b':' => {
+                        colon = Some(i);
+                        break;
+                    }
+                    _ => i += 1,
+                }
+            }
+            let (x, y) = match colon {
+                Some(at) => (&raw[..at], Some(&raw[at + 1..])),
+                None => (raw, None),
+            };
+            if point(a) {
+                strip(x, &mut out);
+            } else {
+                out.extend_from_slice(x);
+            }
+            if let Some(y) = y {
+                out.push(b':');
+                if point(b) {
+                    strip(y, &mut out);
+                } else {
+                    out.extend_from_slice(y);
+                }
+            }
+        }
+        _ => return None,
+    }
+    (out != raw).then_some(out)
+}
+
+/// The values of a property with the white space inside their points
+/// removed ([`without_space_in_points`]), when there was some and the
+/// values then read as the property's type on a board of `size`; `None`
+/// otherwise (no white space, no points, or values that do not fit even
+/// without it).
+///
+/// ```
+/// use kifu_sgf::props::{lookup, without_space_in_point_values};
+/// use kifu_sgf::BoardSize;
+/// let ab = lookup("AB").unwrap();
+/// let fixed = without_space_in_point_values(ab, &[b"aa", b"b b"], BoardSize::STANDARD);
+/// assert_eq!(fixed, Some(vec![b"aa".to_vec(), b"bb".to_vec()]));
+/// assert_eq!(without_space_in_point_values(ab, &[b"z z"], BoardSize::new(9, 9).unwrap()), None);
+/// ```
+pub fn without_space_in_point_values(
+    info: &PropertyInfo,
+    raws: &[&[u8]],
+    size: BoardSize,
+) -> Option<Vec<Vec<u8>>> {
+    if !mentions_points(info) {
+        return None;
+    }
+    let mut changed = false;
+    let values: Vec<Vec<u8>> = raws
+        .iter()
+        .map(|raw| match without_space_in_points(info, raw) {
+            Some(v) => {
+                changed = true;
+                v
+            }
+            None => raw.to_vec(),
+        })
+        .collect();
+    if !changed {
+        return None;
+    }
+    let texts: Vec<std::borrow::Cow<'_, str>> =
+        values.iter().map(|v| String::from_utf8_lossy(v)).collect();
+    let refs: Vec<&str> = texts.iter().map(|t| t.as_ref()).collect();
+    parse_value(info, &refs, size).ok()?;
+    Some(values)
+}
+
+/// Whether `s` is a Real as SGF writes it: `["+"|"-"] Digit {Digit} ["."
+/// Digit {Digit}]` (no white space, no exponent, digits on both sides of
+/// the point).
+pub(crate) fn is_sgf_real(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (int, frac) = match s.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (s, None),
+    };
+    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    digits(int) && frac.is_none_or(digits)
+}
+
+/// A Real value that reads as a number but is not written as SGF writes
+/// a Real (`34.`, `.5`, `1e2`, ` 6.5`): its canonical form (`34`, `0.5`,
+/// `100`, `6.5`), as SGFC corrects it. `None` when the value is a Real as
+/// written, or not a number at all.
+///
+/// ```
+/// use kifu_sgf::props::canonical_real;
+/// assert_eq!(canonical_real("34.").as_deref(), Some("34"));
+/// assert_eq!(canonical_real(".5").as_deref(), Some("0.5"));
+/// assert_eq!(canonical_real("-.5").as_deref(), Some("-0.5"));
+/// assert_eq!(canonical_real("6.50"), None);
+/// assert_eq!(canonical_real("six"), None);
+/// ```
+pub fn canonical_real(raw: &str) -> Option<String> {
+    if is_sgf_real(raw) {
+        return None;
+    }
+    format_real(parse_real(raw).ok()?).ok()
+}
+
 /// Whether any of the property's values holds a point (compose values
 /// such as `AR` and `LB` included): what only a board game's rules give a
 /// meaning.

@@ -90,7 +90,8 @@ pub mod codes {
 
     /// No game tree anywhere in the input.
     pub const NO_DATA: Code = Code::new("sgf/no-data");
-    /// Text before the first game tree.
+    /// Text before the first game tree (a note: SGF readers skip it, and
+    /// SGFC says nothing).
     pub const JUNK_BEFORE_GAME: Code = Code::new("sgf/junk-before-game");
     /// Text before the first game that looks like SGF data (`[aa][bb]`):
     /// perhaps the start of the game is damaged. It is skipped.
@@ -115,7 +116,9 @@ pub mod codes {
     pub const VALUE_WITHOUT_ID: Code = Code::new("sgf/value-without-identifier");
     /// An identifier with no value after it.
     pub const ID_WITHOUT_VALUE: Code = Code::new("sgf/identifier-without-value");
-    /// An identifier with lowercase letters (FF\[1\]-FF\[3\] style).
+    /// An identifier with lowercase letters (FF\[1\]-FF\[3\] style): a note
+    /// in a game of those formats (see
+    /// [`settle_reader_severities`](crate::check::settle_reader_severities)).
     pub const LOWERCASE_ID: Code = Code::new("sgf/lowercase-identifier");
     /// An identifier with no uppercase letter at all.
     pub const INVALID_ID: Code = Code::new("sgf/invalid-identifier");

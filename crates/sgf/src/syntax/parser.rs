@@ -212,7 +212,7 @@ impl<'i, 's> Parser<'i, 's> {
         if self.collection.games.is_empty() {
             self.report(
                 codes::JUNK_BEFORE_GAME,
-                Severity::Warning,
+                Severity::Note,
                 span,
                 format!("{} bytes of text before the first game skipped", span.len()),
             );

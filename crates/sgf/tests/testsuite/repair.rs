@@ -33,16 +33,43 @@ fn each_repair_makes_the_smallest_change() {
             &["sgf/integer-komi"],
             "(;FF[4]GM[1]KM[6])",
         ),
-        // Values corrected where their meaning is certain, as SGFC does.
+        // White space inside points removed, only those bytes, as SGF says
+        // and SGFC does (issue 20, item 2).
         (
             "(;FF[4]SZ[9];B[c   c])",
-            &["sgf/invalid-value"],
+            &["sgf/space-in-point"],
             "(;FF[4]SZ[9];B[cc])",
         ),
         (
             "(;FF[4]SZ[9]AR[a a: c c])",
-            &["sgf/invalid-value"],
+            &["sgf/space-in-point"],
             "(;FF[4]SZ[9]AR[aa:cc])",
+        ),
+        (
+            "(;FF[4]GM[1]SZ[19];B[dd];W[oq\n];B[ pp])",
+            &["sgf/space-in-point", "sgf/space-in-point"],
+            "(;FF[4]GM[1]SZ[19];B[dd];W[oq];B[pp])",
+        ),
+        (
+            "(;FF[4]GM[1]SZ[19]AB[aa][b b]LB[ c c:a b];B[ ])",
+            &[
+                "sgf/space-in-point",
+                "sgf/space-in-point",
+                "sgf/space-in-point",
+            ],
+            "(;FF[4]GM[1]SZ[19]AB[aa][bb]LB[cc:a b];B[])",
+        ),
+        // Values corrected where their meaning is certain, as SGFC does:
+        // Reals as SGF writes them (issue 20, item 8).
+        (
+            "(;FF[4]GM[1]SZ[19];B[dd]BL[34.];W[pp]WL[.5])",
+            &["sgf/invalid-value", "sgf/invalid-value"],
+            "(;FF[4]GM[1]SZ[19];B[dd]BL[34];W[pp]WL[0.5])",
+        ),
+        (
+            "(;FF[4]GM[1]SZ[19]KM[6.];B[dd]V[-.5])",
+            &["sgf/nonstandard-game-info", "sgf/invalid-value"],
+            "(;FF[4]GM[1]SZ[19]KM[6];B[dd]V[-0.5])",
         ),
         // A square board written as a rectangle.
         (
@@ -115,11 +142,29 @@ fn each_repair_makes_the_smallest_change() {
         ),
         // [tt] passes.
         ("(;FF[4]GM[1];B[tt])", &["sgf/tt-pass"], "(;FF[4]GM[1];B[])"),
-        // Empty values where a value is needed.
+        // Empty values where a value is needed: text, numbers, lists of
+        // at least one (issue 20, item 8: `PC[ ]`, `AW[]`).
         (
             "(;FF[4]DT[]PB[])",
             &["sgf/empty-value", "sgf/empty-value"],
             "(;FF[4])",
+        ),
+        (
+            "(;FF[4]GM[1]SZ[19]PC[ ]AW[]C[\n];B[dd]TR[])",
+            &[
+                "sgf/empty-value",
+                "sgf/empty-value",
+                "sgf/empty-value",
+                "sgf/empty-value",
+            ],
+            "(;FF[4]GM[1]SZ[19];B[dd])",
+        ),
+        // Where the empty list or value is allowed, it stays: a pass, an
+        // elist, None.
+        (
+            "(;FF[4]GM[1]SZ[19]DD[];B[]KO[])",
+            &[],
+            "(;FF[4]GM[1]SZ[19]DD[];B[]KO[])",
         ),
         // A move in the root, setup and a move mixed, two moves: split, the
         // setup, root and game information (and N) first.
@@ -173,6 +218,109 @@ fn each_repair_makes_the_smallest_change() {
         assert!(again.is_empty(), "{input}: second pass made {again:?}");
         assert_eq!(same, got);
     }
+}
+
+/// Issue 20, item 7: fix makes the smallest change that makes the file
+/// correct; values correct as written (ranks are SimpleText, the dates of
+/// FF[1]-FF[3] files) are rewritten only when normalizing, or, for dates,
+/// when the file is repaired anyway and so becomes FF[4].
+#[test]
+fn normalizations_wait_for_normalize() {
+    let normalized = |input: &str| -> (Vec<String>, String) {
+        let mut c = kifu_sgf::parse(input.as_bytes()).value;
+        let report = kifu_sgf::repair::repair_and_normalize(&mut c, &Options { force: false });
+        (
+            report
+                .made
+                .iter()
+                .map(|r| r.code.as_str().to_owned())
+                .collect(),
+            String::from_utf8(kifu_sgf::write::lossless(&c)).unwrap(),
+        )
+    };
+    // A rank: kept by fix, normalized by --normalize.
+    let input = "(;FF[4]GM[1]SZ[19]BR[9 dan]WR[3D*];B[dd])";
+    let (made, _, out) = fix(input.as_bytes(), true);
+    assert!(made.is_empty(), "{made:?}");
+    assert_eq!(out, input);
+    assert_eq!(
+        normalized(input),
+        (
+            vec![
+                "sgf/nonstandard-game-info".to_owned(),
+                "sgf/nonstandard-game-info".to_owned()
+            ],
+            "(;FF[4]GM[1]SZ[19]BR[9d]WR[3d*];B[dd])".to_owned()
+        )
+    );
+    // A date of an FF[3] file: correct there, so kept; converted when
+    // something else is repaired and the file becomes FF[4].
+    let input = "(;FF[3]GM[1]SZ[19]DT[12.5.1996];B[dd])";
+    let (made, _, out) = fix(input.as_bytes(), false);
+    assert!(made.is_empty(), "{made:?}");
+    assert_eq!(out, input);
+    let (made, _, out) = fix(b"(;FF[3]GM[1]SZ[19]DT[12.5.1996]KM[5,5];B[dd])", false);
+    assert_eq!(
+        made,
+        [
+            "sgf/unknown-file-format",
+            "sgf/nonstandard-game-info",
+            "sgf/nonstandard-game-info"
+        ]
+    );
+    assert_eq!(out, "(;FF[4]GM[1]SZ[19]DT[1996-05-12]KM[5.5];B[dd])");
+    // Repairs stay repairs: a result in words is wrong in every version.
+    let (made, _, out) = fix(b"(;FF[4]GM[1]RE[jigo]BR[9 dan])", false);
+    assert_eq!(made, ["sgf/nonstandard-game-info"]);
+    assert_eq!(out, "(;FF[4]GM[1]RE[0]BR[9 dan])");
+}
+
+/// Issue 20, item 6: the free-text dates of FF[1]-FF[3] files are written
+/// in FF[4]'s form when the file becomes FF[4], every day kept; a date
+/// with no certain reading is kept as written and said to be.
+#[test]
+fn old_dates_follow_the_file_into_ff4() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "(;FF[3]GM[1]SZ[19]DT[April 14-15, 1957]KM[5,5];B[dd])",
+            "(;FF[4]GM[1]SZ[19]DT[1957-04-14,15]KM[5.5];B[dd])",
+        ),
+        (
+            "(;FF[3]GM[1]SZ[19]DT[24, 25 May 1995]KM[5,5];B[dd])",
+            "(;FF[4]GM[1]SZ[19]DT[1995-05-24,25]KM[5.5];B[dd])",
+        ),
+        (
+            "(;FF[1]GM[1]SZ[19]DT[1945-07-23..25]TM[10 hours each];B[dd])",
+            "(;FF[4]GM[1]SZ[19]DT[1945-07-23,24,25]TM[36000];B[dd])",
+        ),
+    ];
+    for (input, output) in cases {
+        let (made, refused, got) = fix(input.as_bytes(), false);
+        assert_eq!(got, *output, "{input}");
+        assert!(
+            made.contains(&"sgf/nonstandard-game-info".to_owned()),
+            "{made:?}"
+        );
+        assert!(refused.is_empty());
+    }
+    // No certain reading: kept, and said to be kept, once the file is FF[4].
+    let mut c = kifu_sgf::parse(b"(;FF[3]GM[1]DT[a sunny afternoon]KM[5,5];B[dd])").value;
+    let report = repair(&mut c, &Options { force: true });
+    assert_eq!(
+        kifu_sgf::write::lossless(&c),
+        b"(;FF[4]GM[1]DT[a sunny afternoon]KM[5.5];B[dd])"
+    );
+    let kept: Vec<&str> = report.kept.iter().map(|r| r.code.as_str()).collect();
+    assert_eq!(kept, ["sgf/invalid-game-info"]);
+    assert!(
+        report.kept[0]
+            .message
+            .starts_with("DT[a sunny afternoon] kept as written")
+    );
+    // Nothing else to repair: the file stays FF[3], its date as it is.
+    let mut c = kifu_sgf::parse(b"(;FF[3]GM[1]DT[a sunny afternoon];B[dd])").value;
+    let report = repair(&mut c, &Options { force: true });
+    assert!(!report.changed() && report.kept.is_empty());
 }
 
 #[test]

@@ -48,12 +48,14 @@ fn every_white_space_form_is_accepted_between_tokens() {
     );
 }
 
+/// A note: SGF readers skip text before the first game, and SGFC says
+/// nothing (issue 20, item 9).
 #[test]
-fn junk_before_the_first_game_is_skipped_with_a_warning() {
+fn junk_before_the_first_game_is_skipped_with_a_note() {
     let (d, json) = read("Some mail header\n(not this)\n(;GM[1])");
     assert_eq!(
         d,
-        vec![("sgf/junk-before-game".into(), Severity::Warning, 1, 1)]
+        vec![("sgf/junk-before-game".into(), Severity::Note, 1, 1)]
     );
     assert_eq!(json, r#"[{"props":[["GM",["1"]]],"children":[]}]"#);
 }

@@ -133,3 +133,28 @@ fn mn_goes_in_its_legacy_element_and_both_forms_are_read() {
         "(;GM[1]FF[4]CA[UTF-8];B[dd];W[pp]MN[7];B[dp]MN[9];MN[4]W[pd])\n"
     );
 }
+
+#[test]
+fn white_space_inside_a_move_is_removed_and_the_move_written() {
+    // Issue 20, item 2: SGF says white space in a Point/Move/Stone value is
+    // to be removed; `W[oq\n]` is the move oq (P3), `B[ pp]` the move pp (Q4).
+    let xml = to_xml("(;FF[4]GM[1]SZ[19];B[dd];W[oq\n];B[ pp])");
+    assert_eq!(
+        xml,
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Go>\n<GoGame>\n<Information>\n<BoardSize>19</BoardSize>\n</Information>\n<Nodes>\n<Node/>\n<Black number=\"1\" at=\"D16\"/>\n<White number=\"2\" at=\"P3\"/>\n<Black number=\"3\" at=\"Q4\"/>\n</Nodes>\n</GoGame>\n</Go>\n"
+    );
+    round_trips(&xml, "(;GM[1]FF[4]CA[UTF-8]SZ[19];B[dd];W[oq];B[pp])\n");
+    // Inside a point, in setup, and a label's point (its text keeps its
+    // spaces); a value that does not fit even without it stays as written.
+    let xml = to_xml("(;FF[4]GM[1]SZ[9]AB[a a][b\tb]LB[c c:a b];W[z z])");
+    assert!(
+        xml.contains(
+            "<AddBlack at=\"A9\"/>\n<AddBlack at=\"B8\"/>\n<Mark at=\"C7\" label=\"a b\"/>\n"
+        ),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<SGF type=\"W\"><Arg>z z</Arg></SGF>"),
+        "{xml}"
+    );
+}
