@@ -11,7 +11,7 @@ use kifu_sgf::{Collection, write};
 use crate::args::DiagnosticArgs;
 use crate::formats::{self, Format};
 use crate::input::Input;
-use crate::outcome::{Outcome, Stats};
+use crate::outcome::Outcome;
 use crate::report;
 
 /// How `convert` writes.
@@ -163,17 +163,7 @@ pub(crate) fn read_and_check_at<'i>(
         diagnostics.sort_by_key(|d| d.span.start);
     }
     let collection = document.to_collection();
-    let mut outcome = Outcome {
-        stats: Stats {
-            files: 1,
-            bytes: input.bytes.len(),
-            games: collection.len(),
-            nodes: collection.node_count(),
-            ..Stats::default()
-        },
-        ..Outcome::default()
-    };
-    outcome.nothing_read = collection.is_empty() && crate::input::holds_text(&input.bytes);
+    let mut outcome = Outcome::of_games(&input.bytes, &collection);
     drop(collection);
     outcome.stats.count_reported(&diagnostics, diagnostics_args);
     let advice = match &document {

@@ -95,12 +95,6 @@ impl Job {
     }
 }
 
-/// Whether `bytes` hold more than white space: text from which no game was
-/// read is text an output made from it would lose.
-pub(crate) fn holds_text(bytes: &[u8]) -> bool {
-    !bytes.trim_ascii().is_empty()
-}
-
 /// What stdin holds for a command that reads games.
 pub(crate) enum StdinGames {
     /// SGF: read game by game, holding one game at a time, however long

@@ -80,6 +80,23 @@ pub(crate) struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome of reading `collection` from `bytes`, so far: one file,
+    /// its size, games and nodes, and whether text was there that no game
+    /// was read from.
+    pub(crate) fn of_games(bytes: &[u8], collection: &kifu_sgf::Collection<'_>) -> Self {
+        Outcome {
+            stats: Stats {
+                files: 1,
+                bytes: bytes.len(),
+                games: collection.len(),
+                nodes: collection.node_count(),
+                ..Stats::default()
+            },
+            nothing_read: collection.is_empty() && holds_text(bytes),
+            ..Outcome::default()
+        }
+    }
+
     pub(crate) fn failed(message: String) -> Self {
         Outcome {
             stderr: format!("kifu: {message}\n"),
@@ -90,4 +107,10 @@ impl Outcome {
             ..Outcome::default()
         }
     }
+}
+
+/// Whether `bytes` hold more than white space: text from which no game was
+/// read is text an output made from it would lose.
+pub(crate) fn holds_text(bytes: &[u8]) -> bool {
+    !bytes.trim_ascii().is_empty()
 }

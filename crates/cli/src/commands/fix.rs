@@ -8,7 +8,7 @@ use crate::batch;
 use crate::error::CliError;
 use crate::formats::Format;
 use crate::input::{self, Job};
-use crate::outcome::{Outcome, Stats};
+use crate::outcome::{Outcome, holds_text};
 use crate::output;
 use crate::report::Advice;
 
@@ -109,7 +109,7 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         );
         found.push((d, Advice::critical(false)));
     }
-    if collection.is_empty() && input::holds_text(&input.bytes) {
+    if collection.is_empty() && holds_text(&input.bytes) {
         // Nothing to repair because nothing was read: said, not passed over.
         let d = Diagnostic::new(
             kifu_sgf::syntax::codes::NO_DATA,
@@ -121,19 +121,9 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
     }
     found.sort_by_key(|(d, _)| d.span.start);
     let (diagnostics, advice): (Vec<Diagnostic>, Vec<Advice>) = found.into_iter().unzip();
-    let mut outcome = Outcome {
-        stats: Stats {
-            files: 1,
-            bytes: input.bytes.len(),
-            games: collection.len(),
-            nodes: collection.node_count(),
-            repaired: usize::from(report.changed()),
-            repairing: true,
-            ..Stats::default()
-        },
-        nothing_read: collection.is_empty() && input::holds_text(&input.bytes),
-        ..Outcome::default()
-    };
+    let mut outcome = Outcome::of_games(&input.bytes, &collection);
+    outcome.stats.repaired = usize::from(report.changed());
+    outcome.stats.repairing = true;
     outcome
         .stats
         .count_reported(&diagnostics, &args.diagnostics);
