@@ -1,0 +1,306 @@
+//! What the readers build: game information in SGF terms and a tree of
+//! moves; then the replay that finds illegal moves and the conversion to
+//! an SGF [`Collection`].
+
+use kifu_board::{Board, BoardSize, Color, IllegalMove, Point};
+use kifu_diag::{Diagnostic, Severity, Span};
+use kifu_sgf::Collection;
+use kifu_sgf::props::text::escape_text;
+
+use crate::codes;
+use crate::values::real;
+
+/// Game information, as the SGF root properties it becomes.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Info {
+    pub(crate) game_name: Option<String>,
+    pub(crate) event: Option<String>,
+    pub(crate) round: Option<String>,
+    pub(crate) date: Option<String>,
+    pub(crate) place: Option<String>,
+    pub(crate) black: Option<String>,
+    pub(crate) black_rank: Option<String>,
+    pub(crate) white: Option<String>,
+    pub(crate) white_rank: Option<String>,
+    pub(crate) komi: Option<f64>,
+    pub(crate) handicap: Option<u32>,
+    pub(crate) rules: Option<String>,
+    /// Main time in seconds.
+    pub(crate) time: Option<u64>,
+    pub(crate) overtime: Option<String>,
+    pub(crate) result: Option<String>,
+    pub(crate) annotator: Option<String>,
+    pub(crate) user: Option<String>,
+    pub(crate) copyright: Option<String>,
+    /// Lines of the game comment `GC`.
+    pub(crate) comment: Vec<String>,
+}
+
+/// Sets `slot` to a non-empty text.
+pub(crate) fn set(slot: &mut Option<String>, text: String) {
+    if !text.is_empty() {
+        *slot = Some(text);
+    }
+}
+
+/// A move: who, and where (`None` for a pass).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Move {
+    pub(crate) color: Color,
+    pub(crate) point: Option<Point>,
+}
+
+/// A node of the tree; `nodes[0]` of a [`Record`] is the root.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Node {
+    pub(crate) children: Vec<usize>,
+    pub(crate) mv: Option<Move>,
+    /// The file's own number for this move, when it is not the natural one.
+    pub(crate) number: Option<u32>,
+    pub(crate) comment: String,
+    pub(crate) labels: Vec<(Point, String)>,
+    /// Where the move is written, for diagnostics.
+    pub(crate) span: Span,
+}
+
+/// One game read from a server file.
+#[derive(Clone, Debug)]
+pub(crate) struct Record {
+    pub(crate) size: BoardSize,
+    pub(crate) info: Info,
+    /// Stones set up in the root (handicap stones): colour, point.
+    pub(crate) setup: Vec<(Color, Point)>,
+    pub(crate) nodes: Vec<Node>,
+}
+
+impl Record {
+    pub(crate) fn new(size: BoardSize) -> Record {
+        Record {
+            size,
+            info: Info::default(),
+            setup: Vec::new(),
+            nodes: vec![Node::default()],
+        }
+    }
+
+    /// Adds a move as the last child of `parent`; returns the new node.
+    pub(crate) fn add_move(&mut self, parent: usize, mv: Move, span: Span) -> usize {
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            mv: Some(mv),
+            span,
+            ..Node::default()
+        });
+        self.nodes[parent].children.push(id);
+        id
+    }
+
+    /// Makes `node`, the last child of `parent`, its first (the main line
+    /// there).
+    pub(crate) fn make_first(&mut self, parent: usize, node: usize) {
+        let children = &mut self.nodes[parent].children;
+        if children.last() == Some(&node) {
+            children.rotate_right(1);
+        }
+    }
+
+    /// Appends a paragraph to a node's comment.
+    pub(crate) fn comment(&mut self, node: usize, text: &str) {
+        let c = &mut self.nodes[node].comment;
+        if !c.is_empty() {
+            c.push('\n');
+        }
+        c.push_str(text);
+    }
+
+    /// Replays every line of the tree from the setup and reports each
+    /// illegal move (played anyway, as SGF readers do).
+    pub(crate) fn replay(&self, diagnostics: &mut Vec<Diagnostic>) {
+        let mut board = Board::new(self.size);
+        {
+            let mut setup = board.setup();
+            for &(color, point) in &self.setup {
+                setup.set(point, Some(color));
+            }
+        }
+        enum Step {
+            Node(usize),
+            Back(kifu_board::Checkpoint),
+        }
+        let mut stack = vec![Step::Node(0)];
+        while let Some(step) = stack.pop() {
+            let id = match step {
+                Step::Node(id) => id,
+                Step::Back(checkpoint) => {
+                    board.undo_to(&checkpoint);
+                    board.release(checkpoint);
+                    continue;
+                }
+            };
+            let node = &self.nodes[id];
+            if let Some(Move { color, point }) = node.mv {
+                match point {
+                    Some(p) => {
+                        if let Err(why) = board.check_move(color, p) {
+                            let what = match why {
+                                IllegalMove::Occupied => "on an occupied point",
+                                IllegalMove::Suicide => "a suicide",
+                                IllegalMove::Ko => "an immediate ko recapture",
+                                IllegalMove::OffBoard => "off the board",
+                            };
+                            diagnostics.push(Diagnostic::new(
+                                codes::ILLEGAL_MOVE,
+                                Severity::Warning,
+                                node.span,
+                                format!(
+                                    "{} {} is {what}: kept, as SGF readers replay it",
+                                    color_name(color),
+                                    p.to_standard(self.size)
+                                ),
+                            ));
+                        }
+                        board.play_anyway(color, p);
+                    }
+                    None => board.pass(),
+                }
+            }
+            // The first child is handled next; each later one after the
+            // board is taken back to this position.
+            let children = &node.children;
+            for (i, &child) in children.iter().enumerate().rev() {
+                stack.push(Step::Node(child));
+                if i > 0 {
+                    stack.push(Step::Back(board.checkpoint()));
+                }
+            }
+        }
+    }
+
+    /// The SGF collection holding this game (UTF-8, FF\[4\]).
+    pub(crate) fn into_collection(self) -> Collection<'static> {
+        let mut collection = kifu_sgf::parse(b"").value;
+        let root = collection.add_game();
+        let set = |c: &mut Collection<'static>, node, id: &str, values: &[String]| {
+            let escaped: Vec<String> = values
+                .iter()
+                .map(|v| escape_text(v, false).into_owned())
+                .collect();
+            let raws: Vec<&[u8]> = escaped.iter().map(|v| v.as_bytes()).collect();
+            // Identifiers here are all uppercase literals.
+            let _ = c.set_raw(node, id, &raws);
+        };
+        let one = |s: &str| vec![s.to_owned()];
+        set(&mut collection, root, "GM", &one("1"));
+        set(&mut collection, root, "FF", &one("4"));
+        set(&mut collection, root, "CA", &one("UTF-8"));
+        let size = if self.size.is_square() {
+            self.size.cols.to_string()
+        } else {
+            format!("{}:{}", self.size.cols, self.size.rows)
+        };
+        set(&mut collection, root, "SZ", &one(&size));
+        let info = &self.info;
+        let texts: [(&str, &Option<String>); 10] = [
+            ("GN", &info.game_name),
+            ("EV", &info.event),
+            ("RO", &info.round),
+            ("DT", &info.date),
+            ("PC", &info.place),
+            ("PB", &info.black),
+            ("BR", &info.black_rank),
+            ("PW", &info.white),
+            ("WR", &info.white_rank),
+            ("RU", &info.rules),
+        ];
+        for (id, value) in texts {
+            if let Some(v) = value {
+                set(&mut collection, root, id, &one(v));
+            }
+        }
+        if let Some(k) = info.komi {
+            set(&mut collection, root, "KM", &one(&real(k)));
+        }
+        if let Some(h) = info.handicap {
+            set(&mut collection, root, "HA", &one(&h.to_string()));
+        }
+        if let Some(t) = info.time {
+            set(&mut collection, root, "TM", &one(&t.to_string()));
+        }
+        let texts: [(&str, &Option<String>); 5] = [
+            ("OT", &info.overtime),
+            ("RE", &info.result),
+            ("AN", &info.annotator),
+            ("US", &info.user),
+            ("CP", &info.copyright),
+        ];
+        for (id, value) in texts {
+            if let Some(v) = value {
+                set(&mut collection, root, id, &one(v));
+            }
+        }
+        if !info.comment.is_empty() {
+            set(&mut collection, root, "GC", &one(&info.comment.join("\n")));
+        }
+        for (color, id) in [(Color::Black, "AB"), (Color::White, "AW")] {
+            let points: Vec<String> = self
+                .setup
+                .iter()
+                .filter(|(c, _)| *c == color)
+                .map(|(_, p)| point_text(Some(*p)))
+                .collect();
+            if !points.is_empty() {
+                set(&mut collection, root, id, &points);
+            }
+        }
+        // Pre-order, each node's properties before its children exist.
+        let mut ids = vec![root; self.nodes.len()];
+        let mut stack = vec![0usize];
+        while let Some(index) = stack.pop() {
+            let id = ids[index];
+            let node = &self.nodes[index];
+            if let Some(mv) = node.mv {
+                let key = if mv.color == Color::Black { "B" } else { "W" };
+                set(&mut collection, id, key, &[point_text(mv.point)]);
+            }
+            if let Some(n) = node.number {
+                set(&mut collection, id, "MN", &one(&n.to_string()));
+            }
+            if !node.labels.is_empty() {
+                // Compose values: the text side escapes `:` too.
+                let raws: Vec<String> = node
+                    .labels
+                    .iter()
+                    .map(|(p, text)| {
+                        format!("{}:{}", point_text(Some(*p)), escape_text(text, true))
+                    })
+                    .collect();
+                let bytes: Vec<&[u8]> = raws.iter().map(|v| v.as_bytes()).collect();
+                let _ = collection.set_raw(id, "LB", &bytes);
+            }
+            if !node.comment.is_empty() {
+                set(&mut collection, id, "C", &one(&node.comment));
+            }
+            for &child in &node.children {
+                ids[child] = collection
+                    .insert_child(id, None)
+                    .expect("the parent was just made");
+            }
+            stack.extend(node.children.iter().rev());
+        }
+        collection
+    }
+}
+
+/// `Black` or `White`.
+pub(crate) fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+fn point_text(point: Option<Point>) -> String {
+    point.map_or_else(String::new, |p| {
+        String::from_utf8_lossy(&p.to_sgf()).into_owned()
+    })
+}
