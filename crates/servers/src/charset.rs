@@ -10,11 +10,13 @@
 //! `Lang=` (`SJIS` in every file seen), which is checked against the
 //! bytes as an SGF `CA` is.
 
+use std::borrow::Cow;
+
 use encoding_rs::Encoding;
 use kifu_diag::{Diagnostic, Severity, Span};
 use kifu_sgf::charset::{self, Finding};
 
-use crate::codes;
+use crate::{codes, scan};
 
 /// Where the charset name came from, for the messages.
 pub(crate) enum Source<'a> {
@@ -36,11 +38,11 @@ pub(crate) fn choose(
 ) -> &'static Encoding {
     match source {
         Source::Undeclared { format, hint } => {
-            if input.is_ascii() {
+            if input.is_ascii() && memchr::memchr(0x1B, input).is_none() {
                 return encoding_rs::UTF_8;
             }
             let label = hint.map(|(label, _)| label.as_bytes());
-            let r = charset::resolve(label, input);
+            let r = charset::resolve(label, &sample(input));
             let encoding = r.encoding;
             let name = charset::ca_label(encoding);
             let message = match (&r.finding, hint) {
@@ -94,7 +96,7 @@ pub(crate) fn choose(
         }
         Source::Declared { label, span } => {
             let mapped = lang_label(label);
-            let r = charset::resolve(Some(mapped), input);
+            let r = charset::resolve(Some(mapped), &sample(input));
             let written = String::from_utf8_lossy(label.trim_ascii()).into_owned();
             let name = charset::ca_label(r.encoding);
             let message = match &r.finding {
@@ -122,6 +124,30 @@ pub(crate) fn choose(
             r.encoding
         }
     }
+}
+
+/// At most this many bytes of text go to detection.
+const SAMPLE: usize = 16 * 1024;
+
+/// The lines that hold text beyond ASCII (a byte above 0x7F, or the ESC
+/// of ISO-2022-JP), up to [`SAMPLE`] bytes: the structure of these files
+/// is ASCII, and chardetng, which reads about a megabyte a second, need
+/// not read the moves.
+fn sample(input: &[u8]) -> Cow<'_, [u8]> {
+    let texty = |line: &[u8]| !line.is_ascii() || memchr::memchr(0x1B, line).is_some();
+    if input.len() <= SAMPLE && scan::lines(input, 0).all(|l| texty(l.bytes) || l.bytes.is_empty())
+    {
+        return Cow::Borrowed(input);
+    }
+    let mut out = Vec::new();
+    for line in scan::lines(input, 0).filter(|l| texty(l.bytes)) {
+        if out.len() + line.bytes.len() > SAMPLE && !out.is_empty() {
+            break;
+        }
+        out.extend_from_slice(&line.bytes[..line.bytes.len().min(SAMPLE)]);
+        out.push(b'\n');
+    }
+    Cow::Owned(out)
 }
 
 fn encoding_for(label: &[u8]) -> Option<&'static Encoding> {

@@ -38,7 +38,7 @@ use kifu_diag::{Diagnostic, Severity, Span};
 use crate::charset::{self, Source};
 use crate::codes;
 use crate::record::{self, Move, Record};
-use crate::scan::{self, Line, span};
+use crate::scan::{self, Line, Numbers, span};
 use crate::values::{self, Layout};
 
 /// Keys known and not kept (avatars, pictures, countries, the server's
@@ -524,13 +524,7 @@ fn read_game(
     for line in game {
         let bytes = line.bytes;
         let command = bytes.get(..3).unwrap_or(bytes);
-        let numbers = |from: usize, to: usize| -> Vec<Option<i64>> {
-            bytes[from.min(to)..to]
-                .split(u8::is_ascii_whitespace)
-                .filter(|w| !w.is_empty())
-                .map(scan::number)
-                .collect()
-        };
+        let numbers = |from: usize, to: usize| Numbers::of(&bytes[from.min(to)..to]);
         match command {
             b"INI" => {
                 saw_ini = true;
@@ -540,7 +534,7 @@ fn read_game(
                 if !comment.is_empty() {
                     record.comment(0, &comment);
                 }
-                match n.get(2).copied().flatten() {
+                match n.get(2) {
                     Some(h) => handicap(record, h, line.span(), diagnostics),
                     None => diagnostics.push(Diagnostic::new(
                         codes::BAD_VALUE,
@@ -554,7 +548,7 @@ fn read_game(
                 let n = numbers(3, bytes.len());
                 let pass = command == b"SKI";
                 let wanted = if pass { 2 } else { 5 };
-                if n.len() < wanted || n.iter().take(wanted).any(Option::is_none) {
+                if !n.first_are_numbers(wanted) {
                     diagnostics.push(Diagnostic::new(
                         codes::BAD_LINE,
                         Severity::Error,
@@ -567,7 +561,7 @@ fn read_game(
                     ));
                     continue;
                 }
-                let number = n[1].unwrap_or(0);
+                let number = n.get(1).unwrap_or(0);
                 let color = if pass {
                     match last_color {
                         Some(c) => c.opponent(),
@@ -575,7 +569,7 @@ fn read_game(
                         None => Color::Black,
                     }
                 } else {
-                    match n[2] {
+                    match n.get(2) {
                         Some(1) => Color::Black,
                         Some(2) => Color::White,
                         other => {
@@ -595,7 +589,7 @@ fn read_game(
                 let point = if pass {
                     None
                 } else {
-                    let (x, y) = (n[3].unwrap_or(-1), n[4].unwrap_or(-1));
+                    let (x, y) = (n.get(3).unwrap_or(-1), n.get(4).unwrap_or(-1));
                     let on = (0..i64::from(size.cols)).contains(&x)
                         && (0..i64::from(size.rows)).contains(&y);
                     if !on {
@@ -642,9 +636,9 @@ fn read_game(
                 // `2 1 0`, then `N 0 &4` with the number of the last move.
                 let amp = memchr::memmem::find(bytes, b"&4");
                 let n = numbers(0, amp.unwrap_or(bytes.len()));
-                if !n.is_empty() && n.iter().all(Option::is_some) {
+                if n.all_numbers() {
                     if amp.is_some() {
-                        announced = n[0].map(|a| (a, line.span()));
+                        announced = n.get(0).map(|a| (a, line.span()));
                     }
                     continue;
                 }

@@ -53,7 +53,10 @@ pub(crate) struct Move {
 /// A node of the tree; `nodes[0]` of a [`Record`] is the root.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Node {
-    pub(crate) children: Vec<usize>,
+    /// Children as a linked list (no allocation per node).
+    first_child: Option<usize>,
+    last_child: Option<usize>,
+    next_sibling: Option<usize>,
     pub(crate) mv: Option<Move>,
     /// The file's own number for this move, when it is not the natural one.
     pub(crate) number: Option<u32>,
@@ -91,17 +94,51 @@ impl Record {
             span,
             ..Node::default()
         });
-        self.nodes[parent].children.push(id);
+        match self.nodes[parent].last_child {
+            Some(last) => self.nodes[last].next_sibling = Some(id),
+            None => self.nodes[parent].first_child = Some(id),
+        }
+        self.nodes[parent].last_child = Some(id);
         id
+    }
+
+    /// The children of a node, in order.
+    pub(crate) fn children(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::successors(self.nodes[node].first_child, |&c| {
+            self.nodes[c].next_sibling
+        })
+    }
+
+    /// Pushes the children of `node` on `stack` so that the first is
+    /// popped first (allocates only where the tree branches).
+    fn push_children(&self, node: usize, stack: &mut Vec<usize>) {
+        match (self.nodes[node].first_child, self.nodes[node].last_child) {
+            (Some(first), Some(last)) if first == last => stack.push(first),
+            (Some(_), _) => {
+                let children: Vec<usize> = self.children(node).collect();
+                stack.extend(children.into_iter().rev());
+            }
+            _ => {}
+        }
     }
 
     /// Makes `node`, the last child of `parent`, its first (the main line
     /// there).
     pub(crate) fn make_first(&mut self, parent: usize, node: usize) {
-        let children = &mut self.nodes[parent].children;
-        if children.last() == Some(&node) {
-            children.rotate_right(1);
+        let first = self.nodes[parent].first_child;
+        if first == Some(node) || self.nodes[parent].last_child != Some(node) {
+            return;
         }
+        let Some(before) = self
+            .children(parent)
+            .find(|&c| self.nodes[c].next_sibling == Some(node))
+        else {
+            return;
+        };
+        self.nodes[before].next_sibling = None;
+        self.nodes[parent].last_child = Some(before);
+        self.nodes[node].next_sibling = first;
+        self.nodes[parent].first_child = Some(node);
     }
 
     /// Appends a paragraph to a node's comment.
@@ -128,6 +165,7 @@ impl Record {
             Back(kifu_board::Checkpoint),
         }
         let mut stack = vec![Step::Node(0)];
+        let mut children = Vec::new();
         while let Some(step) = stack.pop() {
             let id = match step {
                 Step::Node(id) => id,
@@ -166,10 +204,12 @@ impl Record {
             }
             // The first child is handled next; each later one after the
             // board is taken back to this position.
-            let children = &node.children;
-            for (i, &child) in children.iter().enumerate().rev() {
+            children.clear();
+            self.push_children(id, &mut children);
+            let n = children.len();
+            for (i, &child) in children.iter().enumerate() {
                 stack.push(Step::Node(child));
-                if i > 0 {
+                if i + 1 < n {
                     stack.push(Step::Back(board.checkpoint()));
                 }
             }
@@ -260,7 +300,9 @@ impl Record {
             let node = &self.nodes[index];
             if let Some(mv) = node.mv {
                 let key = if mv.color == Color::Black { "B" } else { "W" };
-                set(&mut collection, id, key, &[point_text(mv.point)]);
+                let point = mv.point.map(Point::to_sgf);
+                let raw: &[u8] = point.as_ref().map_or(&[], |p| &p[..]);
+                let _ = collection.set_raw(id, key, &[raw]);
             }
             if let Some(n) = node.number {
                 set(&mut collection, id, "MN", &one(&n.to_string()));
@@ -280,12 +322,12 @@ impl Record {
             if !node.comment.is_empty() {
                 set(&mut collection, id, "C", &one(&node.comment));
             }
-            for &child in &node.children {
+            for child in self.children(index) {
                 ids[child] = collection
                     .insert_child(id, None)
                     .expect("the parent was just made");
             }
-            stack.extend(node.children.iter().rev());
+            self.push_children(index, &mut stack);
         }
         collection
     }

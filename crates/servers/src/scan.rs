@@ -142,6 +142,54 @@ pub(crate) fn number(bytes: &[u8]) -> Option<i64> {
     Some(if negative { -n } else { n })
 }
 
+/// The white-space separated words of a line read as numbers, without
+/// allocating: the first [`Numbers::KEPT`] are kept.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Numbers {
+    values: [Option<i64>; Numbers::KEPT],
+    len: usize,
+    all: bool,
+}
+
+impl Numbers {
+    const KEPT: usize = 6;
+
+    pub(crate) fn of(bytes: &[u8]) -> Numbers {
+        let mut n = Numbers {
+            values: [None; Numbers::KEPT],
+            len: 0,
+            all: true,
+        };
+        for word in bytes
+            .split(u8::is_ascii_whitespace)
+            .filter(|w| !w.is_empty())
+        {
+            let value = number(word);
+            n.all &= value.is_some();
+            if let Some(slot) = n.values.get_mut(n.len) {
+                *slot = value;
+            }
+            n.len += 1;
+        }
+        n
+    }
+
+    /// Word `i` as a number (`None` past the end, or not a number).
+    pub(crate) fn get(&self, i: usize) -> Option<i64> {
+        self.values.get(i).copied().flatten()
+    }
+
+    /// Whether the first `count` words are numbers.
+    pub(crate) fn first_are_numbers(&self, count: usize) -> bool {
+        self.len >= count && (0..count).all(|i| self.get(i).is_some())
+    }
+
+    /// Whether there are words and all are numbers.
+    pub(crate) fn all_numbers(&self) -> bool {
+        self.len > 0 && self.all
+    }
+}
+
 /// The offset just past a UTF-8 byte order mark at the start, or 0.
 pub(crate) fn after_bom(input: &[u8]) -> usize {
     if input.starts_with(b"\xEF\xBB\xBF") {

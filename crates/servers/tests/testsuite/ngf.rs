@@ -221,3 +221,22 @@ fn not_ngf() {
     assert_eq!(c.codes(), ["servers/not-this-format"]);
     assert!(c.collection.is_empty());
 }
+
+#[test]
+fn iso_2022_jp_text_is_detected_though_all_its_bytes_are_ascii() {
+    let mut bytes = Vec::new();
+    for line in HEADER.iter().copied().chain(MOVES.iter().copied()) {
+        let line = if line == "Shiro Name  5D" {
+            "本因坊秀策  5D"
+        } else {
+            line
+        };
+        let (b, _, _) = encoding_rs::ISO_2022_JP.encode(line);
+        bytes.extend_from_slice(&b);
+        bytes.push(b'\n');
+    }
+    assert!(bytes.is_ascii());
+    let c = convert(&bytes, Format::Ngf);
+    assert_eq!(c.root("PW").as_deref(), Some("本因坊秀策"));
+    assert_eq!(c.codes(), ["servers/charset"]);
+}
