@@ -106,7 +106,10 @@ pub(crate) fn looks_like_ngf(head: &[u8]) -> bool {
 pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Record> {
     let mark = diagnostics.len();
     let lines: Vec<Line<'_>> = scan::lines(input, scan::after_bom(input)).collect();
-    let gi = lines.first().is_some_and(|l| l.trim().starts_with(b"GI"));
+    // The GI variant: every header line starts with GI (and the second
+    // line, NGF's board size, is then no number: a title may start with GI).
+    let gi = lines.first().is_some_and(|l| l.trim().starts_with(b"GI"))
+        && lines.get(1).and_then(|l| l.number()).is_none();
     let layout = if gi { &GI } else { &NGF };
     let first_move = lines
         .iter()

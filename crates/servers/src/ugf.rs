@@ -127,8 +127,10 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
             ));
         }
     }
-    let entries: Vec<(Line<'_>, Line<'_>)> = header
-        .map(|h| {
+    let entries: Vec<(Line<'_>, Line<'_>)> = sections
+        .iter()
+        .filter(|s| is(s, b"Header"))
+        .flat_map(|h| {
             h.lines
                 .iter()
                 .filter_map(|l| {
@@ -147,9 +149,9 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
                     }
                     pair.map(|(k, v)| (k.trim(), v.trim()))
                 })
-                .collect()
+                .collect::<Vec<_>>()
         })
-        .unwrap_or_default();
+        .collect();
     let lang = entries
         .iter()
         .find(|(k, _)| k.bytes.eq_ignore_ascii_case(b"Lang"));
@@ -174,14 +176,23 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
         diagnostics,
     };
     reader.header(&entries);
+    // The moves first, then what refers to them, whatever the order of
+    // the sections in the file.
+    for name in [&b"Data"[..], b"Figure", b"ReviewNode", b"ReviewComment"] {
+        for section in sections.iter().filter(|s| is(s, name)) {
+            let lines = &section.lines;
+            match name {
+                b"Data" => reader.data(lines),
+                b"Figure" => reader.figure(lines),
+                b"ReviewNode" => reader.review_nodes(lines),
+                _ => reader.review_comments(lines),
+            }
+        }
+    }
     for section in &sections {
         let name = &section.name.bytes[1..section.name.bytes.len() - 1];
         match name.to_ascii_lowercase().as_slice() {
-            b"header" => {}
-            b"data" => reader.data(&section.lines),
-            b"figure" => reader.figure(&section.lines),
-            b"reviewnode" => reader.review_nodes(&section.lines),
-            b"reviewcomment" => reader.review_comments(&section.lines),
+            b"header" | b"data" | b"figure" | b"reviewnode" | b"reviewcomment" => {}
             b"comment" | b"messageline" => reader.text_section(section),
             b"remote" | b"files" => reader.diagnostics.push(Diagnostic::new(
                 codes::NOT_KEPT,

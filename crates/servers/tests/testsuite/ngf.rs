@@ -240,3 +240,13 @@ fn iso_2022_jp_text_is_detected_though_all_its_bytes_are_ascii() {
     assert_eq!(c.root("PW").as_deref(), Some("本因坊秀策"));
     assert_eq!(c.codes(), ["servers/charset"]);
 }
+
+#[test]
+fn a_title_that_starts_with_gi_is_no_gi_variant() {
+    let mut h = HEADER;
+    h[0] = "GIANT killer";
+    let c = read(&ngf(h, MOVES));
+    assert_eq!(c.codes(), Vec::<&str>::new());
+    assert_eq!(c.root("GN").as_deref(), Some("GIANT killer"));
+    assert_eq!(c.root("PB").as_deref(), Some("kuro"));
+}

@@ -221,3 +221,20 @@ fn lang_names_the_charset() {
     assert_eq!(c.codes(), ["servers/charset"]);
     assert_eq!(c.root("PB").as_deref(), Some("本因坊秀策"));
 }
+
+#[test]
+fn sections_in_any_order() {
+    let c = read(
+        "[ReviewComment]\n.Comment,2\nfirst move\n[Data]\nQP,B1,1,0\nDP,W1,2,0\n[Header]\nPlayerB=kuro,1d\n\
+         [Figure]\n.Text,2\nsecond move\n.EndText\n[Header]\nPlayerW=shiro,2d\n",
+    );
+    assert_eq!(c.codes(), Vec::<&str>::new(), "{:?}", c.diagnostics);
+    assert_eq!(c.root("PB").as_deref(), Some("kuro"));
+    assert_eq!(c.root("PW").as_deref(), Some("shiro"));
+    let game = c.collection.game(0).unwrap();
+    let moves: Vec<_> = game.main_line().skip(1).map(|n| n.text("C")).collect();
+    assert_eq!(
+        moves,
+        [Some("first move".into()), Some("second move".into())]
+    );
+}
