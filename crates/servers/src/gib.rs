@@ -188,13 +188,11 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
         }
     }
     if entries.is_empty() && !saw_gs {
-        diagnostics.truncate(mark);
-        diagnostics.push(Diagnostic::new(
-            codes::NOT_THIS_FORMAT,
-            Severity::Error,
-            Span::empty(0),
+        record::not_this_format(
+            diagnostics,
+            mark,
             "not a GIB file: no header (\\HS) and no game (\\GS)",
-        ));
+        );
         return None;
     }
     let end = span(input.len(), input.len());
@@ -251,14 +249,13 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
         let number = |diagnostics: &mut Vec<Diagnostic>| {
             let n = entry.value.number();
             if n.is_none() && !entry.value.bytes.trim_ascii().is_empty() {
+                let key = String::from_utf8_lossy(entry.key.bytes);
+                let message = format!("{key} is not a number: not kept");
                 diagnostics.push(Diagnostic::new(
                     codes::BAD_VALUE,
                     Severity::Warning,
                     entry.value.span(),
-                    format!(
-                        "{} is not a number: not kept",
-                        String::from_utf8_lossy(entry.key.bytes)
-                    ),
+                    message,
                 ));
             }
             n
@@ -605,20 +602,8 @@ fn read_game(
                     Some(Point::new(x as u8, y as u8))
                 };
                 let node = record.add_move(last, Move { color, point }, line.span());
-                if number != last_number + 1 {
-                    diagnostics.push(Diagnostic::new(
-                        codes::MOVE_NUMBER,
-                        Severity::Warning,
-                        line.span(),
-                        format!(
-                            "move numbered {number} where {} was expected: the number is kept in MN",
-                            last_number + 1
-                        ),
-                    ));
-                    if let Ok(mn) = u32::try_from(number - 1) {
-                        record.nodes[node].number = Some(mn);
-                    }
-                }
+                // Numbers count the INI line as 1: MN is one less.
+                record.check_number(node, (number, last_number), number - 1, diagnostics);
                 last_number = number;
                 last = node;
                 last_color = Some(color);
@@ -682,22 +667,7 @@ fn read_game(
 /// Sets the handicap and places its stones as Tygem does.
 fn handicap(record: &mut Record, h: i64, at: Span, diagnostics: &mut Vec<Diagnostic>) {
     record.info.handicap = None;
-    if h == 0 || h == 1 {
-        return;
-    }
-    let points = u32::try_from(h)
-        .ok()
-        .and_then(|n| values::handicap_points(record.size, n, Layout::Tygem));
-    match points {
-        Some(points) => {
-            record.info.handicap = Some(points.len() as u32);
-            record.setup = points.into_iter().map(|p| (Color::Black, p)).collect();
-        }
-        None => diagnostics.push(Diagnostic::new(
-            codes::BAD_VALUE,
-            Severity::Warning,
-            at,
-            format!("handicap {h} has no fixed placement: no stones placed"),
-        )),
+    if h != 0 && h != 1 {
+        record.place_handicap(h as f64, Layout::Tygem, at, diagnostics);
     }
 }

@@ -132,13 +132,7 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
         .collect();
     let end = span(input.len(), input.len());
     if header.iter().all(|l| l.bytes.is_empty()) && first_move == lines.len() {
-        diagnostics.truncate(mark);
-        diagnostics.push(Diagnostic::new(
-            codes::NOT_THIS_FORMAT,
-            Severity::Error,
-            Span::empty(0),
-            "not an NGF file: no header and no move",
-        ));
+        record::not_this_format(diagnostics, mark, "not an NGF file: no header and no move");
         return None;
     }
     if gi {
@@ -265,20 +259,8 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
         }
     }
     if handicap >= 2.0 {
-        let points = values::handicap_points(size, handicap as u32, Layout::Tygem)
-            .filter(|_| handicap.fract() == 0.0);
-        match points {
-            Some(points) => {
-                record.info.handicap = Some(points.len() as u32);
-                record.setup = points.into_iter().map(|p| (Color::Black, p)).collect();
-            }
-            None => diagnostics.push(Diagnostic::new(
-                codes::BAD_VALUE,
-                Severity::Warning,
-                field(layout.handicap).map_or(end, |l| l.span()),
-                format!("handicap {handicap} has no fixed placement: no stones placed"),
-            )),
-        }
+        let at = field(layout.handicap).map_or(end, |l| l.span());
+        record.place_handicap(handicap, Layout::Tygem, at, diagnostics);
     }
     let announced = field(layout.moves).and_then(|l| l.number());
 
@@ -425,18 +407,7 @@ fn read_moves<'a>(
             }
             let parent = *main.last().unwrap_or(&0);
             let node = record.add_move(parent, Move { color, point }, line.span());
-            if number != last_number + 1 {
-                diagnostics.push(Diagnostic::new(
-                    codes::MOVE_NUMBER,
-                    Severity::Warning,
-                    line.span(),
-                    format!(
-                        "move numbered {number} where {} was expected: the number is kept in MN",
-                        last_number + 1
-                    ),
-                ));
-                record.nodes[node].number = u32::try_from(number).ok();
-            }
+            record.check_number(node, (number, last_number), number, diagnostics);
             last_number = number;
             main.push(node);
         } else if b.starts_with(b"ID") && b.contains(&b'[') {

@@ -8,7 +8,7 @@ use kifu_sgf::Collection;
 use kifu_sgf::props::text::escape_text;
 
 use crate::codes;
-use crate::values::real;
+use crate::values::{self, Layout, real};
 
 /// Game information, as the SGF root properties it becomes.
 #[derive(Clone, Debug, Default)]
@@ -141,6 +141,62 @@ impl Record {
         self.nodes[parent].first_child = Some(node);
     }
 
+    /// Checks the number the file gives move `node` against the one that
+    /// follows `last`; a number out of step is reported and `mn` kept in
+    /// `MN`.
+    pub(crate) fn check_number(
+        &mut self,
+        node: usize,
+        (number, last): (i64, i64),
+        mn: i64,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) {
+        if number == last + 1 {
+            return;
+        }
+        diagnostics.push(Diagnostic::new(
+            codes::MOVE_NUMBER,
+            Severity::Warning,
+            self.nodes[node].span,
+            format!(
+                "move numbered {number} where {} was expected: the number is kept in MN",
+                last + 1
+            ),
+        ));
+        self.nodes[node].number = u32::try_from(mn).ok();
+    }
+
+    /// Puts `count` handicap stones on `layout`'s points and sets `HA`;
+    /// reports a count that has no such points (not a whole number from 2
+    /// to 9, or too many for the board).
+    pub(crate) fn place_handicap(
+        &mut self,
+        count: f64,
+        layout: Layout,
+        at: Span,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) {
+        let whole = count.fract() == 0.0 && (0.0..=9.0).contains(&count);
+        let points = whole
+            .then(|| values::handicap_points(self.size, count as u32, layout))
+            .flatten();
+        match points {
+            Some(points) => {
+                self.info.handicap = Some(points.len() as u32);
+                self.setup = points.into_iter().map(|p| (Color::Black, p)).collect();
+            }
+            None => diagnostics.push(Diagnostic::new(
+                codes::BAD_VALUE,
+                Severity::Warning,
+                at,
+                format!(
+                    "handicap {} has no fixed placement: no stones placed",
+                    real(count)
+                ),
+            )),
+        }
+    }
+
     /// Appends a paragraph to a node's comment.
     pub(crate) fn comment(&mut self, node: usize, text: &str) {
         let c = &mut self.nodes[node].comment;
@@ -240,46 +296,34 @@ impl Record {
         };
         set(&mut collection, root, "SZ", &one(&size));
         let info = &self.info;
-        let texts: [(&str, &Option<String>); 10] = [
-            ("GN", &info.game_name),
-            ("EV", &info.event),
-            ("RO", &info.round),
-            ("DT", &info.date),
-            ("PC", &info.place),
-            ("PB", &info.black),
-            ("BR", &info.black_rank),
-            ("PW", &info.white),
-            ("WR", &info.white_rank),
-            ("RU", &info.rules),
+        let root_values: [(&str, Option<String>); 19] = [
+            ("GN", info.game_name.clone()),
+            ("EV", info.event.clone()),
+            ("RO", info.round.clone()),
+            ("DT", info.date.clone()),
+            ("PC", info.place.clone()),
+            ("PB", info.black.clone()),
+            ("BR", info.black_rank.clone()),
+            ("PW", info.white.clone()),
+            ("WR", info.white_rank.clone()),
+            ("RU", info.rules.clone()),
+            ("KM", info.komi.map(real)),
+            ("HA", info.handicap.map(|h| h.to_string())),
+            ("TM", info.time.map(|t| t.to_string())),
+            ("OT", info.overtime.clone()),
+            ("RE", info.result.clone()),
+            ("AN", info.annotator.clone()),
+            ("US", info.user.clone()),
+            ("CP", info.copyright.clone()),
+            (
+                "GC",
+                (!info.comment.is_empty()).then(|| info.comment.join("\n")),
+            ),
         ];
-        for (id, value) in texts {
+        for (id, value) in root_values {
             if let Some(v) = value {
-                set(&mut collection, root, id, &one(v));
+                set(&mut collection, root, id, &[v]);
             }
-        }
-        if let Some(k) = info.komi {
-            set(&mut collection, root, "KM", &one(&real(k)));
-        }
-        if let Some(h) = info.handicap {
-            set(&mut collection, root, "HA", &one(&h.to_string()));
-        }
-        if let Some(t) = info.time {
-            set(&mut collection, root, "TM", &one(&t.to_string()));
-        }
-        let texts: [(&str, &Option<String>); 5] = [
-            ("OT", &info.overtime),
-            ("RE", &info.result),
-            ("AN", &info.annotator),
-            ("US", &info.user),
-            ("CP", &info.copyright),
-        ];
-        for (id, value) in texts {
-            if let Some(v) = value {
-                set(&mut collection, root, id, &one(v));
-            }
-        }
-        if !info.comment.is_empty() {
-            set(&mut collection, root, "GC", &one(&info.comment.join("\n")));
         }
         for (color, id) in [(Color::Black, "AB"), (Color::White, "AW")] {
             let points: Vec<String> = self
@@ -331,6 +375,22 @@ impl Record {
         }
         collection
     }
+}
+
+/// Forgets what a reader said since `mark` and says that the input is
+/// not in its format at all.
+pub(crate) fn not_this_format(
+    diagnostics: &mut Vec<Diagnostic>,
+    mark: usize,
+    message: &'static str,
+) {
+    diagnostics.truncate(mark);
+    diagnostics.push(Diagnostic::new(
+        codes::NOT_THIS_FORMAT,
+        Severity::Error,
+        Span::empty(0),
+        message,
+    ));
 }
 
 /// `Black` or `White`.

@@ -108,13 +108,11 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
     let data = sections.iter().find(|s| is(s, b"Data"));
     let end = span(input.len(), input.len());
     if header.is_none() && data.is_none() {
-        diagnostics.truncate(mark);
-        diagnostics.push(Diagnostic::new(
-            codes::NOT_THIS_FORMAT,
-            Severity::Error,
-            Span::empty(0),
+        record::not_this_format(
+            diagnostics,
+            mark,
             "not a UGF file: no [Header] and no [Data] section",
-        ));
+        );
         return None;
     }
     for (what, present) in [("[Header]", header.is_some()), ("[Data]", data.is_some())] {
@@ -194,24 +192,27 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
         match name.to_ascii_lowercase().as_slice() {
             b"header" | b"data" | b"figure" | b"reviewnode" | b"reviewcomment" => {}
             b"comment" | b"messageline" => reader.text_section(section),
-            b"remote" | b"files" => reader.diagnostics.push(Diagnostic::new(
-                codes::NOT_KEPT,
-                Severity::Note,
-                section.name.span(),
-                format!(
-                    "section {} (server data, embedded pictures) not kept",
-                    String::from_utf8_lossy(section.name.bytes)
-                ),
-            )),
-            _ => reader.diagnostics.push(Diagnostic::new(
-                codes::UNKNOWN_SECTION,
-                Severity::Warning,
-                section.name.span(),
-                format!(
-                    "unknown section {}: not read",
-                    String::from_utf8_lossy(section.name.bytes)
-                ),
-            )),
+            other => {
+                let (code, severity, what) = match other {
+                    b"remote" | b"files" => (
+                        codes::NOT_KEPT,
+                        Severity::Note,
+                        "not kept (server data, embedded pictures)",
+                    ),
+                    _ => (
+                        codes::UNKNOWN_SECTION,
+                        Severity::Warning,
+                        "unknown: not read",
+                    ),
+                };
+                let name = String::from_utf8_lossy(section.name.bytes);
+                reader.report(
+                    code,
+                    severity,
+                    section.name.span(),
+                    format!("section {name}: {what}"),
+                );
+            }
         }
     }
     reader.finish();
@@ -521,18 +522,8 @@ impl Reader<'_> {
             let node = self
                 .record
                 .add_move(parent, Move { color, point }, t.span());
-            if number != last_number + 1 {
-                self.report(
-                    codes::MOVE_NUMBER,
-                    Severity::Warning,
-                    t.span(),
-                    format!(
-                        "move numbered {number} where {} was expected: the number is kept in MN",
-                        last_number + 1
-                    ),
-                );
-                self.record.nodes[node].number = u32::try_from(number).ok();
-            }
+            self.record
+                .check_number(node, (number, last_number), number, self.diagnostics);
             last_number = number;
             last_color = Some(color);
             self.main.push(node);
@@ -543,12 +534,7 @@ impl Reader<'_> {
     /// the diagrams (`.Fig` … `.EndFig`) are not kept.
     fn figure(&mut self, lines: &[Line<'_>]) {
         let mut i = 0;
-        while i < lines.len() {
-            let t = lines[i].trim();
-            i += 1;
-            if t.bytes.is_empty() {
-                continue;
-            }
+        while let Some(t) = next_nonblank(lines, &mut i) {
             if t.starts_with(b".Text") {
                 let n = t.fields(b',').nth(1).and_then(|f| f.number());
                 let mut text: Vec<String> = Vec::new();
@@ -788,12 +774,7 @@ impl Reader<'_> {
     /// the comment (often the players' chat) of node N.
     fn review_comments(&mut self, lines: &[Line<'_>]) {
         let mut i = 0;
-        while i < lines.len() {
-            let t = lines[i].trim();
-            i += 1;
-            if t.bytes.is_empty() {
-                continue;
-            }
+        while let Some(t) = next_nonblank(lines, &mut i) {
             if !t.starts_with(b".Comment") {
                 self.report(
                     codes::BAD_LINE,
@@ -906,6 +887,18 @@ impl Reader<'_> {
             self.record.info.handicap = u32::try_from(placed).ok().filter(|&n| n >= 2);
         }
     }
+}
+
+/// The next line from `*i` on that is not blank, trimmed.
+fn next_nonblank<'a>(lines: &[Line<'a>], i: &mut usize) -> Option<Line<'a>> {
+    while let Some(line) = lines.get(*i) {
+        *i += 1;
+        let t = line.trim();
+        if !t.bytes.is_empty() {
+            return Some(t);
+        }
+    }
+    None
 }
 
 /// `name,rank,…`.

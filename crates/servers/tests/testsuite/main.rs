@@ -17,18 +17,17 @@ use kifu_diag::Diagnostic;
 use kifu_servers::{Format, read};
 use kifu_sgf::Collection;
 
-/// The shared corpus, or `None` (tests then skip with a note).
+/// The shared corpus (`KIFU_CORPUS`, else `../shared/corpus` beside the
+/// repository), or `None`: the tests that need it then pass with a note.
 pub(crate) fn corpus_dir() -> Option<std::path::PathBuf> {
-    let dir = match std::env::var_os("KIFU_CORPUS") {
-        Some(d) => std::path::PathBuf::from(d),
-        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    };
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: corpus not found at {}; skipping", dir.display());
-        None
+    let default =
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let dir = std::env::var_os("KIFU_CORPUS").map_or_else(default, Into::into);
+    let found = dir.is_dir();
+    if !found {
+        eprintln!("note: no corpus at {}; skipping", dir.display());
     }
+    found.then_some(dir)
 }
 
 /// A file read and converted.

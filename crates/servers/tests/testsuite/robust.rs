@@ -178,6 +178,16 @@ proptest! {
     }
 }
 
+/// SGF, XML, text: no server format.
+const NOT_SERVER_FILES: [&[u8]; 6] = [
+    b"",
+    b"(;FF[4]GM[1]SZ[19];B[pd])",
+    b"<?xml version=\"1.0\"?><Go/>",
+    b"\xEF\xBB\xBF(;GM[1])",
+    b"just some text\nover lines\n",
+    b"19\n",
+];
+
 #[test]
 fn sniffing_tells_the_formats_apart() {
     for (bytes, format) in seeds() {
@@ -188,14 +198,7 @@ fn sniffing_tells_the_formats_apart() {
         };
         assert_eq!(Format::sniff(&bytes), Some(want));
     }
-    for not in [
-        &b""[..],
-        b"(;FF[4]GM[1]SZ[19];B[pd])",
-        b"<?xml version=\"1.0\"?><Go/>",
-        b"\xEF\xBB\xBF(;GM[1])",
-        b"just some text\nover lines\n",
-        b"19\n",
-    ] {
+    for not in NOT_SERVER_FILES {
         assert_eq!(Format::sniff(not), None, "{}", String::from_utf8_lossy(not));
     }
     // After a byte order mark, and with a GIB header written alone.
