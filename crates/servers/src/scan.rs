@@ -1,0 +1,254 @@
+//! Lines and fields over the raw bytes, with their offsets in the input.
+//!
+//! The three formats are line based and their structure is ASCII. Reading
+//! them as bytes (and decoding only the text values) keeps every offset
+//! the file's own, so diagnostics point into the file. Splitting is safe
+//! in every charset these files use: line breaks, `,`, `:`, `;`, `=` and
+//! space are below 0x40, and no multibyte charset (Shift_JIS, Big5, GBK,
+//! UHC) has a trail byte below 0x40.
+
+use kifu_diag::Span;
+
+/// One line, without its line break.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line<'a> {
+    /// The bytes of the line.
+    pub(crate) bytes: &'a [u8],
+    /// Offset of its first byte in the input.
+    pub(crate) start: usize,
+}
+
+impl<'a> Line<'a> {
+    /// The span of the whole line.
+    pub(crate) fn span(&self) -> Span {
+        span(self.start, self.start + self.bytes.len())
+    }
+
+    /// The line without white space at either end (its offset follows).
+    pub(crate) fn trim(&self) -> Line<'a> {
+        let bytes = self.bytes;
+        let lead = bytes.len() - bytes.trim_ascii_start().len();
+        Line {
+            bytes: bytes.trim_ascii(),
+            start: self.start + lead,
+        }
+    }
+
+    /// The part from byte `from` (relative to the line) on.
+    pub(crate) fn from(&self, from: usize) -> Line<'a> {
+        let from = from.min(self.bytes.len());
+        Line {
+            bytes: &self.bytes[from..],
+            start: self.start + from,
+        }
+    }
+
+    /// The part `from..to` (relative to the line).
+    pub(crate) fn slice(&self, from: usize, to: usize) -> Line<'a> {
+        let to = to.min(self.bytes.len());
+        let from = from.min(to);
+        Line {
+            bytes: &self.bytes[from..to],
+            start: self.start + from,
+        }
+    }
+
+    /// The fields between `separator`s, each with its offset.
+    pub(crate) fn fields(&self, separator: u8) -> impl Iterator<Item = Line<'a>> + 'a {
+        let base = self.start;
+        let bytes = self.bytes;
+        let mut at = 0;
+        let mut done = false;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let end = memchr::memchr(separator, &bytes[at..]).map_or(bytes.len(), |i| at + i);
+            let field = Line {
+                bytes: &bytes[at..end],
+                start: base + at,
+            };
+            if end == bytes.len() {
+                done = true;
+            } else {
+                at = end + 1;
+            }
+            Some(field)
+        })
+    }
+
+    /// The two sides of the first `separator`, if there is one.
+    pub(crate) fn split_once(&self, separator: u8) -> Option<(Line<'a>, Line<'a>)> {
+        let at = memchr::memchr(separator, self.bytes)?;
+        Some((self.slice(0, at), self.from(at + 1)))
+    }
+
+    /// Whether the line starts with `prefix`.
+    pub(crate) fn starts_with(&self, prefix: &[u8]) -> bool {
+        self.bytes.starts_with(prefix)
+    }
+
+    /// The line as a number, if it is one (see [`number`]).
+    pub(crate) fn number(&self) -> Option<i64> {
+        number(self.bytes)
+    }
+}
+
+/// A span from `start` to `end` (offsets are `u32`: kifu reads no input
+/// of 4 GiB or more; larger offsets saturate).
+pub(crate) fn span(start: usize, end: usize) -> Span {
+    let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    Span::new(clamp(start), clamp(end))
+}
+
+/// The lines of `input` from offset `from` on. Line breaks are LF, CRLF
+/// and a lone CR (as `kifu_diag::LineIndex` counts them).
+pub(crate) fn lines(input: &[u8], from: usize) -> impl Iterator<Item = Line<'_>> + '_ {
+    let mut at = from.min(input.len());
+    std::iter::from_fn(move || {
+        if at >= input.len() {
+            return None;
+        }
+        let rest = &input[at..];
+        let (len, next) = match memchr::memchr2(b'\n', b'\r', rest) {
+            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i, i + 2),
+            Some(i) => (i, i + 1),
+            None => (rest.len(), rest.len()),
+        };
+        let line = Line {
+            bytes: &rest[..len],
+            start: at,
+        };
+        at += next;
+        Some(line)
+    })
+}
+
+/// A decimal integer with an optional sign and white space around it;
+/// `None` for anything else, or beyond 15 digits.
+pub(crate) fn number(bytes: &[u8]) -> Option<i64> {
+    let t = bytes.trim_ascii();
+    let (negative, digits) = match t.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, t),
+    };
+    if digits.is_empty() || digits.len() > 15 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0i64, |n, &d| n * 10 + i64::from(d - b'0'));
+    Some(if negative { -n } else { n })
+}
+
+/// The white-space separated words of a line read as numbers, without
+/// allocating: the first [`Numbers::KEPT`] are kept.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Numbers {
+    values: [Option<i64>; Numbers::KEPT],
+    len: usize,
+    all: bool,
+}
+
+impl Numbers {
+    const KEPT: usize = 6;
+
+    pub(crate) fn of(bytes: &[u8]) -> Numbers {
+        let mut n = Numbers {
+            values: [None; Numbers::KEPT],
+            len: 0,
+            all: true,
+        };
+        for word in bytes
+            .split(u8::is_ascii_whitespace)
+            .filter(|w| !w.is_empty())
+        {
+            let value = number(word);
+            n.all &= value.is_some();
+            if let Some(slot) = n.values.get_mut(n.len) {
+                *slot = value;
+            }
+            n.len += 1;
+        }
+        n
+    }
+
+    /// Word `i` as a number (`None` past the end, or not a number).
+    pub(crate) fn get(&self, i: usize) -> Option<i64> {
+        self.values.get(i).copied().flatten()
+    }
+
+    /// Whether the first `count` words are numbers.
+    pub(crate) fn first_are_numbers(&self, count: usize) -> bool {
+        self.len >= count && (0..count).all(|i| self.get(i).is_some())
+    }
+
+    /// Whether there are words and all are numbers.
+    pub(crate) fn all_numbers(&self) -> bool {
+        self.len > 0 && self.all
+    }
+}
+
+/// The offset just past a UTF-8 byte order mark at the start, or 0.
+pub(crate) fn after_bom(input: &[u8]) -> usize {
+    if input.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_keep_offsets_over_every_line_break() {
+        let input = b"ab\r\ncd\ref\n\ngh";
+        let got: Vec<(&[u8], usize)> = lines(input, 0).map(|l| (l.bytes, l.start)).collect();
+        assert_eq!(
+            got,
+            [
+                (&b"ab"[..], 0),
+                (&b"cd"[..], 4),
+                (&b"ef"[..], 7),
+                (&b""[..], 10),
+                (&b"gh"[..], 11)
+            ]
+        );
+    }
+
+    #[test]
+    fn fields_keep_offsets() {
+        let line = Line {
+            bytes: b"QP,B1,,7",
+            start: 10,
+        };
+        let got: Vec<(&[u8], usize)> = line.fields(b',').map(|f| (f.bytes, f.start)).collect();
+        assert_eq!(
+            got,
+            [
+                (&b"QP"[..], 10),
+                (&b"B1"[..], 13),
+                (&b""[..], 16),
+                (&b"7"[..], 17)
+            ]
+        );
+        let trimmed = Line {
+            bytes: b"  x ",
+            start: 5,
+        }
+        .trim();
+        assert_eq!((trimmed.bytes, trimmed.start), (&b"x"[..], 7));
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(number(b" 42 "), Some(42));
+        assert_eq!(number(b"-5"), Some(-5));
+        assert_eq!(number(b"4 2"), None);
+        assert_eq!(number(b""), None);
+        assert_eq!(number(b"9999999999999999999"), None);
+    }
+}

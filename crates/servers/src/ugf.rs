@@ -1,0 +1,956 @@
+//! Pandanet (IGS) UGF and UGI: one format, two extensions.
+//!
+//! ```text
+//! [Header]
+//! Lang=SJIS                              charset of the text
+//! Title=2019,PANDA-NET,                  year or term, event, round   EV RO
+//! Date=2019/03/08,22:09:00,2019/03/09,07:16:59   start and end     DT
+//! Rule=JPN                                                     RU
+//! Size=19                                                      SZ
+//! Hdcp=0,-5.50                           handicap, komi        HA KM
+//! Ptime=N;0;0;0,N;0;0;0,0,0              time per player (second field: minutes)   TM
+//! Winner=B,7.50                          B/W and margin, C (resignation), F, T   RE
+//! CoordinateType=IGS                     rows counted from the bottom
+//! PlayerB=kaziwami,7d,,panda@.jp         name, rank, ?, e-mail  PB BR
+//! [Data]
+//! QP,B1,1,0                              column, row, colour and player, move number, seconds
+//! YA,W1,222,0                            letters off the board: a pass
+//! [Figure]
+//! .Text,12                               comment of move 12, up to .EndText
+//! .#,6,16,E                              a label (column, row from 1)
+//! [ReviewNode]                           the tree again, with variations
+//! NODE,55,2,12,11                        number, colour (0 none, 1 B, 2 W), column, row
+//!   VARIATION,                           alternatives to the next node
+//! [ReviewComment]
+//! .Comment,1                             comment (chat) of node 1 (the root)
+//! ```
+//!
+//! Moves numbered 0 in `[Data]` are the handicap stones. Without
+//! `CoordinateType=IGS`, rows count from the top.
+
+use std::collections::HashMap;
+
+use kifu_board::{BoardSize, Color, Point};
+use kifu_diag::{Diagnostic, Severity, Span};
+
+use crate::charset::{self, Source};
+use crate::codes;
+use crate::record::{self, Move, Record};
+use crate::scan::{self, Line, span};
+use crate::values::{self, Layout};
+
+/// A `[Name]` line, if the line is one.
+fn section_name<'a>(line: &Line<'a>) -> Option<&'a [u8]> {
+    let b = line.bytes;
+    let inner = b.strip_prefix(b"[")?.strip_suffix(b"]")?;
+    (!inner.is_empty() && inner.len() <= 32 && inner.iter().all(u8::is_ascii_alphanumeric))
+        .then_some(inner)
+}
+
+/// Whether the first line (after `#` comments and blank lines) is `[Header]`.
+pub(crate) fn is_header_start(head: &[u8]) -> bool {
+    scan::lines(head, 0)
+        .map(|l| l.trim())
+        .find(|l| !l.bytes.is_empty() && !l.starts_with(b"#"))
+        .is_some_and(|l| section_name(&l).is_some_and(|n| n.eq_ignore_ascii_case(b"Header")))
+}
+
+struct Section<'a> {
+    name: Line<'a>,
+    lines: Vec<Line<'a>>,
+}
+
+/// The reader's state over the sections.
+struct Reader<'d> {
+    encoding: &'static encoding_rs::Encoding,
+    flip: bool,
+    record: Record,
+    /// Main line nodes; index = move number, 0 the root.
+    main: Vec<usize>,
+    /// `[ReviewNode]` numbers, when that section was read.
+    review: Option<HashMap<i64, usize>>,
+    /// Where `Hdcp` gives a handicap.
+    handicap_at: Option<Span>,
+    diagnostics: &'d mut Vec<Diagnostic>,
+}
+
+/// Reads a UGF or UGI file; `None` when nothing of UGF is there.
+pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Record> {
+    let mark = diagnostics.len();
+    let mut sections: Vec<Section<'_>> = Vec::new();
+    for line in scan::lines(input, scan::after_bom(input)) {
+        let t = line.trim();
+        if let Some(name) = section_name(&t) {
+            if name.eq_ignore_ascii_case(b"End") {
+                break;
+            }
+            sections.push(Section {
+                name: t,
+                lines: Vec::new(),
+            });
+            continue;
+        }
+        match sections.last_mut() {
+            Some(s) => s.lines.push(line),
+            None if t.bytes.is_empty() || t.starts_with(b"#") => {}
+            None => diagnostics.push(Diagnostic::new(
+                codes::BAD_LINE,
+                Severity::Error,
+                t.span(),
+                "line before the first section: skipped",
+            )),
+        }
+    }
+    let is = |s: &Section<'_>, name: &[u8]| {
+        s.name.bytes[1..s.name.bytes.len() - 1].eq_ignore_ascii_case(name)
+    };
+    let header = sections.iter().find(|s| is(s, b"Header"));
+    let data = sections.iter().find(|s| is(s, b"Data"));
+    let end = span(input.len(), input.len());
+    if header.is_none() && data.is_none() {
+        record::not_this_format(
+            diagnostics,
+            mark,
+            "not a UGF file: no [Header] and no [Data] section",
+        );
+        return None;
+    }
+    for (what, present) in [("[Header]", header.is_some()), ("[Data]", data.is_some())] {
+        if !present {
+            diagnostics.push(Diagnostic::new(
+                codes::MISSING_SECTION,
+                Severity::Error,
+                end,
+                format!("no {what} section"),
+            ));
+        }
+    }
+    let entries: Vec<(Line<'_>, Line<'_>)> = sections
+        .iter()
+        .filter(|s| is(s, b"Header"))
+        .flat_map(|h| {
+            h.lines
+                .iter()
+                .filter_map(|l| {
+                    let t = l.trim();
+                    if t.bytes.is_empty() {
+                        return None;
+                    }
+                    let pair = t.split_once(b'=');
+                    if pair.is_none() {
+                        diagnostics.push(Diagnostic::new(
+                            codes::BAD_LINE,
+                            Severity::Error,
+                            t.span(),
+                            "header line without '=': skipped",
+                        ));
+                    }
+                    pair.map(|(k, v)| (k.trim(), v.trim()))
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let lang = entries
+        .iter()
+        .find(|(k, _)| k.bytes.eq_ignore_ascii_case(b"Lang"));
+    let source = match lang {
+        Some((_, v)) if !v.bytes.is_empty() => Source::Declared {
+            label: v.bytes,
+            span: v.span(),
+        },
+        _ => Source::Undeclared {
+            format: "UGF",
+            hint: None,
+        },
+    };
+    let encoding = charset::choose(source, input, diagnostics);
+    let mut reader = Reader {
+        encoding,
+        flip: false,
+        record: Record::new(BoardSize::STANDARD),
+        main: vec![0],
+        review: None,
+        handicap_at: None,
+        diagnostics,
+    };
+    reader.header(&entries);
+    // The moves first, then what refers to them, whatever the order of
+    // the sections in the file.
+    for name in [&b"Data"[..], b"Figure", b"ReviewNode", b"ReviewComment"] {
+        for section in sections.iter().filter(|s| is(s, name)) {
+            let lines = &section.lines;
+            match name {
+                b"Data" => reader.data(lines),
+                b"Figure" => reader.figure(lines),
+                b"ReviewNode" => reader.review_nodes(lines),
+                _ => reader.review_comments(lines),
+            }
+        }
+    }
+    for section in &sections {
+        let name = &section.name.bytes[1..section.name.bytes.len() - 1];
+        match name.to_ascii_lowercase().as_slice() {
+            b"header" | b"data" | b"figure" | b"reviewnode" | b"reviewcomment" => {}
+            b"comment" | b"messageline" => reader.text_section(section),
+            other => {
+                let (code, severity, what) = match other {
+                    b"remote" | b"files" => (
+                        codes::NOT_KEPT,
+                        Severity::Note,
+                        "not kept (server data, embedded pictures)",
+                    ),
+                    _ => (
+                        codes::UNKNOWN_SECTION,
+                        Severity::Warning,
+                        "unknown: not read",
+                    ),
+                };
+                let name = String::from_utf8_lossy(section.name.bytes);
+                reader.report(
+                    code,
+                    severity,
+                    section.name.span(),
+                    format!("section {name}: {what}"),
+                );
+            }
+        }
+    }
+    reader.finish();
+    Some(reader.record)
+}
+
+impl Reader<'_> {
+    fn report(&mut self, code: kifu_diag::Code, severity: Severity, at: Span, message: String) {
+        self.diagnostics
+            .push(Diagnostic::new(code, severity, at, message));
+    }
+
+    fn text(&self, line: &Line<'_>) -> String {
+        charset::text(self.encoding, line.bytes)
+    }
+
+    /// The point at 0-based column `x` and row `y` as the file counts
+    /// them; `None` off the board.
+    fn point(&self, x: i64, y: i64) -> Option<Point> {
+        let size = self.record.size;
+        let (cols, rows) = (i64::from(size.cols), i64::from(size.rows));
+        if !(0..cols).contains(&x) || !(0..rows).contains(&y) {
+            return None;
+        }
+        let y = if self.flip { rows - 1 - y } else { y };
+        Some(Point::new(x as u8, y as u8))
+    }
+
+    fn header(&mut self, entries: &[(Line<'_>, Line<'_>)]) {
+        let mut blacks: Vec<(String, Option<String>)> = Vec::new();
+        let mut whites: Vec<(String, Option<String>)> = Vec::new();
+        let mut handicap_at = None;
+        // Size and coordinates first: the rest does not depend on them,
+        // but moves do.
+        for (key, value) in entries {
+            let k = key.bytes.to_ascii_lowercase();
+            if k == b"size" {
+                match value
+                    .number()
+                    .and_then(|n| BoardSize::square(u32::try_from(n).ok()?).ok())
+                {
+                    Some(s) if s.cols >= 2 => self.record.size = s,
+                    _ => self.report(
+                        codes::BAD_VALUE,
+                        Severity::Warning,
+                        value.span(),
+                        format!(
+                            "board size '{}' not supported: read as 19x19",
+                            self.text(value)
+                        ),
+                    ),
+                }
+            } else if k == b"coordinatetype" {
+                match value.bytes.to_ascii_uppercase().as_slice() {
+                    b"IGS" => self.flip = true,
+                    b"" | b"JPN" => self.flip = false,
+                    _ => self.report(
+                        codes::BAD_VALUE,
+                        Severity::Warning,
+                        value.span(),
+                        format!(
+                            "unknown CoordinateType '{}': rows read from the top",
+                            self.text(value)
+                        ),
+                    ),
+                }
+            }
+        }
+        for (key, value) in entries {
+            let text = self.text(value);
+            let info = &mut self.record.info;
+            let k = key.bytes.to_ascii_lowercase();
+            match k.as_slice() {
+                b"size" | b"coordinatetype" | b"lang" | b"ver" | b"code" | b"moves" => {}
+                b"crypt" => {
+                    if !matches!(value.bytes.split(|&b| b == b',').next(), Some(b"0" | b"")) {
+                        self.report(
+                            codes::UNSUPPORTED,
+                            Severity::Error,
+                            value.span(),
+                            "the file is encrypted (Crypt is not 0): its moves cannot be read"
+                                .to_owned(),
+                        );
+                    }
+                }
+                b"title" => {
+                    let fields: Vec<&str> = text.split(',').map(str::trim).collect();
+                    let event: Vec<&str> = fields
+                        .iter()
+                        .take(2)
+                        .copied()
+                        .filter(|f| !f.is_empty())
+                        .collect();
+                    record::set(&mut info.event, event.join(" "));
+                    if fields.len() > 2 {
+                        record::set(&mut info.round, fields[2..].join(",").trim().to_owned());
+                    }
+                }
+                b"place" => record::set(&mut info.place, text),
+                b"date" => {
+                    let fields: Vec<&str> = text.split(',').collect();
+                    let start = fields.first().and_then(|d| values::date(d));
+                    let stop = fields.get(2).and_then(|d| values::date(d));
+                    match (start, stop) {
+                        (Some(a), Some(b)) => info.date = Some(date_range(&a, &b)),
+                        (Some(d), None) | (None, Some(d)) => info.date = Some(d),
+                        (None, None) => {
+                            if !text.trim_matches([',', '/', ' ']).is_empty() {
+                                self.report(
+                                    codes::BAD_VALUE,
+                                    Severity::Warning,
+                                    value.span(),
+                                    format!("Date '{text}' is not a date kifu reads"),
+                                );
+                            }
+                        }
+                    }
+                }
+                b"rule" => {
+                    let rules = match text.to_ascii_uppercase().as_str() {
+                        "JPN" | "JP" => "Japanese".to_owned(),
+                        "CHN" | "CH" | "CHI" => "Chinese".to_owned(),
+                        "KOR" | "KO" => "Korean".to_owned(),
+                        _ => text,
+                    };
+                    record::set(&mut info.rules, rules);
+                }
+                b"hdcp" => {
+                    let mut fields = text.split(',');
+                    let h = fields.next().and_then(|h| scan::number(h.as_bytes()));
+                    let komi = fields.next().map(str::trim).filter(|k| !k.is_empty());
+                    match h {
+                        Some(h) if h >= 2 => {
+                            info.handicap = u32::try_from(h).ok();
+                            handicap_at = Some(value.span());
+                        }
+                        Some(_) => {}
+                        None => self.report(
+                            codes::BAD_VALUE,
+                            Severity::Warning,
+                            value.span(),
+                            format!("Hdcp '{text}' does not start with the handicap"),
+                        ),
+                    }
+                    if let Some(k) = komi {
+                        match k.replace(',', ".").parse::<f64>() {
+                            Ok(k) if k.is_finite() => self.record.info.komi = Some(k),
+                            _ => self.report(
+                                codes::BAD_VALUE,
+                                Severity::Warning,
+                                value.span(),
+                                format!("komi '{k}' is not a number"),
+                            ),
+                        }
+                    }
+                }
+                b"ptime" => {
+                    let minutes = text
+                        .split(',')
+                        .next()
+                        .and_then(|f| f.split(';').nth(1))
+                        .and_then(|m| scan::number(m.as_bytes()));
+                    if let Some(m) = minutes.filter(|&m| m > 0) {
+                        info.time = Some(m as u64 * 60);
+                    }
+                }
+                b"winner" => match winner(&text) {
+                    Some(r) => {
+                        if !r.is_empty() {
+                            info.result = Some(r);
+                        }
+                    }
+                    None => {
+                        info.comment.push(text.clone());
+                        self.report(
+                            codes::BAD_VALUE,
+                            Severity::Warning,
+                            value.span(),
+                            format!("Winner '{text}' is not a result kifu reads: kept in GC"),
+                        );
+                    }
+                },
+                b"writer" => record::set(&mut info.user, text),
+                b"copyright" => record::set(&mut info.copyright, text),
+                b"comment" => {
+                    if !text.is_empty() {
+                        info.comment.push(text);
+                    }
+                }
+                b"commentator" => record::set(&mut info.annotator, text),
+                k if k.starts_with(b"playerb") || k.starts_with(b"bmemb") => {
+                    blacks.push(player(&text));
+                }
+                k if k.starts_with(b"playerw") || k.starts_with(b"wmemb") => {
+                    whites.push(player(&text));
+                }
+                _ => self.report(
+                    codes::UNKNOWN_KEY,
+                    Severity::Warning,
+                    key.span(),
+                    format!(
+                        "unknown UGF header key {}: not kept",
+                        String::from_utf8_lossy(key.bytes)
+                    ),
+                ),
+            }
+        }
+        let info = &mut self.record.info;
+        for (players, name, rank) in [
+            (blacks, &mut info.black, &mut info.black_rank),
+            (whites, &mut info.white, &mut info.white_rank),
+        ] {
+            match players.as_slice() {
+                [] => {}
+                [(n, r)] => {
+                    record::set(name, n.clone());
+                    *rank = r.clone();
+                }
+                // Pair go: all the players in the name.
+                many => {
+                    let all: Vec<String> = many
+                        .iter()
+                        .map(|(n, r)| match r {
+                            Some(r) => format!("{n} {r}"),
+                            None => n.clone(),
+                        })
+                        .collect();
+                    record::set(name, all.join(" & "));
+                }
+            }
+        }
+        self.handicap_at = handicap_at;
+    }
+
+    /// `[Data]`: the moves, and the handicap stones numbered 0.
+    fn data(&mut self, lines: &[Line<'_>]) {
+        let mut last_number = 0i64;
+        let mut last_color: Option<Color> = None;
+        for line in lines {
+            let t = line.trim();
+            if t.bytes.is_empty() {
+                continue;
+            }
+            if t.starts_with(b".") {
+                // Seen: advertising text after the game (`.Text,0,999,`).
+                self.report(
+                    codes::NOT_KEPT,
+                    Severity::Note,
+                    t.span(),
+                    "text line in [Data] not kept".to_owned(),
+                );
+                continue;
+            }
+            let fields: Vec<Line<'_>> = t.fields(b',').map(|f| f.trim()).collect();
+            let coord = fields[0].bytes;
+            let number = fields.get(2).and_then(Line::number);
+            let who = fields.get(1).map_or(&b""[..], |f| f.bytes);
+            let good = coord.len() == 2 && coord.iter().all(u8::is_ascii_alphabetic);
+            let (Some(number), true) = (number, good) else {
+                self.report(
+                    codes::BAD_LINE,
+                    Severity::Error,
+                    t.span(),
+                    "move line not of the form XY,B1,N,seconds: skipped".to_owned(),
+                );
+                continue;
+            };
+            let color = match who.first().map(u8::to_ascii_uppercase) {
+                Some(b'B') if who != b"BK" => Color::Black,
+                Some(b'W') => Color::White,
+                // Seen once: `YZ,MK,278,0`, a pass of the player to move.
+                _ if who.eq_ignore_ascii_case(b"MK") => match last_color {
+                    Some(c) => c.opponent(),
+                    None if self.record.info.handicap.is_some() => Color::White,
+                    None => Color::Black,
+                },
+                _ => {
+                    self.report(
+                        codes::BAD_LINE,
+                        Severity::Error,
+                        fields[1].span(),
+                        format!(
+                            "player '{}' is neither B nor W: move skipped",
+                            String::from_utf8_lossy(who)
+                        ),
+                    );
+                    continue;
+                }
+            };
+            let x = i64::from(coord[0].to_ascii_uppercase() - b'A');
+            let y = i64::from(coord[1].to_ascii_uppercase() - b'A');
+            // Letters past the board are passes (`YA`, `YS`, `ZZ`).
+            let point = self.point(x, y);
+            if number == 0 {
+                match point {
+                    Some(p) => self.record.setup.push((color, p)),
+                    None => self.report(
+                        codes::OFF_BOARD,
+                        Severity::Error,
+                        t.span(),
+                        "stone placed off the board: dropped".to_owned(),
+                    ),
+                }
+                continue;
+            }
+            let parent = *self.main.last().unwrap_or(&0);
+            let node = self
+                .record
+                .add_move(parent, Move { color, point }, t.span());
+            self.record
+                .check_number(node, (number, last_number), number, self.diagnostics);
+            last_number = number;
+            last_color = Some(color);
+            self.main.push(node);
+        }
+    }
+
+    /// `[Figure]`: comments and labels of moves (`.Text,N` … `.EndText`);
+    /// the diagrams (`.Fig` … `.EndFig`) are not kept.
+    fn figure(&mut self, lines: &[Line<'_>]) {
+        let mut i = 0;
+        while let Some(t) = next_nonblank(lines, &mut i) {
+            if t.starts_with(b".Text") {
+                let n = t.fields(b',').nth(1).and_then(|f| f.number());
+                let mut text: Vec<String> = Vec::new();
+                let mut labels = Vec::new();
+                while i < lines.len() {
+                    let u = lines[i].trim();
+                    if u.starts_with(b".Text") || u.starts_with(b".Fig") {
+                        break;
+                    }
+                    i += 1;
+                    if u.starts_with(b".EndText") {
+                        break;
+                    }
+                    if u.starts_with(b".#,") {
+                        let mut f = u.from(3).fields(b',');
+                        let x = f.next().and_then(|f| f.number());
+                        let y = f.next().and_then(|f| f.number());
+                        let label = u.from(3).fields(b',').nth(2).map(|l| {
+                            // The label is the rest of the line, commas included.
+                            let start = l.start - u.start;
+                            self.text(&u.from(start))
+                        });
+                        match (x, y, label) {
+                            (Some(x), Some(y), Some(l)) if !l.is_empty() => {
+                                match self.point(x - 1, y - 1) {
+                                    Some(p) => labels.push((p, l)),
+                                    None => self.report(
+                                        codes::OFF_BOARD,
+                                        Severity::Error,
+                                        u.span(),
+                                        "label off the board: dropped".to_owned(),
+                                    ),
+                                }
+                            }
+                            _ => self.report(
+                                codes::BAD_LINE,
+                                Severity::Error,
+                                u.span(),
+                                "label line not of the form .#,X,Y,TEXT: skipped".to_owned(),
+                            ),
+                        }
+                        continue;
+                    }
+                    text.push(self.text(&u));
+                }
+                let node = n
+                    .and_then(|n| usize::try_from(n).ok())
+                    .and_then(|n| self.main.get(n).copied());
+                match node {
+                    Some(node) => {
+                        let comment = text.join("\n");
+                        let comment = comment.trim();
+                        if !comment.is_empty() {
+                            self.record.comment(node, comment);
+                        }
+                        self.record.nodes[node].labels.extend(labels);
+                    }
+                    None => self.report(
+                        codes::BAD_VALUE,
+                        Severity::Warning,
+                        t.span(),
+                        format!(
+                            "comment for move {}, which the game does not have: not kept",
+                            n.map_or("?".to_owned(), |n| n.to_string())
+                        ),
+                    ),
+                }
+            } else if t.starts_with(b".Fig") {
+                self.report(
+                    codes::NOT_KEPT,
+                    Severity::Note,
+                    t.span(),
+                    "figure (a diagram of a variation) not kept".to_owned(),
+                );
+                while i < lines.len() {
+                    let u = lines[i].trim();
+                    i += 1;
+                    if u.starts_with(b".EndFig") {
+                        break;
+                    }
+                }
+            } else {
+                self.report(
+                    codes::BAD_LINE,
+                    Severity::Warning,
+                    t.span(),
+                    "line not understood in [Figure]: skipped".to_owned(),
+                );
+            }
+        }
+    }
+
+    /// `[ReviewNode]`: the game tree, whose main line repeats `[Data]`,
+    /// with `VARIATION` blocks: alternatives to the node after them.
+    fn review_nodes(&mut self, lines: &[Line<'_>]) {
+        struct Level {
+            last: usize,
+            main: bool,
+            /// A variation was written before the next node of this
+            /// level: that node goes first among its siblings.
+            first: bool,
+        }
+        let mut map = HashMap::new();
+        let mut levels = vec![Level {
+            last: 0,
+            main: true,
+            first: false,
+        }];
+        let mut k = 0usize;
+        let mut differs = false;
+        for line in lines {
+            let t = line.trim();
+            if t.bytes.is_empty() {
+                continue;
+            }
+            if t.starts_with(b"VARIATIONEND") {
+                if levels.len() > 1 {
+                    levels.pop();
+                } else {
+                    self.report(
+                        codes::BAD_LINE,
+                        Severity::Warning,
+                        t.span(),
+                        "VARIATIONEND without its VARIATION: skipped".to_owned(),
+                    );
+                }
+                continue;
+            }
+            if t.starts_with(b"VARIATION") {
+                let level = levels.last_mut().expect("the main level stays");
+                level.first = true;
+                let last = level.last;
+                levels.push(Level {
+                    last,
+                    main: false,
+                    first: false,
+                });
+                continue;
+            }
+            let n: Vec<Option<i64>> = t.fields(b',').skip(1).map(|f| f.number()).collect();
+            let (true, Some(number), Some(color), Some(x), Some(y)) = (
+                t.starts_with(b"NODE"),
+                n.first().copied().flatten(),
+                n.get(1).copied().flatten(),
+                n.get(2).copied().flatten(),
+                n.get(3).copied().flatten(),
+            ) else {
+                self.report(
+                    codes::BAD_LINE,
+                    Severity::Error,
+                    t.span(),
+                    "line not of the form NODE,N,COLOR,X,Y in [ReviewNode]: skipped".to_owned(),
+                );
+                continue;
+            };
+            let color = match color {
+                0 => None,
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => {
+                    self.report(
+                        codes::BAD_LINE,
+                        Severity::Error,
+                        t.span(),
+                        format!("node colour {color} is none of 0, 1, 2: skipped"),
+                    );
+                    continue;
+                }
+            };
+            let mv = color.map(|color| Move {
+                color,
+                point: self.point(x - 1, y - 1),
+            });
+            let level = levels.last_mut().expect("the main level stays");
+            let node = match mv {
+                // A node without a move (the root, the end) stands for
+                // the node it follows.
+                None => {
+                    if level.main && k == 0 {
+                        k += 1;
+                    }
+                    level.last
+                }
+                Some(mv) if level.main => {
+                    let node = match self.main.get(k) {
+                        Some(&node) if k > 0 => {
+                            if self.record.nodes[node].mv != Some(mv) && !differs {
+                                differs = true;
+                                self.diagnostics.push(Diagnostic::new(
+                                    codes::BAD_VALUE,
+                                    Severity::Warning,
+                                    t.span(),
+                                    format!(
+                                        "node {number} differs from move {k} of [Data]: [Data] kept"
+                                    ),
+                                ));
+                            }
+                            node
+                        }
+                        _ => {
+                            let node = self.record.add_move(level.last, mv, t.span());
+                            if level.first {
+                                self.record.make_first(level.last, node);
+                            }
+                            self.main.push(node);
+                            node
+                        }
+                    };
+                    k += 1;
+                    node
+                }
+                Some(mv) => {
+                    let node = self.record.add_move(level.last, mv, t.span());
+                    if level.first {
+                        self.record.make_first(level.last, node);
+                    }
+                    node
+                }
+            };
+            level.first = false;
+            level.last = node;
+            map.insert(number, node);
+        }
+        if levels.len() > 1 {
+            let at = lines.last().map_or(Span::empty(0), Line::span);
+            self.report(
+                codes::TRUNCATED,
+                Severity::Warning,
+                at,
+                "VARIATION not closed by VARIATIONEND".to_owned(),
+            );
+        }
+        self.review = Some(map);
+    }
+
+    /// `[ReviewComment]`: `.Comment,N` and the lines up to the next one,
+    /// the comment (often the players' chat) of node N.
+    fn review_comments(&mut self, lines: &[Line<'_>]) {
+        let mut i = 0;
+        while let Some(t) = next_nonblank(lines, &mut i) {
+            if !t.starts_with(b".Comment") {
+                self.report(
+                    codes::BAD_LINE,
+                    Severity::Warning,
+                    t.span(),
+                    "line not understood in [ReviewComment]: skipped".to_owned(),
+                );
+                continue;
+            }
+            let n = t.fields(b',').nth(1).and_then(|f| f.number());
+            let mut text: Vec<String> = Vec::new();
+            while i < lines.len() && !lines[i].trim().starts_with(b".Comment") {
+                text.push(self.text(&lines[i].trim()));
+                i += 1;
+            }
+            let node = n.and_then(|n| match &self.review {
+                Some(map) => map.get(&n).copied(),
+                None => usize::try_from(n - 1)
+                    .ok()
+                    .and_then(|k| self.main.get(k).copied()),
+            });
+            let comment = text.join("\n");
+            let comment = comment.trim();
+            match node {
+                Some(node) if !comment.is_empty() => self.record.comment(node, comment),
+                Some(_) => {}
+                None => {
+                    self.report(
+                        codes::BAD_VALUE,
+                        Severity::Warning,
+                        t.span(),
+                        format!(
+                            "comment for node {}, which the file does not have: put on the root",
+                            n.map_or("?".to_owned(), |n| n.to_string())
+                        ),
+                    );
+                    if !comment.is_empty() {
+                        self.record.comment(0, comment);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `[Comment]`, `[MessageLine]`: their layout is not known; their
+    /// text goes to the game comment.
+    fn text_section(&mut self, section: &Section<'_>) {
+        let text: Vec<String> = section.lines.iter().map(|l| self.text(l)).collect();
+        let text = text.join("\n");
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        self.record.info.comment.push(text.to_owned());
+        self.report(
+            codes::NOT_KEPT,
+            Severity::Note,
+            section.name.span(),
+            format!(
+                "section {} kept as text in GC (its layout is not known)",
+                String::from_utf8_lossy(section.name.bytes)
+            ),
+        );
+    }
+
+    /// The handicap stones: those of `[Data]`, else the usual points.
+    fn finish(&mut self) {
+        let Some(h) = self.record.info.handicap else {
+            return;
+        };
+        let at = self.handicap_at.unwrap_or(Span::empty(0));
+        let placed = self
+            .record
+            .setup
+            .iter()
+            .filter(|(c, _)| *c == Color::Black)
+            .count();
+        if placed == 0 {
+            match values::handicap_points(self.record.size, h, Layout::Standard) {
+                Some(points) => {
+                    self.record
+                        .setup
+                        .extend(points.into_iter().map(|p| (Color::Black, p)));
+                    self.report(
+                        codes::BAD_VALUE,
+                        Severity::Note,
+                        at,
+                        format!(
+                            "Hdcp gives {h} stones and [Data] places none: put on the usual points"
+                        ),
+                    );
+                }
+                None => {
+                    self.record.info.handicap = None;
+                    self.report(
+                        codes::BAD_VALUE,
+                        Severity::Warning,
+                        at,
+                        format!("handicap {h} has no fixed placement and [Data] places none"),
+                    );
+                }
+            }
+        } else if placed != h as usize {
+            self.report(
+                codes::BAD_VALUE,
+                Severity::Warning,
+                at,
+                format!("Hdcp gives {h} stones, [Data] places {placed}: HA set to {placed}"),
+            );
+            self.record.info.handicap = u32::try_from(placed).ok().filter(|&n| n >= 2);
+        }
+    }
+}
+
+/// The next line from `*i` on that is not blank, trimmed.
+fn next_nonblank<'a>(lines: &[Line<'a>], i: &mut usize) -> Option<Line<'a>> {
+    while let Some(line) = lines.get(*i) {
+        *i += 1;
+        let t = line.trim();
+        if !t.bytes.is_empty() {
+            return Some(t);
+        }
+    }
+    None
+}
+
+/// `name,rank,…`.
+fn player(text: &str) -> (String, Option<String>) {
+    let mut fields = text.split(',');
+    let name = fields.next().unwrap_or("").trim().to_owned();
+    let rank = fields
+        .next()
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(values::rank);
+    (name, rank)
+}
+
+/// `Winner=` in its FF\[4\] form: `Some("")` for a game still in play,
+/// `None` when not understood.
+fn winner(text: &str) -> Option<String> {
+    let mut fields = text.split(',').map(str::trim);
+    let who = fields.next().unwrap_or("");
+    let how = fields.next().unwrap_or("");
+    let winner = who.chars().next();
+    let r = match winner {
+        Some(w @ ('B' | 'W')) => match how.to_ascii_uppercase().as_str() {
+            "" => format!("{w}+"),
+            "C" | "R" => format!("{w}+R"),
+            "F" => format!("{w}+F"),
+            "T" => format!("{w}+T"),
+            n => match n.replace(',', ".").parse::<f64>() {
+                Ok(s) if s.is_finite() && s >= 0.0 => format!("{w}+{}", values::real(s)),
+                _ => return None,
+            },
+        },
+        Some('D') => "0".to_owned(),
+        // No result (`N1,E` for a triple ko), unfinished, both lost.
+        Some('N' | 'A' | 'O') => "Void".to_owned(),
+        Some('E') => "?".to_owned(),
+        Some('P') | None => String::new(),
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// `DT` for a game from `start` to `end` (dates `YYYY-MM-DD`), with the
+/// FF\[4\] shortening: `2019-03-08,09`.
+fn date_range(start: &str, end: &str) -> String {
+    if start == end {
+        start.to_owned()
+    } else if start[..7] == end[..7] {
+        format!("{start},{}", &end[8..])
+    } else if start[..4] == end[..4] {
+        format!("{start},{}", &end[5..])
+    } else {
+        format!("{start},{end}")
+    }
+}
