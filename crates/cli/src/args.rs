@@ -39,7 +39,7 @@ pub(crate) enum Command {
 
 #[derive(Debug, Args)]
 pub(crate) struct RenderArgs {
-    /// A book (`.gobook`, `.gobk`) or a game record (`.sgf`, `.mgt`, `.xml`; `-` for stdin);
+    /// A book (`.gobook`, `.gobk`) or a game record (`.sgf`, `.mgt`, `.xml`, `.gib`, `.ngf`, `.ugf`, `.ugi`; `-` for stdin);
     /// with --out-dir, game records, directories and globs.
     #[arg(required = true)]
     pub(crate) inputs: Vec<PathBuf>,
@@ -254,7 +254,7 @@ pub(crate) enum DiagnosticFormat {
 
 #[derive(Debug, Args)]
 pub(crate) struct CheckArgs {
-    /// Files to check (`-` for stdin); directories are searched for .sgf, .mgt, .xml, .gobook and .gobk files.
+    /// Files to check (`-` for stdin); directories are searched for .sgf, .mgt, .xml, .gobook, .gobk and the servers' .gib, .ngf, .ugf, .ugi files.
     #[arg(required = true)]
     pub(crate) files: Vec<PathBuf>,
     /// For notes files (`::book notes=1`): the book the notes belong to, to check every `loc`.

@@ -232,13 +232,19 @@ pub(crate) fn convert(
         }
         Format::Json => Ok(kifu_book::json::to_string(&book.book).into_bytes()),
         Format::Sgf => Ok(kifu_book::export::to_sgf(&book.book).into_bytes()),
-        Format::Xml | Format::Svg | Format::Png | Format::Txt | Format::Html | Format::Epub => {
-            Err(format!(
-                "{}: converting a Go book to {} is not supported yet",
-                input.name,
-                to.name()
-            ))
-        }
+        Format::Xml
+        | Format::Gib
+        | Format::Ngf
+        | Format::Ugf
+        | Format::Svg
+        | Format::Png
+        | Format::Txt
+        | Format::Html
+        | Format::Epub => Err(format!(
+            "{}: converting a Go book to {} is not supported yet",
+            input.name,
+            to.name()
+        )),
     }
 }
 

@@ -37,6 +37,16 @@ impl<'i> Document<'i> {
                 let parsed = kifu_xml::read(bytes);
                 (Document::Xml(parsed.value), parsed.diagnostics)
             }
+            // The servers' records become SGF collections (FF[4], UTF-8).
+            Format::Gib | Format::Ngf | Format::Ugf => {
+                let server = match format {
+                    Format::Gib => kifu_servers::Format::Gib,
+                    Format::Ngf => kifu_servers::Format::Ngf,
+                    _ => kifu_servers::Format::Ugf,
+                };
+                let parsed = kifu_servers::read(bytes, server);
+                (Document::Sgf(parsed.value), parsed.diagnostics)
+            }
             Format::Sgf
             | Format::Json
             | Format::Gobook
@@ -86,10 +96,14 @@ impl<'i> Document<'i> {
                 },
             ),
             (_, Format::Json) => write::json(&collection).into_bytes(),
-            // A game record has no book form, and renderings are drawn.
+            // A game record has no book form, renderings are drawn, and the
+            // servers' formats are read only.
             (
                 _,
-                Format::Gobook
+                Format::Gib
+                | Format::Ngf
+                | Format::Ugf
+                | Format::Gobook
                 | Format::Gobk
                 | Format::Svg
                 | Format::Png

@@ -21,6 +21,9 @@ pub(crate) enum Format {
     Xml,
     Gobook,
     Gobk,
+    Gib,
+    Ngf,
+    Ugf,
     Svg,
     Png,
     Txt,
@@ -100,6 +103,9 @@ pub(crate) const TABLE: &[Spec] = &[
     row(Format::Xml,    "xml",    &["xml"],         Kind::Game,      true,  GAMES,           Some(is_xml),  "GoGui / Jago Go XML"),
     row(Format::Gobook, "gobook", &["gobook"],      Kind::Book,      true,  BOOKS,           Some(is_book), "A Go book (SmartGo's `.gobook` text)"),
     row(Format::Gobk,   "gobk",   &["gobk"],        Kind::Book,      true,  BOOKS,           Some(is_zip),  "A Go book package (`.gobk`: a zip of the book and its images)"),
+    row(Format::Gib,    "gib",    &["gib"],         Kind::Game,      true,  &[],             Some(is_gib),  "Tygem's game records (read only)"),
+    row(Format::Ngf,    "ngf",    &["ngf"],         Kind::Game,      true,  &[],             Some(is_ngf),  "WBaduk and Cyberoro game records (read only)"),
+    row(Format::Ugf,    "ugf",    &["ugf", "ugi"],  Kind::Game,      true,  &[],             Some(is_ugf),  "Pandanet and Panda-glGo game records (read only)"),
     row(Format::Svg,    "svg",    &["svg"],         Kind::Rendering, false, GAMES_AND_BOOKS, None,          "Scalable vector graphics"),
     row(Format::Png,    "png",    &["png"],         Kind::Rendering, false, GAMES_AND_BOOKS, None,          "A PNG image --width pixels wide"),
     row(Format::Txt,    "txt",    &["txt", "text"], Kind::Rendering, false, GAMES_AND_BOOKS, None,          "Unicode text"),
@@ -115,6 +121,21 @@ fn is_xml(bytes: &[u8]) -> bool {
 /// A book's text: `::` first.
 fn is_book(bytes: &[u8]) -> bool {
     bytes.trim_ascii_start().starts_with(b"::")
+}
+
+fn is_gib(bytes: &[u8]) -> bool {
+    kifu_servers::Format::sniff(bytes) == Some(kifu_servers::Format::Gib)
+}
+
+fn is_ngf(bytes: &[u8]) -> bool {
+    kifu_servers::Format::sniff(bytes) == Some(kifu_servers::Format::Ngf)
+}
+
+fn is_ugf(bytes: &[u8]) -> bool {
+    matches!(
+        kifu_servers::Format::sniff(bytes),
+        Some(kifu_servers::Format::Ugf | kifu_servers::Format::Ugi)
+    )
 }
 
 /// A zip file, as a `.gobk` package is.
@@ -201,10 +222,15 @@ pub(crate) fn sniff(bytes: &[u8]) -> Option<Format> {
 /// that format, else the one its content shows (stdin, other names), else
 /// SGF.
 pub(crate) fn of_input(path: &Path, bytes: &[u8]) -> Format {
-    by_extension(path)
-        .filter(|f| f.spec().read)
-        .or_else(|| sniff(bytes))
-        .unwrap_or(Format::Sgf)
+    match by_extension(path).filter(|f| f.spec().read) {
+        // A server's record saved as `.sgf` (as downloads often are): its
+        // content says, SGF never sniffing as one.
+        Some(Format::Sgf) => sniff(bytes)
+            .filter(|f| matches!(f, Format::Gib | Format::Ngf | Format::Ugf))
+            .unwrap_or(Format::Sgf),
+        Some(f) => f,
+        None => sniff(bytes).unwrap_or(Format::Sgf),
+    }
 }
 
 /// The extensions of the formats `keep` selects, in table order.
@@ -237,12 +263,15 @@ pub(crate) fn rows(keep: impl Fn(&Spec) -> bool) -> impl Iterator<Item = &'stati
 mod tests {
     use super::*;
 
-    const ALL: [Format; 10] = [
+    const ALL: [Format; 13] = [
         Format::Sgf,
         Format::Json,
         Format::Xml,
         Format::Gobook,
         Format::Gobk,
+        Format::Gib,
+        Format::Ngf,
+        Format::Ugf,
         Format::Svg,
         Format::Png,
         Format::Txt,
@@ -260,6 +289,9 @@ mod tests {
             | Format::Xml
             | Format::Gobook
             | Format::Gobk
+            | Format::Gib
+            | Format::Ngf
+            | Format::Ugf
             | Format::Svg
             | Format::Png
             | Format::Txt
@@ -293,9 +325,18 @@ mod tests {
     #[test]
     fn each_command_accepts_what_it_did() {
         // check, info, convert (directories).
-        assert_eq!(documents(), ["sgf", "mgt", "xml", "gobook", "gobk"]);
+        // The servers' records are new with issue 19.
+        assert_eq!(
+            documents(),
+            [
+                "sgf", "mgt", "xml", "gobook", "gobk", "gib", "ngf", "ugf", "ugi"
+            ]
+        );
         // render --out-dir.
-        assert_eq!(game_records(), ["sgf", "mgt", "xml"]);
+        assert_eq!(
+            game_records(),
+            ["sgf", "mgt", "xml", "gib", "ngf", "ugf", "ugi"]
+        );
         // fix, merge.
         assert_eq!(Format::Sgf.extensions(), ["sgf", "mgt"]);
         let names = |keep: fn(&Spec) -> bool| rows(keep).map(|s| s.name).collect::<Vec<_>>();

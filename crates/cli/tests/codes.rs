@@ -34,6 +34,10 @@ const SOURCES: &[(&str, &str)] = &[
         "Go books: diagrams",
         include_str!("../../book/src/go/resolve.rs"),
     ),
+    (
+        "Server formats (GIB, NGF, UGF)",
+        include_str!("../../servers/src/codes.rs"),
+    ),
 ];
 
 /// `(code, meaning)` of every `pub const X: Code = Code::new("...")` with

@@ -297,3 +297,46 @@ fn a_book_and_a_game_to_epub() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!d.join("x.epub").exists());
 }
+
+/// The servers' records (issue 19) are read by every command: converted
+/// to SGF, described, checked, drawn; a GIB file saved as `.sgf` is still
+/// read as GIB.
+#[test]
+fn server_records_are_read_by_every_command() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/other/sabaki");
+    if !corpus.exists() {
+        eprintln!("skipped: no corpus at {}", corpus.display());
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let gib = corpus.join("gib/euc-kr.gib");
+    let o = kifu(&["convert", gib.to_str().unwrap(), "-o", "g.sgf"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let sgf = std::fs::read_to_string(d.join("g.sgf")).unwrap();
+    // Players, komi and result as the file's header gives them (read by hand).
+    for part in [
+        "PB[dustkd1015]",
+        "PW[dongjik]",
+        "KM[6.5]",
+        "RE[B+T]",
+        ";B[qc];W[dp]",
+    ] {
+        assert!(sgf.contains(part), "{part} in {sgf}");
+    }
+    std::fs::copy(&gib, d.join("lies.sgf")).unwrap();
+    let o = kifu(&["info", "lies.sgf"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("dustkd1015"));
+    let ngf = corpus.join("ngf/even.ngf");
+    let o = kifu(&["check", ngf.to_str().unwrap()], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let ugf = corpus.join("ugf/amateur.ugf");
+    let o = kifu(&["render", ugf.to_str().unwrap(), "-o", "u.svg"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(d.join("u.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+}

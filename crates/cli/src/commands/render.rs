@@ -201,9 +201,14 @@ fn draw(view: &DiagramView, style: &Style, format: Format, width: u32) -> Result
             format.name()
         )),
         // Not renderings: `--format` and the output's name take none.
-        Format::Sgf | Format::Json | Format::Xml | Format::Gobook | Format::Gobk => {
-            Err(format!("{} is not a picture", format.name()))
-        }
+        Format::Sgf
+        | Format::Json
+        | Format::Xml
+        | Format::Gib
+        | Format::Ngf
+        | Format::Ugf
+        | Format::Gobook
+        | Format::Gobk => Err(format!("{} is not a picture", format.name())),
     }
 }
 
