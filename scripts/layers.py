@@ -57,6 +57,19 @@ LAYERS = {
         "writers=html,epub",
         "game",
     ],
+    # Errors and streams, the file-type table, the arguments, what one
+    # input is, reading and writing, runs of many inputs, the commands
+    # (which import no other command: they share only what is below).
+    "crates/cli/src": [
+        "error",
+        "stdio",
+        "formats",
+        "args",
+        "inputs=input,report,query,book_files,outcome",
+        "documents=output,document",
+        "runs=book,batch",
+        "commands",
+    ],
 }
 
 ROOT_FILES = ("lib.rs", "main.rs")

@@ -478,10 +478,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             inner,
         } = ParagraphLook::of(p);
         let tag = markup::tag(p.kind);
-        let mut body = content;
-        if let Some(t) = &p.link {
-            body = format!("<a{}>{body}</a>", self.link_attrs(t));
-        }
+        let mut body = markup::linked(self, p.link.as_ref(), content);
         if let Some(word) = &p.hint {
             classes.push("hint".to_owned());
             body = format!(

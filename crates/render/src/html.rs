@@ -452,10 +452,7 @@ impl Writer<'_, '_> {
             inner,
         } = ParagraphLook::of(p);
         let tag = markup::tag(p.kind);
-        let mut body = content;
-        if let Some(t) = &p.link {
-            body = format!("<a{}>{body}</a>", link_attrs(t));
-        }
+        let body = markup::linked(self, p.link.as_ref(), content);
         let para = format!(
             "<{tag} class=\"text\"{}>{body}</{tag}>",
             if inner.is_empty() {

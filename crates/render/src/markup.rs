@@ -196,6 +196,14 @@ impl ParagraphLook {
     }
 }
 
+/// A paragraph's text and its `href` link around it.
+pub(crate) fn linked(d: &dyn Dialect, link: Option<&Target>, body: String) -> String {
+    match link {
+        Some(t) => format!("<a{}>{body}</a>", d.link_attrs(t)),
+        None => body,
+    }
+}
+
 /// Rich text as markup in a dialect.
 pub(crate) fn rich(d: &dyn Dialect, rich: &Rich) -> String {
     let mut out = String::new();
