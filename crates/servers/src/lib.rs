@@ -5,7 +5,7 @@
 //! game, so every other part of kifu (the SGF, XML and JSON writers,
 //! `check`, `render`) takes it as it takes SGF. Readers are tolerant:
 //! they never fail and never panic, and report what they could not read
-//! as [`Diagnostic`](kifu_diag::Diagnostic)s with byte spans into the
+//! as [`Diagnostic`]s with byte spans into the
 //! file (see [`codes`]). Reading is linear in the input.
 //!
 //! ```
