@@ -122,9 +122,7 @@ fn convert(
         (Document::Sgf(c), Format::Sgf) if !args.normalize => write::lossless(c),
         (Document::Xml(_), Format::Xml) if !args.normalize => input.bytes.clone(),
         (Document::Xml(d), Format::Xml) => kifu_xml::write(d).into_bytes(),
-        (Document::Sgf(c), Format::Xml) => {
-            kifu_xml::write(&kifu_xml::Document::from_sgf(c)).into_bytes()
-        }
+        (Document::Sgf(c), Format::Xml) => kifu_xml::write_sgf(c).into_bytes(),
         (_, Format::Sgf) => write::normalized_with(
             &collection,
             &write::NormalizeOptions {
