@@ -319,29 +319,9 @@ fn found_encoding(finding: &crate::charset::Finding) -> Option<&'static encoding
 
 /// Reads `bytes` into a collection that owns them (no copy).
 fn parse_owned(bytes: Vec<u8>) -> (Collection<'static>, Vec<Diagnostic>) {
-    let kifu_diag::Parsed {
-        value: c,
-        diagnostics,
-    } = crate::parse(&bytes);
+    let kifu_diag::Parsed { value, diagnostics } = crate::parse(&bytes);
     // A UTF-16 input is read through its own UTF-8 form.
-    let transcoded = owned(c.source);
-    let collection = Collection {
-        utf16: c.utf16,
-        created: c.created,
-        nodes: c.nodes,
-        props: c.props,
-        values: c.values,
-        games: c.games,
-        parens: c.parens,
-        trailer: c.trailer,
-        source: Cow::Owned(transcoded.unwrap_or(bytes)),
-    };
+    let (transcoded, mut collection) = value.detach();
+    collection.source = Cow::Owned(transcoded.unwrap_or(bytes));
     (collection, diagnostics)
-}
-
-fn owned(source: Cow<'_, [u8]>) -> Option<Vec<u8>> {
-    match source {
-        Cow::Owned(bytes) => Some(bytes),
-        Cow::Borrowed(_) => None,
-    }
 }
