@@ -79,23 +79,22 @@ impl<'i> Document<'i> {
         to: Format,
         options: &Conversion,
     ) -> Option<Vec<u8>> {
-        let collection = self.to_collection();
         Some(match (self, to) {
             // To its own format: the input itself unless asked to normalize.
             (Document::Sgf(c), Format::Sgf) if !options.normalize => write::lossless(c),
             (Document::Xml(_), Format::Xml) if !options.normalize => original.to_vec(),
             (Document::Xml(d), Format::Xml) => kifu_xml::write(d).into_bytes(),
-            (Document::Sgf(c), Format::Xml) => {
-                kifu_xml::write(&kifu_xml::Document::from_sgf(c)).into_bytes()
-            }
+            // One game's tree at a time: a Document of the whole
+            // collection cost about 45 bytes per byte of SGF.
+            (Document::Sgf(c), Format::Xml) => kifu_xml::write_sgf(c).into_bytes(),
             (_, Format::Sgf) => write::normalized_with(
-                &collection,
+                &self.to_collection(),
                 &write::NormalizeOptions {
                     keep_charset: options.keep_charset,
                     ..write::NormalizeOptions::default()
                 },
             ),
-            (_, Format::Json) => write::json(&collection).into_bytes(),
+            (_, Format::Json) => write::json(&self.to_collection()).into_bytes(),
             // A game record has no book form, renderings are drawn, and the
             // servers' formats are read only.
             (

@@ -16,7 +16,7 @@ pub(crate) struct Input {
 }
 
 /// The largest file read whole into memory. A collection of a gigabyte
-/// needs tens of gigabytes as a tree; past this size a clear error says
+/// needs more than ten gigabytes as a tree; past this size a clear error says
 /// how to stream it instead of the process aborting on an allocation.
 pub(crate) const MAX_WHOLE_FILE: u64 = 256 << 20;
 
@@ -44,7 +44,7 @@ pub(crate) fn read(path: &Path) -> Result<Input, CliError> {
         .len();
     if size > MAX_WHOLE_FILE {
         return Err(CliError::usage(format!(
-            "{name}: {} MiB is more than kifu reads whole ({} MiB, about 20 to 80 bytes of memory \
+            "{name}: {} MiB is more than kifu reads whole ({} MiB, about 12 to 20 bytes of memory \
              each); `kifu check -`, `kifu info -` and `kifu split -` read a collection of any \
              size from stdin one game at a time (kifu split - < {name})",
             size >> 20,

@@ -17,6 +17,7 @@ use std::borrow::Cow;
 
 use kifu_diag::{Diagnostic, Span};
 
+use crate::charset::Resolution;
 use crate::repair::{self, Options, Report};
 use crate::syntax::{self, repair::Edits};
 use crate::tree::Collection;
@@ -24,18 +25,27 @@ use crate::tree::Collection;
 /// What [`fix`] made of an input.
 #[derive(Clone, Debug)]
 pub struct Fixed<'i> {
-    /// The repaired collection (the input's own tree when no syntax repair
-    /// was needed; write it with [`write::lossless`](crate::write::lossless)).
+    /// The repaired collection: the input's own tree when nothing was
+    /// repaired, else the reading of the repaired bytes, which it owns
+    /// (write it with [`write::lossless`](crate::write::lossless)).
     pub collection: Collection<'i>,
     /// What the reader found in the input, before any repair.
     pub diagnostics: Vec<Diagnostic>,
     /// The repairs made and refused, syntax and content, with spans in
     /// the input.
     pub report: Report,
+    /// The charset the input's first game was read in (UTF-8 when it has
+    /// none): the one the columns of `diagnostics` are counted in.
+    pub encoding: &'static encoding_rs::Encoding,
 }
 
 /// Reads `input` and repairs it: the smallest changes that make it
 /// correct.
+///
+/// At most one tree is held at a time: each pass writes the repaired
+/// bytes and drops its tree before the next pass reads them, so that a
+/// big collection costs one tree, not three (7,259 games merged into one
+/// 8.8 MB file took 650 MB when the passes' trees were held together).
 pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
     fix_with(input, options, false)
 }
@@ -61,7 +71,8 @@ pub fn fix_and_normalize<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
 }
 
 fn fix_with<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i> {
-    let mut fixed = fix_once(input, options, normalize);
+    let parsed = crate::parse(input);
+    let mut fixed = fix_once(parsed.value, parsed.diagnostics, options, normalize);
     // Repairs change the bytes a charset is detected from, and in a
     // multibyte charset which `\` and `]` are trail bytes: what one pass
     // leaves, another pass repairs, so that `kifu fix` is idempotent.
@@ -72,8 +83,16 @@ fn fix_with<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i
             break;
         }
         let written = crate::write::lossless(&fixed.collection);
-        let again = fix_once(&written, options, normalize);
+        // What the games were read in: the next pass reads the written
+        // bytes, and if it repairs nothing its reading (the same tree)
+        // replaces this one, still decoded as this one was.
+        let charsets = charsets(&fixed.collection);
+        drop(fixed.collection);
+        let (collection, diagnostics) = parse_owned(written);
+        let mut again = fix_once(collection, diagnostics, options, normalize);
         if !again.report.changed() {
+            read_in(&mut again.collection, charsets);
+            fixed.collection = again.collection;
             break;
         }
         let len = input.len() as u32;
@@ -101,16 +120,22 @@ fn fix_with<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i
                 fixed.report.kept.push(r);
             }
         }
-        fixed.collection = into_owned(again.collection);
+        fixed.collection = again.collection;
     }
     fixed
 }
 
-/// One pass of [`fix`].
-fn fix_once<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i> {
-    let parsed = crate::parse(input);
-    let diagnostics = parsed.diagnostics;
-    let mut collection = parsed.value;
+/// One pass of [`fix`] over a reading of its input.
+fn fix_once<'i>(
+    collection: Collection<'i>,
+    diagnostics: Vec<Diagnostic>,
+    options: &Options,
+    normalize: bool,
+) -> Fixed<'i> {
+    let encoding = collection
+        .game(0)
+        .map_or(encoding_rs::UTF_8, |g| g.charset().encoding);
+    let mut collection = collection;
     let mut report = Report::default();
     // Syntax repairs, round after round: one repair can uncover another
     // (a removed property leaves a `(` that now meets another), and the
@@ -141,9 +166,9 @@ fn fix_once<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i
             break;
         };
         let bytes = edits.apply(collection.source());
-        let parsed = crate::parse(&bytes);
-        round_diagnostics = parsed.diagnostics;
-        collection = into_owned(parsed.value);
+        // The old tree goes before the new one is built.
+        drop(collection);
+        (collection, round_diagnostics) = parse_owned(bytes);
         rounds.push(edits);
         if !made {
             break;
@@ -151,11 +176,6 @@ fn fix_once<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i
     }
     let syntax_repaired = !report.made.is_empty();
     let mut later = repair::repair_after(&mut collection, options, syntax_repaired, normalize);
-    settle_charsets(
-        &mut collection,
-        syntax_repaired || later.changed(),
-        &mut later,
-    );
     // Spans of the repairs after the syntax stage: in the repaired bytes,
     // or in text a repair created (shown where it was inserted).
     let len = collection.source().len() as u32;
@@ -168,6 +188,15 @@ fn fix_once<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i
         if r.span.end > len {
             r.span = Span::empty(r.span.start.min(len));
         }
+    }
+    let changed = syntax_repaired || later.changed();
+    let collection = settle_charsets(collection, changed, &mut later);
+    for r in later
+        .made
+        .iter_mut()
+        .chain(later.refused.iter_mut())
+        .chain(later.kept.iter_mut())
+    {
         r.span = to_input(&rounds, r.span);
     }
     report.made.append(&mut later.made);
@@ -179,6 +208,7 @@ fn fix_once<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i
         collection,
         diagnostics,
         report,
+        encoding,
     }
 }
 
@@ -200,23 +230,42 @@ fn to_input(rounds: &[Edits], span: Span) -> Span {
 /// cannot be in), and where the repairs changed what the text looks like
 /// (`changed`: junk with 8-bit bytes removed, say). The bytes of the text
 /// are not touched.
-fn settle_charsets(collection: &mut Collection<'_>, mut changed: bool, report: &mut Report) {
+fn settle_charsets<'i>(
+    mut collection: Collection<'i>,
+    mut changed: bool,
+    report: &mut Report,
+) -> Collection<'i> {
     use crate::charset::ca_label;
+    // What each game was repaired in, and where a `CA` written to it is
+    // reported: its `CA`, else its first property (places in the bytes
+    // repaired so far, which are read again below).
+    let used = charsets(&collection);
+    let len = collection.source().len() as u32;
+    let mut places: Vec<Span> = collection
+        .games()
+        .map(|game| {
+            let root = game.root();
+            let start = root
+                .property("CA")
+                .or_else(|| root.properties().next())
+                .map_or(0, |p| p.span().start);
+            Span::empty(start.min(len))
+        })
+        .collect();
     // A few rounds at most: a `CA` written (in place of a label full of
     // 8-bit garbage, say) can make a reader see the text anew.
     for _ in 0..3 {
-        let written;
-        let reread;
-        let read = if changed {
-            written = crate::write::lossless(collection);
-            reread = crate::parse(&written).value;
-            &reread
-        } else {
-            &*collection
-        };
+        if changed {
+            // What a reader will see: the written bytes read again, in
+            // place of the tree they were written from (one tree at a
+            // time). The edits below are made to that reading.
+            let written = crate::write::lossless(&collection);
+            drop(collection);
+            collection = parse_owned(written).0;
+        }
         let mut labels = Vec::new();
-        for (g, game) in read.games().enumerate() {
-            let Some(used) = collection.game(g).map(|u| u.charset().clone()) else {
+        for (g, game) in collection.games().enumerate() {
+            let Some(used) = used.get(g) else {
                 continue;
             };
             let seen = game.charset();
@@ -243,7 +292,7 @@ fn settle_charsets(collection: &mut Collection<'_>, mut changed: bool, report: &
             labels.push((g, ca_label(encoding), code));
         }
         if labels.is_empty() {
-            return;
+            break;
         }
         for (g, label, code) in labels {
             let Some(game) = collection.game(g) else {
@@ -256,21 +305,41 @@ fn settle_charsets(collection: &mut Collection<'_>, mut changed: bool, report: &
             {
                 continue;
             }
-            let span = root
-                .property("CA")
-                .or_else(|| root.properties().next())
-                .map_or(Span::empty(0), |p| p.span());
+            let had_ca = root.has("CA");
             let root = root.id();
             if collection.set_raw(root, "CA", &[label.as_bytes()]).is_ok() {
                 report.made.push(repair::Repair {
                     code,
-                    span: Span::empty(span.start),
+                    span: places[g],
                     message: format!("CA[{label}] written: the charset the text is read in"),
                     critical: false,
                 });
+                if !had_ca {
+                    // Later rounds find the `CA` written here, in created
+                    // text: reported at the end of the repaired bytes.
+                    places[g] = Span::empty(len);
+                }
             }
         }
         changed = true;
+    }
+    // Decoded as it was repaired, whatever a reading of its bytes says.
+    read_in(&mut collection, used);
+    collection
+}
+
+/// The charset each game of `collection` was read in.
+fn charsets(collection: &Collection<'_>) -> Vec<Resolution> {
+    collection.games.iter().map(|g| g.charset.clone()).collect()
+}
+
+/// Makes a reading of repaired bytes decode its games in the charsets of
+/// the tree the bytes were written from (when the games are the same).
+fn read_in(collection: &mut Collection<'_>, charsets: Vec<Resolution>) {
+    if collection.games.len() == charsets.len() {
+        for (game, charset) in collection.games.iter_mut().zip(charsets) {
+            game.charset = charset;
+        }
     }
 }
 
@@ -286,17 +355,11 @@ fn found_encoding(finding: &crate::charset::Finding) -> Option<&'static encoding
     }
 }
 
-/// The collection with its source copied, free of the buffer it was read from.
-fn into_owned(c: Collection<'_>) -> Collection<'static> {
-    Collection {
-        source: Cow::Owned(c.source.into_owned()),
-        utf16: c.utf16,
-        created: c.created,
-        nodes: c.nodes,
-        props: c.props,
-        values: c.values,
-        games: c.games,
-        parens: c.parens,
-        trailer: c.trailer,
-    }
+/// Reads `bytes` into a collection that owns them (no copy).
+fn parse_owned(bytes: Vec<u8>) -> (Collection<'static>, Vec<Diagnostic>) {
+    let kifu_diag::Parsed { value, diagnostics } = crate::parse(&bytes);
+    // A UTF-16 input is read through its own UTF-8 form.
+    let (transcoded, mut collection) = value.detach();
+    collection.source = Cow::Owned(transcoded.unwrap_or(bytes));
+    (collection, diagnostics)
 }

@@ -31,7 +31,8 @@
 //! - [`write`](mod@write): the lossless and the normalized writer.
 //!
 //! # Limitations
-//! - Inputs of 4 GiB or more are not supported (offsets are `u32`).
+//! - Inputs of 2 GiB or more are not supported (offsets are `u32`, and a
+//!   node keeps the index of its parentheses in 30 bits).
 //! - UTF-16 files are reported, not read.
 //! - The scanning mode for multibyte charsets whose trail bytes can be `]`
 //!   or `\` (Shift_JIS, Big5, GBK) is chosen once per file, from the first

@@ -53,4 +53,4 @@ mod write;
 
 pub use model::{Document, Tree, TreeNode};
 pub use read::{codes, read};
-pub use write::write;
+pub use write::{write, write_sgf};

@@ -5,7 +5,7 @@
 //! which is also what XML carries. Converting to SGF escapes them again.
 
 use kifu_sgf::props::text::escape_text;
-use kifu_sgf::{Collection, NodeId};
+use kifu_sgf::{Collection, Game, NodeId};
 
 /// A Go XML document: one game per `GoGame`.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -39,6 +39,40 @@ impl Default for Tree {
 }
 
 impl Tree {
+    /// Reads the tree of one SGF game (values decoded in its charset,
+    /// escapes resolved).
+    pub fn from_sgf(game: Game<'_, '_>) -> Tree {
+        let mut tree = Tree {
+            nodes: Vec::with_capacity(game.nodes().count()),
+        };
+        // Pre-order: a node's parent is always already in the tree.
+        let mut index_of: std::collections::HashMap<NodeId, usize> =
+            std::collections::HashMap::new();
+        for node in game.nodes() {
+            let parent = node.parent().map(|p| index_of[&p.id()]);
+            let index = tree.nodes.len();
+            index_of.insert(node.id(), index);
+            tree.nodes.push(TreeNode {
+                props: node
+                    .properties()
+                    .filter(|p| !p.id().is_empty())
+                    .map(|p| {
+                        (
+                            p.id().to_owned(),
+                            p.decoded_values().map(|v| v.into_owned()).collect(),
+                        )
+                    })
+                    .collect(),
+                children: Vec::new(),
+                parent,
+            });
+            if let Some(parent) = parent {
+                tree.nodes[parent].children.push(index);
+            }
+        }
+        tree
+    }
+
     /// A tree with an empty root.
     pub fn new() -> Self {
         Tree {
@@ -80,39 +114,9 @@ impl Document {
     /// Reads the trees of an SGF collection (values decoded in each game's
     /// charset, escapes resolved).
     pub fn from_sgf(collection: &Collection<'_>) -> Document {
-        let mut games = Vec::with_capacity(collection.len());
-        for game in collection.games() {
-            let mut tree = Tree {
-                nodes: Vec::with_capacity(game.nodes().count()),
-            };
-            // Pre-order: a node's parent is always already in the tree.
-            let mut index_of: std::collections::HashMap<NodeId, usize> =
-                std::collections::HashMap::new();
-            for node in game.nodes() {
-                let parent = node.parent().map(|p| index_of[&p.id()]);
-                let index = tree.nodes.len();
-                index_of.insert(node.id(), index);
-                tree.nodes.push(TreeNode {
-                    props: node
-                        .properties()
-                        .filter(|p| !p.id().is_empty())
-                        .map(|p| {
-                            (
-                                p.id().to_owned(),
-                                p.decoded_values().map(|v| v.into_owned()).collect(),
-                            )
-                        })
-                        .collect(),
-                    children: Vec::new(),
-                    parent,
-                });
-                if let Some(parent) = parent {
-                    tree.nodes[parent].children.push(index);
-                }
-            }
-            games.push(tree);
+        Document {
+            games: collection.games().map(Tree::from_sgf).collect(),
         }
-        Document { games }
     }
 
     /// Builds an SGF collection (UTF-8) holding these trees.

@@ -129,14 +129,10 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         .count_reported(&diagnostics, &args.diagnostics);
     if !diagnostics.is_empty() {
         // Places are shown in the charset the input was read in.
-        let encoding = kifu_sgf::parse(&input.bytes)
-            .value
-            .game(0)
-            .map_or(encoding_rs::UTF_8, |g| g.charset().encoding);
         crate::report::render(
             &input.name,
             &input.bytes,
-            encoding,
+            fixed.encoding,
             &diagnostics,
             &advice,
             &args.diagnostics,
@@ -150,7 +146,8 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
     } else if report.changed() {
         kifu_sgf::write::lossless(&collection)
     } else {
-        // Nothing repaired: the input, byte for byte.
+        // Nothing repaired: the input, byte for byte (the tree goes first).
+        drop(collection);
         input.bytes.clone()
     };
     (bytes, outcome)

@@ -7,7 +7,7 @@ use super::ParseOptions;
 use super::codes;
 use crate::charset::{self, Resolution, ScanMode};
 use crate::tree::{
-    Collection, GameData, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData,
+    Collection, GameData, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData, note_lead,
 };
 
 /// Identifiers longer than this are reported: no SGF property comes close,
@@ -194,6 +194,7 @@ impl<'i, 's> Parser<'i, 's> {
         self.pos = self.input.len();
         self.collection.trailer = self.empty_piece();
         self.resolve_charsets();
+        self.collection.trim_arenas();
         self.collection
     }
 
@@ -383,19 +384,14 @@ impl<'i, 's> Parser<'i, 's> {
             pos += 1;
             lead = pos;
             let props_start = self.collection.props.len() as u32;
-            let id = self.collection.push_node(NodeData {
-                parent: Some(current),
+            note_lead(&mut self.collection.sparse.semi_leads, semi);
+            let id = self.collection.push_node(NodeData::new(
+                Some(current),
                 root,
-                first_child: None,
-                last_child: None,
-                prev_sibling: None,
-                next_sibling: None,
-                paren: Paren::None,
-                semi,
+                semi.token(),
+                Paren::None,
                 props_start,
-                props_len: 0,
-                removed: false,
-            });
+            ));
             // `current` ends a sequence: it has no children yet.
             let parent = self.collection.data_mut(current);
             parent.first_child = Some(id);
@@ -481,7 +477,7 @@ impl<'i, 's> Parser<'i, 's> {
                 open,
                 close: Piece::default(),
             });
-            self.collection.data_mut(id).paren = Paren::Source(index);
+            self.collection.data_mut(id).set_paren(Paren::Source(index));
             if parent.is_none() {
                 self.collection.games.push(GameData {
                     root: id,
@@ -559,7 +555,7 @@ impl<'i, 's> Parser<'i, 's> {
             return;
         };
         let close = self.take(1);
-        if let Paren::Source(i) = self.collection.data(first).paren {
+        if let Paren::Source(i) = self.collection.data(first).paren() {
             self.collection.parens[i as usize].close = close;
         }
         if let Some(parent) = self.stack.last_mut() {
@@ -602,7 +598,7 @@ impl<'i, 's> Parser<'i, 's> {
                     start: end as u32,
                     end: end as u32,
                 };
-                if let Paren::Source(i) = self.collection.data(first).paren {
+                if let Paren::Source(i) = self.collection.data(first).paren() {
                     self.collection.parens[i as usize].close = close;
                 }
             }
@@ -649,6 +645,7 @@ impl<'i, 's> Parser<'i, 's> {
                 start: ident_start as u32,
                 end: pos as u32,
             };
+            note_lead(&mut self.collection.sparse.leads, ident);
             lead = pos;
             let values_start = self.collection.values.len();
             while input.get(pos) == Some(&b'[') {
@@ -682,13 +679,14 @@ impl<'i, 's> Parser<'i, 's> {
                     },
                     _ => close,
                 };
+                let value = Piece {
+                    lead: lead as u32,
+                    start: open as u32,
+                    end: close as u32 + 1,
+                };
+                note_lead(&mut self.collection.sparse.leads, value);
                 self.collection.values.push(ValueData {
-                    piece: Piece {
-                        lead: lead as u32,
-                        start: open as u32,
-                        end: close as u32 + 1,
-                    },
-                    closed: true,
+                    token: value.token(),
                 });
                 pos = close + 1;
                 lead = pos;
@@ -697,8 +695,7 @@ impl<'i, 's> Parser<'i, 's> {
                 }
             }
             self.collection.props.push(PropData {
-                ident,
-                id: ident.token(),
+                ident: ident.token(),
                 values_start: values_start as u32,
                 values_len: (self.collection.values.len() - values_start) as u32,
             });
@@ -831,7 +828,9 @@ impl<'i, 's> Parser<'i, 's> {
                     ),
                 );
             }
-            self.collection.create(&upper)
+            let id = self.collection.create(&upper);
+            self.collection.sparse.ids.push((ident.start, id));
+            id
         } else {
             ident.token()
         };
@@ -853,6 +852,7 @@ impl<'i, 's> Parser<'i, 's> {
     /// property they make.
     #[inline]
     fn values_of(&mut self, ident: Piece, id: Span) {
+        note_lead(&mut self.collection.sparse.leads, ident);
         let values_start = self.collection.values.len() as u32;
         loop {
             if self.peek() != Some(b'[') {
@@ -888,9 +888,9 @@ impl<'i, 's> Parser<'i, 's> {
                 _ => close,
             };
             let piece = self.take(close + 1 - open);
+            note_lead(&mut self.collection.sparse.leads, piece);
             self.collection.values.push(ValueData {
-                piece,
-                closed: true,
+                token: piece.token(),
             });
         }
         let values_len = self.collection.values.len() as u32 - values_start;
@@ -898,8 +898,7 @@ impl<'i, 's> Parser<'i, 's> {
             self.no_value(ident);
         }
         self.collection.props.push(PropData {
-            ident,
-            id,
+            ident: ident.token(),
             values_start,
             values_len,
         });
@@ -911,9 +910,10 @@ impl<'i, 's> Parser<'i, 's> {
     fn unclosed_value(&mut self, ident: Piece, open: usize) {
         let len = self.input.len() - open;
         let piece = self.take(len);
+        note_lead(&mut self.collection.sparse.leads, piece);
+        self.collection.sparse.unclosed = Some(self.collection.values.len() as u32);
         self.collection.values.push(ValueData {
-            piece,
-            closed: false,
+            token: piece.token(),
         });
         let written = String::from_utf8_lossy(&self.input[ident.token().range()]);
         let message = format!("value of '{written}' not closed by ']' before the end of the input");

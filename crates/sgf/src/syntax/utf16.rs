@@ -112,27 +112,10 @@ pub(crate) fn parse<'i>(
         }
         sink.report(d);
     }
-    let Collection {
-        created,
-        nodes,
-        props,
-        values,
-        games,
-        parens,
-        trailer,
-        ..
-    } = parsed;
-    Collection {
-        source: Cow::Owned(utf8),
-        utf16: Some(form),
-        created,
-        nodes,
-        props,
-        values,
-        games,
-        parens,
-        trailer,
-    }
+    let (_, mut collection) = parsed.detach();
+    collection.source = Cow::Owned(utf8);
+    collection.utf16 = Some(form);
+    collection
 }
 
 /// Maps offsets in the UTF-8 form to offsets in the UTF-16 input.

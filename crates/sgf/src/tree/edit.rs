@@ -11,7 +11,7 @@ use std::fmt;
 use kifu_board::BoardSize;
 use kifu_diag::Span;
 
-use super::{Collection, GameData, NodeId, Paren, Piece, PropData, ValueData};
+use super::{Collection, GameData, NodeId, Paren, Piece, PropData, ValueData, note_lead};
 use crate::charset;
 use crate::props::{self, Value, ValueError};
 
@@ -72,7 +72,7 @@ fn check_id(id: &str) -> Result<(), EditError> {
 
 impl Collection<'_> {
     fn live(&self, id: NodeId) -> Result<(), EditError> {
-        if self.data(id).removed {
+        if self.data(id).removed() {
             Err(EditError::Removed(id))
         } else {
             Ok(())
@@ -144,8 +144,8 @@ impl Collection<'_> {
                 Some(l) => {
                     self.data_mut(l).next_sibling = Some(id);
                     // A single child written without parentheses now has a sibling.
-                    if self.data(l).prev_sibling.is_none() && self.data(l).paren == Paren::None {
-                        self.data_mut(l).paren = Paren::Auto;
+                    if self.data(l).prev_sibling.is_none() && self.data(l).paren() == Paren::None {
+                        self.data_mut(l).set_paren(Paren::Auto);
                     }
                 }
                 None => self.data_mut(parent).first_child = Some(id),
@@ -186,8 +186,8 @@ impl Collection<'_> {
         let children: Vec<NodeId> = self.node(parent).children().map(|n| n.id()).collect();
         if children.len() > 1 {
             for c in children {
-                if self.data(c).paren == Paren::None {
-                    self.data_mut(c).paren = Paren::Auto;
+                if self.data(c).paren() == Paren::None {
+                    self.data_mut(c).set_paren(Paren::Auto);
                 }
             }
         }
@@ -220,7 +220,7 @@ impl Collection<'_> {
     fn mark_removed(&mut self, id: NodeId) {
         let ids: Vec<NodeId> = self.node(id).descendants().map(|n| n.id()).collect();
         for i in ids {
-            self.data_mut(i).removed = true;
+            self.data_mut(i).set_removed();
         }
     }
 
@@ -279,7 +279,7 @@ impl Collection<'_> {
     fn prop_index(&self, node: NodeId, id: &str) -> Option<usize> {
         let d = self.data(node);
         (d.props_start as usize..(d.props_start + d.props_len) as usize)
-            .find(|&i| self.bytes(self.props[i].id) == id.as_bytes())
+            .find(|&i| self.bytes(self.prop_id(&self.props[i])) == id.as_bytes())
     }
 
     /// Sets property `id` of `node` to raw values (the bytes between the
@@ -298,11 +298,8 @@ impl Collection<'_> {
             bytes.push(b'[');
             bytes.extend_from_slice(v);
             bytes.push(b']');
-            let piece = self.created_piece(&bytes);
-            self.values.push(ValueData {
-                piece,
-                closed: true,
-            });
+            let token = self.create(&bytes);
+            self.values.push(ValueData { token });
         }
         let values_len = values.len() as u32;
         match self.prop_index(node, id) {
@@ -312,10 +309,9 @@ impl Collection<'_> {
             }
             None => {
                 self.props_to_end(node);
-                let ident = self.created_piece(id.as_bytes());
+                let ident = self.create(id.as_bytes());
                 self.props.push(PropData {
                     ident,
-                    id: ident.token(),
                     values_start,
                     values_len,
                 });
@@ -416,7 +412,7 @@ impl Collection<'_> {
         let Some(i) = self.prop_index(node, from) else {
             return Ok(false);
         };
-        let old = self.props[i].ident;
+        let old = self.piece(self.props[i].ident);
         let mut bytes = self.bytes(Span::new(old.lead, old.start)).to_vec();
         let lead_len = bytes.len() as u32;
         bytes.extend_from_slice(to.as_bytes());
@@ -426,8 +422,8 @@ impl Collection<'_> {
             start: span.start + lead_len,
             end: span.end,
         };
-        self.props[i].ident = ident;
-        self.props[i].id = ident.token();
+        note_lead(&mut self.sparse.leads, ident);
+        self.props[i].ident = ident.token();
         self.refresh_size(node, to);
         Ok(true)
     }
@@ -477,7 +473,7 @@ impl Collection<'_> {
         let all: Vec<PropData> = self.props[range.clone()].to_vec();
         let (kept, moved): (Vec<PropData>, Vec<PropData>) = all
             .into_iter()
-            .partition(|p| keep(std::str::from_utf8(self.bytes(p.id)).unwrap_or("")));
+            .partition(|p| keep(std::str::from_utf8(self.bytes(self.prop_id(p))).unwrap_or("")));
         for (i, p) in kept.iter().enumerate() {
             self.props[range.start + i] = *p;
         }

@@ -39,6 +39,10 @@ impl NodeId {
 /// A piece of syntax: trivia (white space, junk) from `lead` to `start`,
 /// then the token itself from `start` to `end`. Offsets at or past the
 /// input length point into the collection's buffer of created bytes.
+///
+/// Parentheses and the trailer are kept as pieces; the arenas keep only
+/// the token of a `;`, identifier or value, and the collection keeps the
+/// trivia before it in a table (see [`Sparse`]): most tokens have none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Piece {
     pub(crate) lead: u32,
@@ -75,6 +79,44 @@ pub(crate) struct Parens {
     pub(crate) close: Piece,
 }
 
+/// What most tokens do not need, kept aside (and out of the size of a
+/// [`Collection`]).
+///
+/// The trivia tables hold the trivia of the tokens that have some: (the
+/// token's start, the trivia's start), in increasing order. The parser
+/// and the edits make tokens at increasing offsets (created bytes lie past
+/// the input), so both only append. A token without an entry has no
+/// trivia. The `;` of a node has a table of its own: where it was
+/// missing, its empty token starts where the next token does.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Sparse {
+    pub(crate) semi_leads: Vec<(u32, u32)>,
+    /// Identifiers and values.
+    pub(crate) leads: Vec<(u32, u32)>,
+    /// The identifiers proper of identifiers written with lowercase
+    /// letters, by the start of what was written (in increasing order).
+    pub(crate) ids: Vec<(u32, Span)>,
+    /// The value left open at the end of the input, if any (by index).
+    pub(crate) unclosed: Option<u32>,
+}
+
+/// Notes the trivia of `piece` in a table of [`Sparse`], if it has any.
+pub(crate) fn note_lead(table: &mut Vec<(u32, u32)>, piece: Piece) {
+    if piece.lead != piece.start {
+        table.push((piece.start, piece.lead));
+    }
+}
+
+/// Where the trivia before the token starting at `start` starts.
+pub(crate) fn find_lead(table: &[(u32, u32)], start: u32) -> u32 {
+    match table.binary_search_by_key(&start, |&(s, _)| s) {
+        Ok(i) => table[i].1,
+        Err(_) => start,
+    }
+}
+
+/// One node in the arena. Kept to 40 bytes: a big collection holds one
+/// per move.
 #[derive(Clone, Debug)]
 pub(crate) struct NodeData {
     pub(crate) parent: Option<NodeId>,
@@ -84,43 +126,97 @@ pub(crate) struct NodeData {
     pub(crate) last_child: Option<NodeId>,
     pub(crate) prev_sibling: Option<NodeId>,
     pub(crate) next_sibling: Option<NodeId>,
-    pub(crate) paren: Paren,
-    /// The `;` (empty when it was missing in the input).
-    pub(crate) semi: Piece,
+    /// Where the `;` is (its trivia in `Sparse::semi_leads`).
+    pub(crate) semi: u32,
     /// Range into `Collection::props`.
     pub(crate) props_start: u32,
     pub(crate) props_len: u32,
-    pub(crate) removed: bool,
+    /// The node's [`Paren`] and two flags (removed, `;` missing), packed.
+    bits: u32,
+}
+
+/// Flags of [`NodeData::bits`]; the [`Paren`] is in the bits above them.
+const REMOVED: u32 = 1;
+const NO_SEMI: u32 = 2;
+const PAREN_SHIFT: u32 = 2;
+
+impl NodeData {
+    /// A node without links or properties yet.
+    pub(crate) fn new(
+        parent: Option<NodeId>,
+        root: NodeId,
+        semi: Span,
+        paren: Paren,
+        props_start: u32,
+    ) -> Self {
+        let mut node = NodeData {
+            parent,
+            root,
+            first_child: None,
+            last_child: None,
+            prev_sibling: None,
+            next_sibling: None,
+            semi: semi.start,
+            props_start,
+            props_len: 0,
+            bits: if semi.is_empty() { NO_SEMI } else { 0 },
+        };
+        node.set_paren(paren);
+        node
+    }
+
+    pub(crate) fn paren(&self) -> Paren {
+        match self.bits >> PAREN_SHIFT {
+            0 => Paren::None,
+            1 => Paren::Auto,
+            n => Paren::Source(n - 2),
+        }
+    }
+
+    /// Sets the parentheses. A source index takes 30 bits: an input under
+    /// 2 GiB holds fewer game trees than that (each takes `(;` at least).
+    pub(crate) fn set_paren(&mut self, paren: Paren) {
+        let code = match paren {
+            Paren::None => 0,
+            Paren::Auto => 1,
+            Paren::Source(i) => i + 2,
+        };
+        self.bits = (self.bits & (REMOVED | NO_SEMI)) | (code << PAREN_SHIFT);
+    }
+
+    pub(crate) fn removed(&self) -> bool {
+        self.bits & REMOVED != 0
+    }
+
+    pub(crate) fn set_removed(&mut self) {
+        self.bits |= REMOVED;
+    }
+
+    /// The `;` (empty when it was missing in the input).
+    pub(crate) fn semi_token(&self) -> Span {
+        let len = u32::from(self.bits & NO_SEMI == 0);
+        Span::new(self.semi, self.semi + len)
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PropData {
-    /// The identifier as written (FF[3] files may mix in lowercase letters).
-    pub(crate) ident: Piece,
-    /// The identifier proper: its uppercase letters.
-    pub(crate) id: Span,
+    /// The identifier as written (FF[3] files may mix in lowercase
+    /// letters); its trivia in `Sparse::leads`. The identifier proper, its
+    /// uppercase letters, is the same bytes unless lowercase letters are
+    /// in it (then it is in `Collection::ids`).
+    pub(crate) ident: Span,
     /// Range into `Collection::values`.
     pub(crate) values_start: u32,
     pub(crate) values_len: u32,
 }
 
+/// A value: `start` is the `[`; `end` is one past the `]`, or the end of
+/// input for the one value a collection may have left open
+/// (`Sparse::unclosed`). Its trivia is in `Sparse::leads`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ValueData {
-    /// `start` is the `[`; `end` is one past the `]`, or the end of input.
-    pub(crate) piece: Piece,
-    pub(crate) closed: bool,
-}
-
-impl ValueData {
-    /// The bytes between the brackets.
-    pub(crate) fn content(self) -> Span {
-        let end = if self.closed {
-            self.piece.end - 1
-        } else {
-            self.piece.end
-        };
-        Span::new(self.piece.start + 1, end)
-    }
+    pub(crate) token: Span,
 }
 
 /// The form of a UTF-16 input, to write it back the same way.
@@ -154,6 +250,8 @@ pub struct Collection<'i> {
     pub(crate) nodes: Vec<NodeData>,
     pub(crate) props: Vec<PropData>,
     pub(crate) values: Vec<ValueData>,
+    /// Trivia, lowercase identifiers, the value left open.
+    pub(crate) sparse: Box<Sparse>,
     pub(crate) games: Vec<GameData>,
     pub(crate) parens: Vec<Parens>,
     /// Trivia after the last game.
@@ -170,6 +268,7 @@ impl<'i> Collection<'i> {
             nodes: Vec::new(),
             props: Vec::new(),
             values: Vec::new(),
+            sparse: Box::default(),
             games: Vec::new(),
             parens: Vec::new(),
             trailer: Piece {
@@ -183,20 +282,44 @@ impl<'i> Collection<'i> {
     /// An empty collection over `source` with room for the nodes,
     /// properties and values it probably holds, so that reading a file
     /// allocates each arena once instead of growing it step by step (for
-    /// game records of a few kilobytes, growth dominated the parse time).
+    /// game records of a few kilobytes, growth dominated the parse time;
+    /// for a big collection, an arena grown by doubling was up to twice
+    /// its size, and each step copied it).
     pub(crate) fn with_capacity_for(source: &'i [u8]) -> Self {
-        // Each estimate is capped so that a huge input full of `[` does
-        // not reserve gigabytes before it is even read.
-        const CAP: usize = 1 << 20;
-        // One pass: a game record has about as many nodes as values (one
-        // move each), and a node vector that must grow later costs little.
-        let values = memchr::memchr_iter(b'[', source).count().min(CAP);
-        let nodes = values;
+        // A `[` starts each value, a `;` each node (a missing one is
+        // rare). Values and properties are taken to be as many,
+        // which a point list overestimates (what is not used is reserved,
+        // not touched). Each count is bounded by what so many bytes can
+        // hold in the usual shapes (`;B[]`, `[aa]`), so that an input
+        // full of `[` or `;` reserves a few bytes per byte, not tens: an
+        // arena that must grow past its estimate still can.
+        // (Two counts: memchr counts one byte many times faster than it
+        // finds each of two.)
+        let opens = memchr::memchr_iter(b'[', source).count();
+        let semis = memchr::memchr_iter(b';', source).count();
+        let bound = source.len() / 4 + 16;
+        let values = opens.min(bound);
+        let nodes = (semis + 1).min(bound);
         let mut c = Self::new(source);
-        c.nodes.reserve_exact(nodes + 1);
-        c.props.reserve_exact(values + 1);
-        c.values.reserve_exact(values + 1);
+        c.nodes.reserve_exact(nodes);
+        c.props.reserve_exact(values);
+        c.values.reserve_exact(values);
         c
+    }
+
+    /// Gives back what the estimate of [`Collection::with_capacity_for`]
+    /// reserved and reading did not use, when that is much (a point list
+    /// of thousands of values left most of the property arena unused).
+    pub(crate) fn trim_arenas(&mut self) {
+        fn trim<T>(v: &mut Vec<T>) {
+            let unused = (v.capacity() - v.len()) * size_of::<T>();
+            if unused > (1 << 20) && v.capacity() > v.len() + v.len() / 8 {
+                v.shrink_to_fit();
+            }
+        }
+        trim(&mut self.nodes);
+        trim(&mut self.props);
+        trim(&mut self.values);
     }
 
     /// The bytes this collection was read from (the UTF-8 form of a UTF-16
@@ -276,7 +399,7 @@ impl<'i> Collection<'i> {
 
     /// The source parentheses of a node, if it starts a game tree in the input.
     pub(crate) fn parens_of(&self, id: NodeId) -> Option<Parens> {
-        match self.data(id).paren {
+        match self.data(id).paren() {
             Paren::Source(i) => Some(self.parens[i as usize]),
             _ => None,
         }
@@ -302,24 +425,76 @@ impl<'i> Collection<'i> {
     ) -> NodeId {
         let next = NodeId::from_index(self.nodes.len());
         let root = parent.map_or(next, |p| self.data(p).root);
-        self.push_node(NodeData {
+        note_lead(&mut self.sparse.semi_leads, semi);
+        let props_start = self.props.len() as u32;
+        self.push_node(NodeData::new(
             parent,
             root,
-            first_child: None,
-            last_child: None,
-            prev_sibling: None,
-            next_sibling: None,
+            semi.token(),
             paren,
-            semi,
-            props_start: self.props.len() as u32,
-            props_len: 0,
-            removed: false,
-        })
+            props_start,
+        ))
     }
 
     /// Number of nodes in all games.
     pub fn node_count(&self) -> usize {
-        self.nodes.iter().filter(|n| !n.removed).count()
+        self.nodes.iter().filter(|n| !n.removed()).count()
+    }
+
+    /// An identifier or value token, with its trivia.
+    pub(crate) fn piece(&self, token: Span) -> Piece {
+        Piece {
+            lead: find_lead(&self.sparse.leads, token.start),
+            start: token.start,
+            end: token.end,
+        }
+    }
+
+    /// The identifier proper of a property: the uppercase letters of what
+    /// was written.
+    pub(crate) fn prop_id(&self, prop: &PropData) -> Span {
+        if self.bytes(prop.ident).iter().all(u8::is_ascii_uppercase) {
+            return prop.ident;
+        }
+        let ids = &self.sparse.ids;
+        match ids.binary_search_by_key(&prop.ident.start, |&(start, _)| start) {
+            Ok(i) => ids[i].1,
+            Err(_) => Span::empty(prop.ident.start),
+        }
+    }
+
+    /// The bytes between the brackets of value `index`.
+    pub(crate) fn value_content(&self, index: usize) -> Span {
+        let token = self.values[index].token;
+        let end = if self.sparse.unclosed == Some(index as u32) {
+            token.end
+        } else {
+            token.end - 1
+        };
+        Span::new(token.start + 1, end)
+    }
+
+    /// This collection without its source (an empty one in its place),
+    /// and the source if it was owned: for a reading of bytes that is to
+    /// own them (`detached.source = Cow::Owned(bytes)`).
+    pub(crate) fn detach(self) -> (Option<Vec<u8>>, Collection<'static>) {
+        let owned = match self.source {
+            Cow::Owned(bytes) => Some(bytes),
+            Cow::Borrowed(_) => None,
+        };
+        let collection = Collection {
+            source: Cow::Borrowed(&[]),
+            utf16: self.utf16,
+            created: self.created,
+            nodes: self.nodes,
+            props: self.props,
+            values: self.values,
+            sparse: self.sparse,
+            games: self.games,
+            parens: self.parens,
+            trailer: self.trailer,
+        };
+        (owned, collection)
     }
 
     /// Reads a game's board size from its root's `SZ` (19x19 when absent
@@ -676,18 +851,19 @@ impl<'c, 'i> Property<'c, 'i> {
 
     /// The identifier proper (the uppercase letters of what was written).
     pub fn id(&self) -> &'c str {
-        // The parser only stores ASCII uppercase letters here.
-        std::str::from_utf8(self.collection.bytes(self.data().id)).unwrap_or("")
+        // Only ASCII uppercase letters are found here.
+        let id = self.collection.prop_id(&self.data());
+        std::str::from_utf8(self.collection.bytes(id)).unwrap_or("")
     }
 
     /// The identifier exactly as written, e.g. `AddBlack` in an FF\[3\] file.
     pub fn written_id(&self) -> &'c [u8] {
-        self.collection.bytes(self.data().ident.token())
+        self.collection.bytes(self.data().ident)
     }
 
     /// The span of the identifier in the input.
     pub fn span(&self) -> Span {
-        self.data().ident.token()
+        self.data().ident
     }
 
     /// The table entry for this identifier, if it is a known property.
@@ -700,22 +876,18 @@ impl<'c, 'i> Property<'c, 'i> {
         self.data().values_len as usize
     }
 
-    fn value_data(self) -> impl ExactSizeIterator<Item = ValueData> + 'c {
+    /// The spans of the values' contents in the input.
+    pub fn value_spans(self) -> impl ExactSizeIterator<Item = Span> + 'c {
         let d = self.data();
         let collection = self.collection;
-        (d.values_start..d.values_start + d.values_len).map(move |i| collection.values[i as usize])
+        (d.values_start..d.values_start + d.values_len)
+            .map(move |i| collection.value_content(i as usize))
     }
 
     /// The raw values: bytes between the brackets, escapes kept, original charset.
     pub fn raw_values(self) -> impl ExactSizeIterator<Item = &'c [u8]> + 'c {
         let collection = self.collection;
-        self.value_data()
-            .map(move |v| collection.bytes(v.content()))
-    }
-
-    /// The spans of the values' contents in the input.
-    pub fn value_spans(self) -> impl ExactSizeIterator<Item = Span> + 'c {
-        self.value_data().map(ValueData::content)
+        self.value_spans().map(move |v| collection.bytes(v))
     }
 
     /// The values in UTF-8 with escapes resolved and nothing else changed.
@@ -760,11 +932,11 @@ mod tests {
     #[test]
     fn arena_entries_stay_small() {
         assert!(
-            size_of::<super::NodeData>() <= 56,
+            size_of::<super::NodeData>() <= 40,
             "{}",
             size_of::<super::NodeData>()
         );
-        assert!(size_of::<super::PropData>() <= 28);
-        assert!(size_of::<super::ValueData>() <= 16);
+        assert!(size_of::<super::PropData>() <= 16);
+        assert!(size_of::<super::ValueData>() <= 8);
     }
 }

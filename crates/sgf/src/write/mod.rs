@@ -93,6 +93,46 @@ struct Runs<'c, 'i> {
     out: &'c mut Vec<u8>,
     /// The bytes waiting to be copied.
     run: Span,
+    /// Where the trivia of the next `;`, and of the next identifier or
+    /// value, are likely to be found in their tables.
+    semis: Cursor<'c>,
+    tokens: Cursor<'c>,
+}
+
+/// Looks up trivia in a table of [`Sparse`](crate::tree::Sparse) for
+/// tokens that come mostly in increasing order (the writer's, in file
+/// order): each lookup goes on from the last one, and only a token out of
+/// order (created by an edit) costs a binary search.
+struct Cursor<'c> {
+    table: &'c [(u32, u32)],
+    at: usize,
+}
+
+impl<'c> Cursor<'c> {
+    fn new(table: &'c [(u32, u32)]) -> Self {
+        Cursor { table, at: 0 }
+    }
+
+    fn piece(&mut self, token: Span) -> Piece {
+        let start = token.start;
+        let t = self.table;
+        let before = self.at == 0 || t[self.at - 1].0 < start;
+        if !before || t.get(self.at).is_some_and(|&(s, _)| s < start) {
+            self.at = t.partition_point(|&(s, _)| s < start);
+        }
+        let lead = match t.get(self.at) {
+            Some(&(s, lead)) if s == start => {
+                self.at += 1;
+                lead
+            }
+            _ => start,
+        };
+        Piece {
+            lead,
+            start,
+            end: token.end,
+        }
+    }
 }
 
 impl<'c, 'i> Runs<'c, 'i> {
@@ -101,6 +141,8 @@ impl<'c, 'i> Runs<'c, 'i> {
             collection,
             out,
             run: Span::empty(0),
+            semis: Cursor::new(&collection.sparse.semi_leads),
+            tokens: Cursor::new(&collection.sparse.leads),
         }
     }
 
@@ -150,7 +192,7 @@ pub(crate) fn needs_parens(collection: &Collection<'_>, id: NodeId) -> bool {
 
 fn open_paren(out: &mut Runs<'_, '_>, id: NodeId) -> bool {
     let collection = out.collection;
-    match collection.data(id).paren {
+    match collection.data(id).paren() {
         Paren::Source(i) => {
             out.piece(collection.parens[i as usize].open);
             true
@@ -165,7 +207,7 @@ fn open_paren(out: &mut Runs<'_, '_>, id: NodeId) -> bool {
 
 fn close_paren(out: &mut Runs<'_, '_>, id: NodeId) {
     let collection = out.collection;
-    match collection.data(id).paren {
+    match collection.data(id).paren() {
         Paren::Source(i) => out.piece(collection.parens[i as usize].close),
         _ => out.byte(b')'),
     }
@@ -174,15 +216,18 @@ fn close_paren(out: &mut Runs<'_, '_>, id: NodeId) {
 fn write_node(out: &mut Runs<'_, '_>, id: NodeId) {
     let collection = out.collection;
     let data = collection.data(id);
-    out.piece(data.semi);
+    let semi = out.semis.piece(data.semi_token());
+    out.piece(semi);
     for p in
         &collection.props[data.props_start as usize..(data.props_start + data.props_len) as usize]
     {
-        out.piece(p.ident);
+        let ident = out.tokens.piece(p.ident);
+        out.piece(ident);
         for v in
             &collection.values[p.values_start as usize..(p.values_start + p.values_len) as usize]
         {
-            out.piece(v.piece);
+            let value = out.tokens.piece(v.token);
+            out.piece(value);
         }
     }
 }
