@@ -26,6 +26,13 @@ fn names_that_climb_out_or_hide_are_refused() {
         (".ssh/id_rsa", Err(NameError::Hidden)),
         ("img/.hidden.png", Err(NameError::Hidden)),
         ("...png", Err(NameError::Hidden)),
+        ("javascript:alert(1)", Err(NameError::Address)),
+        (
+            "data:image/png;base64,iVBORw0KGgo=",
+            Err(NameError::Address),
+        ),
+        ("FILE:///etc/passwd", Err(NameError::Address)),
+        ("ftp://example.org/a.png", Err(NameError::Address)),
     ] {
         assert_eq!(check_name(name), expected, "{name:?}");
     }

@@ -6,7 +6,8 @@
 //! canonicalized (following every link), and must still be inside that
 //! folder and not hidden there. It must then be a regular file (checked
 //! before opening, so a FIFO or a device is never opened and cannot block,
-//! and checked again on the open file) of at most
+//! opened without waiting in case it was swapped since, and checked again
+//! on the open file) of at most
 //! [`kifu_book::files::MAX_FILE_SIZE`] bytes, and is read no further than
 //! that.
 
@@ -87,7 +88,7 @@ impl BookFolder {
         limit: Option<u64>,
     ) -> Result<(PathBuf, Vec<u8>), FileError> {
         let path = self.resolve(name)?;
-        let file = std::fs::File::open(&path).map_err(|e| refused(e.to_string()))?;
+        let file = open_without_blocking(&path).map_err(|e| refused(e.to_string()))?;
         // The file checked above may have been swapped since: check what
         // was opened.
         let meta = file.metadata().map_err(|e| refused(e.to_string()))?;
@@ -107,9 +108,54 @@ impl BookFolder {
     }
 }
 
+/// Opens `path` for reading. On Unix the open does not wait: a file
+/// swapped for a FIFO between the check and the open would otherwise
+/// block in `open` until a writer came (the regular file this must be is
+/// read as usual; the check after the open refuses anything else).
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
 fn too_large(len: u64) -> FileError {
     refused(format!(
         "it is {len} bytes, more than {} MiB",
         MAX_FILE_SIZE >> 20
     ))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// What `read` does when the regular file it checked has become a
+    /// FIFO by the time it opens it: the open returns at once, and the
+    /// check on the open file refuses it. A blocking open would wait for
+    /// a writer that never comes (the receive below would time out).
+    #[test]
+    fn a_file_swapped_for_a_fifo_is_opened_without_waiting() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("swapped.png");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let opened = open_without_blocking(&path).and_then(|f| f.metadata());
+            let _ = send.send(opened.map(|m| not_regular(&m).is_some()));
+        });
+        let refused = receive
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("the open of a FIFO waited for a writer")
+            .unwrap();
+        assert!(refused, "a FIFO passed as a regular file");
+    }
 }

@@ -147,6 +147,38 @@ fn hidden_files_are_never_read() {
 }
 
 #[test]
+fn an_image_or_include_named_by_an_address_is_refused_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A file that happens to carry the name is not read either: the name
+    // is an address, whatever is on the disk.
+    write(d, "javascript:alert(1)", png());
+    write(
+        d,
+        "b.gobook",
+        "::book(#b)\n\n\n\n::chapter(#c)\n\n::img url=\"javascript:alert(1)\"\n\n\
+         ::img url=\"ftp://example.org/a.png\"\n\n::include url=\"file:///etc/passwd\"\n",
+    );
+    let run = kifu(&["check", "b.gobook"], d);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(
+        run.stderr.matches("refused-file").count(),
+        3,
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("it is an address"), "{}", run.stderr);
+    let run = kifu(&["render", "b.gobook", "-o", "page.html"], d);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let page = html(d);
+    assert!(!page.contains("data:image") && !page.contains("root:"));
+    assert!(
+        !page.contains("src=\"javascript"),
+        "a live address in the page"
+    );
+}
+
+#[test]
 fn an_image_must_be_an_image_by_its_content() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

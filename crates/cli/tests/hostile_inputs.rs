@@ -156,6 +156,14 @@ fn inputs() -> Vec<(&'static str, Vec<u8>)> {
     );
     list.push(("moves.gobook", mv.into_bytes()));
     list.push(("random.gobook", random_bytes(128 << 10, 13)));
+    // Move numbers at the end of u32: counting on must wrap or stop, not
+    // overflow (a panic in a debug build).
+    let numbers = "::book(#b) title=\"B\"\n\n::chapter\n\n\
+        ::go(#g) mn=4294967294 mv=\"C3 D4 E5 F6 G7\"\n\n::fig at=1 to=end\n\n\
+        ::fig at=4294967295\n\n::dia at=end mv=\"Q16 R17\" mn=4294967295\n\n\
+        ::var at=4294967295 mv=\"Q4 R3\"\n\n::prb ab=\"C3\" aw=\"D4\" mn=4294967295 correct=\"E5 F6\"\n\n\
+        ::p See <dia mn=4294967295 mv=K10L11>this</dia>.\n";
+    list.push(("numbers.gobook", numbers.as_bytes().to_vec()));
     list
 }
 
@@ -216,6 +224,7 @@ fn every_command_on_hostile_inputs_stays_within_its_budget() {
             runs.push(vec!["diagrams", name]);
             runs.push(vec!["convert", name, "-o", "out.gobk"]);
             runs.push(vec!["convert", name, "--to", "sgf", "-o", "out.sgf"]);
+            runs.push(vec!["render", name, "-o", "book.epub"]);
         } else {
             runs.push(vec!["fix", name, "-o", "out"]);
             runs.push(vec!["fix", name, "--force", "--normalize", "-o", "out"]);

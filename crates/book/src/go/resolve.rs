@@ -57,7 +57,16 @@ pub mod codes {
     /// A letter or point text on a point where a numbered move is shown:
     /// the number is hidden in the printed diagram.
     pub const MARK_HIDES_MOVE: Code = Code::new("book/mark-hides-move");
+    /// `mn` past 1,000,000,000 (`MAX_FIRST_NUMBER`): numbering from there
+    /// could count past what a move number holds; that largest number is
+    /// used.
+    pub const MOVE_NUMBER_TOO_LARGE: Code = Code::new("book/move-number-too-large");
 }
+
+/// The largest first move number (`mn`) a diagram numbers from: far past
+/// any game, and low enough that counting on through the longest sequence
+/// a book can hold (its 2 GiB bound) stays within a `u32`.
+pub const MAX_FIRST_NUMBER: u32 = 1_000_000_000;
 
 /// Resolves every Go data element and diagram of `book`.
 ///
@@ -439,10 +448,10 @@ impl Resolver<'_, '_> {
                     a.span_of("at"),
                     format!(
                         "`at={at}` is outside the base's moves {first}-{}",
-                        end.max(first + 1) - 1
+                        end.max(first.saturating_add(1)) - 1
                     ),
                 );
-                at.clamp(first, end)
+                at.clamp(first, end.max(first))
             } else {
                 at
             };
@@ -495,7 +504,7 @@ impl Resolver<'_, '_> {
                     } else {
                         to_n
                     };
-                    let stop = b.index_before(to_n + 1);
+                    let stop = b.index_before(to_n.saturating_add(1));
                     sequence = b.moves[range_start..stop.max(range_start)]
                         .iter()
                         .map(|m| m.mv)
@@ -513,7 +522,18 @@ impl Resolver<'_, '_> {
         } else if let (Some(b), ItemKind::Diagram(DiagramKind::Prb)) = (&base_item, kind) {
             default_correct = b.moves[range_start..].iter().map(|m| m.mv).collect();
         }
-        let first_number = match a.get("mn").and_then(|v| v.parse().ok()) {
+        let first_number = match a.get("mn").and_then(|v| v.parse::<u32>().ok()) {
+            Some(n) if n > MAX_FIRST_NUMBER => {
+                error(
+                    &mut found,
+                    codes::MOVE_NUMBER_TOO_LARGE,
+                    a.span_of("mn"),
+                    format!(
+                        "`mn={n}` is past {MAX_FIRST_NUMBER}, the largest first move number; {MAX_FIRST_NUMBER} is used"
+                    ),
+                );
+                MAX_FIRST_NUMBER
+            }
             Some(n) => n,
             None => match kind {
                 ItemKind::Diagram(DiagramKind::Fig | DiagramKind::Var) => at_number

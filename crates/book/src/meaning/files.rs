@@ -53,6 +53,9 @@ pub enum NameError {
     /// A component starting with `.` (other than `.` itself): a hidden file
     /// or folder.
     Hidden,
+    /// An address with a scheme (`javascript:`, `data:`, `file:`): not a
+    /// file of the book, and not a web address either.
+    Address,
 }
 
 impl std::fmt::Display for NameError {
@@ -62,12 +65,17 @@ impl std::fmt::Display for NameError {
             NameError::Absolute => "absolute paths are not followed",
             NameError::Parent => "`..` would leave the book's folder",
             NameError::Hidden => "hidden files and folders (starting with `.`) are not read",
+            NameError::Address => {
+                "it is an address, not a file of the book; images and includes are \
+                 files in the book's folder or http(s) addresses"
+            }
         })
     }
 }
 
 /// Checks a file name as a book gives it: relative, no `..`, no hidden
-/// component. `.` and empty components (`./a.png`, `a//b.png`) are fine.
+/// component, no scheme (`javascript:`, `file:`: an address is never a
+/// file name). `.` and empty components (`./a.png`, `a//b.png`) are fine.
 /// Both `/` and `\` separate components, whatever the platform.
 ///
 /// ```
@@ -77,6 +85,7 @@ impl std::fmt::Display for NameError {
 /// assert_eq!(check_name("../x.png"), Err(NameError::Parent));
 /// assert_eq!(check_name("/etc/passwd"), Err(NameError::Absolute));
 /// assert_eq!(check_name(".ssh/id_rsa"), Err(NameError::Hidden));
+/// assert_eq!(check_name("javascript:alert(1)"), Err(NameError::Address));
 /// ```
 pub fn check_name(name: &str) -> Result<(), NameError> {
     if name.is_empty() {
@@ -86,6 +95,9 @@ pub fn check_name(name: &str) -> Result<(), NameError> {
     let drive = bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':';
     if name.starts_with(['/', '\\']) || drive || std::path::Path::new(name).is_absolute() {
         return Err(NameError::Absolute);
+    }
+    if super::refs::scheme(name).is_some() {
+        return Err(NameError::Address);
     }
     for part in name.split(['/', '\\']) {
         match part {
@@ -236,7 +248,7 @@ pub mod image_codes {
 /// The local images a book uses: `(element index, file name, span)` for
 /// every `img url`, inline `<img url>`, and the cover (the `cover`
 /// attribute, or `ID_cover.jpg` for an `::img` without `url`).
-/// Web addresses are left out.
+/// Web addresses (`http:`, `https:`) are left out.
 ///
 /// ```
 /// let book = kifu_book::parse("::book(#b)\n\n::img\n\n::img url=\"d.png\"\n\n::img url=\"http://x/y.png\"").value;
@@ -244,7 +256,9 @@ pub mod image_codes {
 /// assert_eq!(names, ["b_cover.jpg", "d.png"]);
 /// ```
 pub fn images(book: &Book) -> Vec<(usize, String, Span)> {
-    let local = |url: &str| !url.contains("://") && !url.is_empty();
+    // As the page decides: what is not a web address is a file of the
+    // book (and a name with another scheme is then refused as a file).
+    let local = |url: &str| !url.is_empty() && !super::refs::web_link(url);
     let book_element = book
         .elements()
         .iter()
