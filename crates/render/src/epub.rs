@@ -48,10 +48,11 @@ use serde_json::{Value, json};
 use zip::write::SimpleFileOptions;
 
 use crate::flow::{
-    Block, DiagramBlock, Flow, FlowOptions, ImageBlock, ImageSource, Paragraph, Target, Variants,
+    Block, DiagramBlock, Flow, FlowOptions, ImageBlock, ImageSource, Paragraph, Rich, Target,
+    Variants,
 };
 use crate::markup::{
-    self, Dialect, ParagraphLook, align_class, break_class, esc, group_class, width_name,
+    self, Dialect, ParagraphParts, align_class, break_class, esc, group_class, width_name,
 };
 use crate::style::Style;
 use crate::svg::{DiagramView, Stone, geometry, to_svg};
@@ -559,14 +560,13 @@ impl<'a, 'b> Writer<'a, 'b> {
     }
 
     fn paragraph(&mut self, p: &Paragraph, out: &mut String) {
-        let content = self.variants(&p.content, &mut |r| markup::rich(self, r));
-        let ParagraphLook {
+        let ParagraphParts {
             mut classes,
             outer,
-            inner,
-        } = ParagraphLook::of(p);
-        let tag = markup::tag(p.kind);
-        let mut body = markup::linked(self, p.link.as_ref(), content);
+            style,
+            tag,
+            mut body,
+        } = markup::paragraph_parts(self, p);
         if let Some(word) = &p.hint {
             classes.push("hint".to_owned());
             body = format!(
@@ -574,11 +574,6 @@ impl<'a, 'b> Writer<'a, 'b> {
                 self.variants(word, &mut |w| esc(w))
             );
         }
-        let style = if inner.is_empty() {
-            String::new()
-        } else {
-            format!(" style=\"{}\"", inner.join(";"))
-        };
         let _ = writeln!(
             out,
             "<div class=\"{}\" id=\"{}\"{} style=\"{outer}\"><{tag} class=\"text\"{style}>{body}</{tag}></div>",
@@ -1174,6 +1169,10 @@ impl Dialect for Writer<'_, '_> {
 
     fn line_break(&self) -> &'static str {
         "<br/>"
+    }
+
+    fn rich_variants(&self, v: &Variants<Rich>) -> String {
+        self.variants(v, &mut |r| markup::rich(self, r))
     }
 }
 
