@@ -55,7 +55,7 @@ use crate::markup::{
     self, Dialect, ParagraphParts, align_class, break_class, esc, group_class, width_name,
 };
 use crate::style::Style;
-use crate::svg::{DiagramView, Stone, geometry, to_svg};
+use crate::svg::{DiagramView, Geometry, Stone, geometry, to_svg};
 
 const CSS: &str = include_str!("../assets/epub.css");
 const JS: &str = include_str!("../assets/epub.js");
@@ -187,6 +187,10 @@ struct Problem {
     sequences: Vec<Sequence>,
 }
 
+/// What an empty board's drawing depends on: the board's size, the
+/// window shown, the coordinates.
+type BoardKey = (u8, u8, [u8; 4], &'static str);
+
 /// A sequence of moves, each with its text.
 type Sequence = Vec<(Move, Option<String>)>;
 
@@ -227,6 +231,9 @@ struct Writer<'a, 'b> {
     diagram_items: Vec<Item>,
     /// The empty boards the script draws positions on, in order.
     board_items: Vec<Item>,
+    /// Each empty board's file and geometry, by size, window and
+    /// coordinates.
+    boards: HashMap<BoardKey, (String, Geometry)>,
     /// The problems, in order.
     problems: Vec<Problem>,
     /// The file being written.
@@ -336,6 +343,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             drawings: HashMap::new(),
             diagram_items: Vec::new(),
             board_items: Vec::new(),
+            boards: HashMap::new(),
             problems: Vec::new(),
             current: String::new(),
             answers_written: false,
@@ -703,17 +711,29 @@ impl<'a, 'b> Writer<'a, 'b> {
             return None;
         }
         // Positions are drawn over an empty board's drawing, which has the
-        // figure's geometry (the same view and coordinates).
-        let mut empty = view.clone();
-        empty.stones.clear();
-        empty.labels.clear();
-        empty.marks.clear();
-        empty.lines.clear();
-        empty.arrows.clear();
-        empty.dimmed.clear();
-        let board = self.store(&empty, true);
-        let g = geometry(view, &self.options.style);
+        // figure's geometry (the same size, window and coordinates): drawn
+        // once for each.
         let (x0, y0, x1, y1) = view.window();
+        let key = (
+            view.size.cols,
+            view.size.rows,
+            [x0, y0, x1, y1],
+            view.coordinates.name(),
+        );
+        let (board, g) = match self.boards.get(&key) {
+            Some(b) => b.clone(),
+            None => {
+                let mut empty = DiagramView::empty(view.size);
+                empty.view = view.view;
+                empty.coordinates = view.coordinates;
+                let b = (
+                    self.store(&empty, true),
+                    geometry(&empty, &self.options.style),
+                );
+                self.boards.insert(key, b.clone());
+                b
+            }
+        };
         let moves: Vec<Value> = item
             .moves
             .iter()
