@@ -81,6 +81,9 @@ pub(crate) struct RenderArgs {
     /// Coordinates: `auto` (the diagram's `coord`; none for games), `none`, `standard`, `sgf`, `j1`, `j2`, `j3`.
     #[arg(long, default_value = "auto")]
     pub(crate) coord: String,
+    /// An EPUB's kind: `interactive` (figures to step through, problems to answer, where the reader runs scripts) or `static`.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub(crate) epub: Option<EpubKind>,
     /// Print a summary on stderr (always printed with --out-dir and several files).
     #[arg(long)]
     pub(crate) stats: bool,
@@ -100,6 +103,16 @@ pub(crate) struct DiagramsArgs {
     /// Print nothing on stderr but errors.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+}
+
+/// `--epub`: which EPUB `kifu render` writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub(crate) enum EpubKind {
+    /// Scripted chapters; they read as the static ones where scripts do not run.
+    #[default]
+    Interactive,
+    /// No script: figures with all numbers, answers in their own section.
+    Static,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -298,6 +298,34 @@ fn a_book_and_a_game_to_epub() {
     assert!(!d.join("x.epub").exists());
 }
 
+/// `--epub interactive|static`: the interactive EPUB (the default) holds
+/// the script, the static one none; `--epub` is for an EPUB only.
+#[test]
+fn epub_kinds() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let names =
+        |file: &str| String::from_utf8_lossy(&std::fs::read(d.join(file)).unwrap()).into_owned();
+    let o = kifu(&["render", &book(), "-o", "i.epub"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = kifu(&["render", &book(), "--epub", "static", "-o", "s.epub"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Entry names are stored uncompressed.
+    assert!(names("i.epub").contains("EPUB/kifu.js"));
+    assert!(!names("s.epub").contains("EPUB/kifu.js"));
+    assert!(names("s.epub").contains("EPUB/s003.xhtml"));
+    let o = kifu(&["render", &book(), "--epub", "static", "-o", "x.html"], d);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--epub is for an .epub output"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.join("x.html").exists());
+    let o = kifu(&["render", &book(), "--epub", "paper", "-o", "x.epub"], d);
+    assert_eq!(o.status.code(), Some(2));
+}
+
 /// The servers' records (issue 19) are read by every command: converted
 /// to SGF, described, checked, drawn; a GIB file saved as `.sgf` is still
 /// read as GIB.

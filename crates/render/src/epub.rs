@@ -6,8 +6,22 @@
 //! every diagram as an SVG file drawn with its numbered moves (identical
 //! drawings are stored once). Problems link to an answers section at the
 //! end, where each correct sequence is drawn with its moves numbered; hints
-//! are shown after their problem. Nothing needs a script: this is the
-//! static EPUB, which reads the same in every reader.
+//! are shown after their problem. Nothing needs a script: that is the
+//! static EPUB ([`EpubMode::Static`]), which reads the same in every
+//! reader.
+//!
+//! The interactive EPUB ([`EpubMode::Interactive`], the default) is the
+//! same book with one script (`kifu.js`, from `assets/epub.js`) in every
+//! chapter, which the manifest flags `scripted` (EPUB 3 scripting). Where
+//! the reader runs it, a figure with moves gets buttons that step through
+//! them, a problem is answered on the board with the correct and wrong
+//! feedback of the book's sequences, hints open on a tap and inline
+//! diagrams open from their link. The script draws from what each figure
+//! carries in `data-kifu` (the position, moves with captures, the correct
+//! and wrong sequences, where the drawing puts the points) over the
+//! figure's own SVG drawing or an empty board's, in the diagrams' style
+//! (`data-kifu-style` on the body). Where scripts do not run nothing of
+//! this shows: the chapter reads as the static one, answers included.
 //!
 //! The output depends only on the book, its images and the options: the
 //! zip entries carry a fixed time, and the package's modification date is
@@ -30,18 +44,34 @@ use kifu_book::coords::Move;
 use kifu_book::files::image_type;
 use kifu_book::model::DiagramKind;
 use kifu_book::resolve::ItemKind;
+use serde_json::{Value, json};
 use zip::write::SimpleFileOptions;
 
 use crate::flow::{
-    Block, DiagramBlock, Flow, FlowOptions, ImageBlock, ImageSource, Paragraph, Target, Variants,
+    Block, DiagramBlock, Flow, FlowOptions, ImageBlock, ImageSource, Paragraph, Rich, Target,
+    Variants,
 };
 use crate::markup::{
-    self, Dialect, ParagraphLook, align_class, break_class, esc, group_class, width_name,
+    self, Dialect, ParagraphParts, align_class, break_class, esc, group_class, width_name,
 };
 use crate::style::Style;
-use crate::svg::{DiagramView, Stone, to_svg};
+use crate::svg::{DiagramView, Geometry, Stone, geometry, to_svg};
 
 const CSS: &str = include_str!("../assets/epub.css");
+const JS: &str = include_str!("../assets/epub.js");
+
+/// Which EPUB to write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EpubMode {
+    /// Scripted chapters: figures to step through, problems to answer,
+    /// hints to open; read as [`EpubMode::Static`] where scripts do not
+    /// run.
+    #[default]
+    Interactive,
+    /// No script: figures with all their numbers, answers in their own
+    /// section, hints shown.
+    Static,
+}
 
 /// Options of [`book_to_epub`].
 #[derive(Clone, Debug)]
@@ -53,6 +83,8 @@ pub struct EpubOptions {
     pub modified: String,
     /// How diagrams are drawn.
     pub style: Style,
+    /// Interactive or static.
+    pub mode: EpubMode,
 }
 
 impl Default for EpubOptions {
@@ -61,6 +93,7 @@ impl Default for EpubOptions {
             languages: Vec::new(),
             modified: "2000-01-01T00:00:00Z".to_owned(),
             style: Style::book(),
+            mode: EpubMode::Interactive,
         }
     }
 }
@@ -142,6 +175,25 @@ fn bcp47(code: &str) -> &str {
     }
 }
 
+/// A problem with an answer: where it is and its correct sequences.
+struct Problem {
+    /// Its number in [`Flow::diagrams`].
+    diagram: usize,
+    /// The file it is in.
+    file: String,
+    /// Its figure's anchor.
+    anchor: String,
+    /// Its correct sequences (never empty).
+    sequences: Vec<Sequence>,
+}
+
+/// What an empty board's drawing depends on: the board's size, the
+/// window shown, the coordinates.
+type BoardKey = (u8, u8, [u8; 4], &'static str);
+
+/// A sequence of moves, each with its text.
+type Sequence = Vec<(Move, Option<String>)>;
+
 /// One file of the package.
 struct Item {
     id: String,
@@ -177,8 +229,13 @@ struct Writer<'a, 'b> {
     drawings: HashMap<String, String>,
     /// The diagram files, in order.
     diagram_items: Vec<Item>,
-    /// The problems, in order: (diagram number, the file it is in, anchor).
-    problems: Vec<(usize, String, String)>,
+    /// The empty boards the script draws positions on, in order.
+    board_items: Vec<Item>,
+    /// Each empty board's file and geometry, by size, window and
+    /// coordinates.
+    boards: HashMap<BoardKey, (String, Geometry)>,
+    /// The problems, in order.
+    problems: Vec<Problem>,
     /// The file being written.
     current: String,
     /// Whether the package has an answers section.
@@ -247,7 +304,11 @@ impl<'a, 'b> Writer<'a, 'b> {
             },
             None => {
                 let board = (!flow.diagrams.is_empty()).then(|| {
-                    let mut view = DiagramView::from_resolved(flow.item(0), &flow.preferred[0]);
+                    let mut view = DiagramView::from_figure(
+                        flow.item(0),
+                        &flow.diagrams[0].figure,
+                        &flow.preferred[0],
+                    );
                     view.caption = None;
                     view.gaps = None;
                     // The screen style's wooden board: a cover in colour.
@@ -281,6 +342,8 @@ impl<'a, 'b> Writer<'a, 'b> {
             image_names,
             drawings: HashMap::new(),
             diagram_items: Vec::new(),
+            board_items: Vec::new(),
+            boards: HashMap::new(),
             problems: Vec::new(),
             current: String::new(),
             answers_written: false,
@@ -345,16 +408,49 @@ impl<'a, 'b> Writer<'a, 'b> {
         }
     }
 
-    fn document(&self, title: &str, body: &str) -> Vec<u8> {
+    fn interactive(&self) -> bool {
+        self.options.mode == EpubMode::Interactive
+    }
+
+    /// A content document; `scripted`: with the script and the diagrams'
+    /// style for it.
+    fn document(&self, title: &str, body: &str, scripted: bool) -> Vec<u8> {
         let lang = esc(self.lang());
+        let (body_attrs, script) = if scripted {
+            (
+                format!(" data-kifu-style=\"{}\"", esc(&self.style_json())),
+                "<script type=\"text/javascript\" src=\"kifu.js\"></script>\n",
+            )
+        } else {
+            (String::new(), "")
+        };
         format!(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE html>\n\
              <html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\" lang=\"{lang}\" xml:lang=\"{lang}\">\n\
              <head>\n<meta charset=\"utf-8\"/>\n<title>{}</title>\n\
-             <link rel=\"stylesheet\" type=\"text/css\" href=\"style.css\"/>\n</head>\n<body>\n{body}</body>\n</html>\n",
+             <link rel=\"stylesheet\" type=\"text/css\" href=\"style.css\"/>\n</head>\n<body{body_attrs}>\n{body}{script}</body>\n</html>\n",
             esc(title)
         )
         .into_bytes()
+    }
+
+    /// What the script needs of the diagrams' style (lengths in cells).
+    fn style_json(&self) -> String {
+        let st = &self.options.style;
+        serde_json::json!({
+            "board": st.board,
+            "line": st.line,
+            "black": st.black,
+            "white": st.white,
+            "outline": st.stone_outline,
+            "outlineWidth": st.stone_outline_width,
+            "blackText": st.black_text,
+            "whiteText": st.white_text,
+            "markWidth": st.mark_width,
+            "font": st.font_family,
+            "weight": st.font_weight,
+        })
+        .to_string()
     }
 
     fn book_title(&self) -> String {
@@ -375,7 +471,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             href: "title.xhtml".to_owned(),
             media_type: "application/xhtml+xml",
             properties: None,
-            bytes: self.document(&self.book_title(), &title_body),
+            bytes: self.document(&self.book_title(), &title_body, false),
         });
         for (k, section) in flow.sections.iter().enumerate() {
             self.current = section_file(k);
@@ -397,12 +493,13 @@ impl<'a, 'b> Writer<'a, 'b> {
                 .find(|c| Some(&c.anchor) == section.anchor.as_ref())
                 .and_then(|c| c.titles.first())
                 .map_or_else(|| self.book_title(), |t| t.text.get(self.lang()).clone());
+            let scripted = self.interactive();
             out.push(Item {
                 id: format!("s{:03}", k + 1),
                 href: section_file(k),
                 media_type: "application/xhtml+xml",
-                properties: None,
-                bytes: self.document(&title, &body),
+                properties: scripted.then_some("scripted"),
+                bytes: self.document(&title, &body, scripted),
             });
         }
         if !self.problems.is_empty() {
@@ -414,7 +511,7 @@ impl<'a, 'b> Writer<'a, 'b> {
                 href: "answers.xhtml".to_owned(),
                 media_type: "application/xhtml+xml",
                 properties: None,
-                bytes: self.document("Answers", &body),
+                bytes: self.document("Answers", &body, false),
             });
         }
         out
@@ -471,14 +568,13 @@ impl<'a, 'b> Writer<'a, 'b> {
     }
 
     fn paragraph(&mut self, p: &Paragraph, out: &mut String) {
-        let content = self.variants(&p.content, &mut |r| markup::rich(self, r));
-        let ParagraphLook {
+        let ParagraphParts {
             mut classes,
             outer,
-            inner,
-        } = ParagraphLook::of(p);
-        let tag = markup::tag(p.kind);
-        let mut body = markup::linked(self, p.link.as_ref(), content);
+            style,
+            tag,
+            mut body,
+        } = markup::paragraph_parts(self, p);
         if let Some(word) = &p.hint {
             classes.push("hint".to_owned());
             body = format!(
@@ -486,11 +582,6 @@ impl<'a, 'b> Writer<'a, 'b> {
                 self.variants(word, &mut |w| esc(w))
             );
         }
-        let style = if inner.is_empty() {
-            String::new()
-        } else {
-            format!(" style=\"{}\"", inner.join(";"))
-        };
         let _ = writeln!(
             out,
             "<div class=\"{}\" id=\"{}\"{} style=\"{outer}\"><{tag} class=\"text\"{style}>{body}</{tag}></div>",
@@ -501,20 +592,33 @@ impl<'a, 'b> Writer<'a, 'b> {
         // Inline diagrams cannot open on a tap without a script: they
         // follow their paragraph.
         for &n in &p.inline_diagrams {
-            let fig = self.figure(n, &format!("dia-{n}"));
+            let fig = self.figure(n, &format!("dia-{n}"), true);
             let _ = writeln!(out, "<div class=\"el dia-el w-dia inline-dia\">{fig}</div>");
         }
     }
 
     /// The SVG file of a drawing, stored once.
     fn drawing(&mut self, view: &DiagramView) -> String {
+        self.store(view, false)
+    }
+
+    /// The SVG file of a drawing, stored once; `board`: an empty board for
+    /// the script, numbered apart (`b0001.svg`...), so that the figures'
+    /// files have the same names in both kinds of EPUB.
+    fn store(&mut self, view: &DiagramView, board: bool) -> String {
         let svg = to_svg(view, &self.options.style);
         if let Some(name) = self.drawings.get(&svg) {
             return name.clone();
         }
-        let name = format!("diagrams/d{:04}.svg", self.diagram_items.len() + 1);
-        self.diagram_items.push(Item {
-            id: format!("d{:04}", self.diagram_items.len() + 1),
+        let (items, prefix) = if board {
+            (&mut self.board_items, 'b')
+        } else {
+            (&mut self.diagram_items, 'd')
+        };
+        let id = format!("{prefix}{:04}", items.len() + 1);
+        let name = format!("diagrams/{id}.svg");
+        items.push(Item {
+            id,
             href: name.clone(),
             media_type: "image/svg+xml",
             properties: None,
@@ -524,26 +628,39 @@ impl<'a, 'b> Writer<'a, 'b> {
         name
     }
 
-    /// The `<figure>` of diagram `n`, with the id `id`.
-    fn figure(&mut self, n: usize, id: &str) -> String {
+    /// The `<figure>` of diagram `n`, with the id `id`; `live`: for the
+    /// script to step through or answer (a diagram that is a link is a
+    /// picture).
+    fn figure(&mut self, n: usize, id: &str, live: bool) -> String {
         let flow = self.flow;
         let d = &flow.diagrams[n];
         let item = flow.item(n);
-        let mut view = DiagramView::from_resolved(item, self.lang());
+        let mut view = DiagramView::from_figure(item, &d.figure, self.lang());
         // The caption and gaps line are text of the page, in every
         // language, not part of the drawing.
         view.caption = None;
         view.gaps = None;
         let file = self.drawing(&view);
+        let sequences = if item.kind == ItemKind::Diagram(DiagramKind::Prb) {
+            correct_sequences(item)
+        } else {
+            Vec::new()
+        };
+        let data = if live && self.interactive() {
+            self.script_data(n, &view, &file, &sequences)
+        } else {
+            None
+        };
         let caption = self.text(&d.caption);
         let alt = match &d.caption {
             Variants::Same(c) if !c.is_empty() => format!("Go diagram: {c}"),
             _ => "Go diagram".to_owned(),
         };
         let mut s = format!(
-            "<figure class=\"dia kind-{}\" id=\"{}\">",
+            "<figure class=\"dia kind-{}\" id=\"{}\"{}>",
             item.kind.name(),
-            esc(id)
+            esc(id),
+            data.map_or_else(String::new, |j| format!(" data-kifu=\"{}\"", esc(&j)))
         );
         if let Some(t) = &d.problem_text {
             let html = self.variants(t, &mut |r| markup::rich(self, r));
@@ -554,13 +671,18 @@ impl<'a, 'b> Writer<'a, 'b> {
             .gaps
             .as_ref()
             .map(|g| format!("<span class=\"gaps\">{}</span>", esc(g)));
-        let answer = if item.kind == ItemKind::Diagram(DiagramKind::Prb) && has_answer(flow, n) {
-            self.problems.push((n, self.current.clone(), id.to_owned()));
+        let answer = if sequences.is_empty() {
+            None
+        } else {
+            self.problems.push(Problem {
+                diagram: n,
+                file: self.current.clone(),
+                anchor: id.to_owned(),
+                sequences,
+            });
             Some(format!(
                 "<a class=\"answer-link\" href=\"answers.xhtml#answer-{n}\">Answer</a>"
             ))
-        } else {
-            None
         };
         let lines: Vec<String> = [Some(caption).filter(|c| !c.is_empty()), gaps, answer]
             .into_iter()
@@ -573,8 +695,111 @@ impl<'a, 'b> Writer<'a, 'b> {
         s
     }
 
+    /// What the script needs to step through diagram `n` (drawn as
+    /// `view` in `file`) or to answer it: `None` when there is nothing to
+    /// do (no moves and not a problem).
+    fn script_data(
+        &mut self,
+        n: usize,
+        view: &DiagramView,
+        file: &str,
+        sequences: &[Sequence],
+    ) -> Option<String> {
+        let item = self.flow.item(n);
+        let problem = !sequences.is_empty();
+        if !problem && item.moves.is_empty() {
+            return None;
+        }
+        // Positions are drawn over an empty board's drawing, which has the
+        // figure's geometry (the same size, window and coordinates): drawn
+        // once for each.
+        let (x0, y0, x1, y1) = view.window();
+        let key = (
+            view.size.cols,
+            view.size.rows,
+            [x0, y0, x1, y1],
+            view.coordinates.name(),
+        );
+        let (board, g) = match self.boards.get(&key) {
+            Some(b) => b.clone(),
+            None => {
+                let mut empty = DiagramView::empty(view.size);
+                empty.view = view.view;
+                empty.coordinates = view.coordinates;
+                let b = (
+                    self.store(&empty, true),
+                    geometry(&empty, &self.options.style),
+                );
+                self.boards.insert(key, b.clone());
+                b
+            }
+        };
+        let moves: Vec<Value> = item
+            .moves
+            .iter()
+            .map(|m| {
+                let [x, y] = point_code(m.mv);
+                json!([
+                    color_code(m.color),
+                    x,
+                    y,
+                    m.number.unwrap_or(0),
+                    m.captured
+                        .iter()
+                        .map(|p| json!([p.x, p.y]))
+                        .collect::<Vec<_>>()
+                ])
+            })
+            .collect();
+        let mut data = json!({
+            "size": [item.size.cols, item.size.rows],
+            "view": [x0, y0, x1, y1],
+            "geo": [round2(g.x0), round2(g.y0), g.cell, round2(g.width), round2(g.height)],
+            "board": board,
+            "start": item.start.stones().map(|(p, c)| json!([p.x, p.y, color_code(c)])).collect::<Vec<_>>(),
+            "moves": moves,
+            "toPlay": color_code(item.to_play),
+        });
+        if problem {
+            let seq = |s: &[(Move, Option<String>)]| -> Value {
+                s.iter()
+                    .map(|(m, t)| {
+                        let [x, y] = point_code(*m);
+                        json!([x, y, t])
+                    })
+                    .collect()
+            };
+            let wrong: Vec<Value> = item
+                .diagram
+                .as_ref()
+                .map(|d| {
+                    d.wrong
+                        .iter()
+                        .map(|s| {
+                            let s: Sequence = s.iter().map(|m| (m.mv, m.text.clone())).collect();
+                            seq(&s)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            // The reader plays on the problem's own drawing: the stones it
+            // shows, the points it has.
+            data["figure"] = json!(file);
+            data["stones"] = view
+                .stones
+                .iter()
+                .map(|s| json!([s.point.x, s.point.y, color_code(s.color)]))
+                .collect();
+            data["problem"] = json!({
+                "correct": sequences.iter().map(|s| seq(s)).collect::<Vec<_>>(),
+                "wrong": wrong,
+            });
+        }
+        Some(data.to_string())
+    }
+
     fn diagram_element(&mut self, d: &DiagramBlock, out: &mut String) {
-        let mut fig = self.figure(d.diagram, &format!("{}-fig", d.anchor));
+        let mut fig = self.figure(d.diagram, &format!("{}-fig", d.anchor), d.link.is_none());
         if let Some(t) = &d.link {
             fig = format!("<a class=\"dia-link\"{}>{fig}</a>", self.link_attrs(t));
         }
@@ -649,9 +874,10 @@ impl<'a, 'b> Writer<'a, 'b> {
             "<section class=\"answers\" epub:type=\"appendix\">\n<h2 class=\"answers-title\">Answers</h2>\n",
         );
         let problems = std::mem::take(&mut self.problems);
-        for (k, (n, file, anchor)) in problems.iter().enumerate() {
-            let item = flow.item(*n);
-            let d = &flow.diagrams[*n];
+        for (k, problem) in problems.iter().enumerate() {
+            let (n, file, anchor) = (problem.diagram, &problem.file, &problem.anchor);
+            let item = flow.item(n);
+            let d = &flow.diagrams[n];
             let name = match &d.caption {
                 Variants::Same(c) if !c.is_empty() => esc(c),
                 Variants::ByLanguage(_) => self.text(&d.caption),
@@ -663,11 +889,11 @@ impl<'a, 'b> Writer<'a, 'b> {
                 esc(file),
                 esc(anchor)
             );
-            for sequence in correct_sequences(item) {
-                let mut view = DiagramView::from_resolved(item, self.lang());
+            for sequence in &problem.sequences {
+                let mut view = DiagramView::from_figure(item, &d.figure, self.lang());
                 view.caption = None;
                 view.gaps = None;
-                let texts = play(&mut view, item, &sequence);
+                let texts = play(&mut view, item, sequence);
                 let file = self.drawing(&view);
                 let _ = write!(
                     s,
@@ -713,7 +939,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             );
         }
         s.push_str("</ol>\n</nav>\n");
-        self.document("Contents", &s)
+        self.document("Contents", &s, false)
     }
 
     fn has_answers(&self) -> bool {
@@ -798,6 +1024,15 @@ impl<'a, 'b> Writer<'a, 'b> {
             properties: None,
             bytes: self.ncx(&identifier),
         });
+        if self.interactive() {
+            items.push(Item {
+                id: "js".to_owned(),
+                href: "kifu.js".to_owned(),
+                media_type: "application/javascript",
+                properties: None,
+                bytes: JS.as_bytes().to_vec(),
+            });
+        }
         items.push(Item {
             id: "css".to_owned(),
             href: "style.css".to_owned(),
@@ -825,6 +1060,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             bytes: std::mem::take(&mut self.cover.bytes),
         });
         items.append(&mut self.diagram_items);
+        items.append(&mut self.board_items);
 
         let mut opf = String::new();
         let lang = esc(self.lang());
@@ -954,6 +1190,10 @@ impl Dialect for Writer<'_, '_> {
     fn line_break(&self) -> &'static str {
         "<br/>"
     }
+
+    fn rich_variants(&self, v: &Variants<Rich>) -> String {
+        self.variants(v, &mut |r| markup::rich(self, r))
+    }
 }
 
 /// A cover for a book without one: the title and author over the book's
@@ -1016,15 +1256,10 @@ fn generated_cover(title: &str, author: Option<&str>, board: Option<String>) -> 
     s
 }
 
-/// Whether problem `n` has an answer to show.
-fn has_answer(flow: &Flow<'_>, n: usize) -> bool {
-    !correct_sequences(flow.item(n)).is_empty()
-}
-
 /// A problem's correct sequences: its `correct` attribute's, else the
 /// default answer.
-fn correct_sequences(item: &kifu_book::resolve::Resolved) -> Vec<Vec<(Move, Option<String>)>> {
-    let given: Vec<Vec<(Move, Option<String>)>> = item
+fn correct_sequences(item: &kifu_book::resolve::Resolved) -> Vec<Sequence> {
+    let given: Vec<Sequence> = item
         .diagram
         .as_ref()
         .map(|d| {
@@ -1086,6 +1321,28 @@ fn play(
         };
     }
     texts
+}
+
+/// A colour for the script: 0 black, 1 white.
+fn color_code(c: Color) -> u8 {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// A move's point for the script: a pass is (-1, -1), a tenuki (-2, -2).
+fn point_code(mv: Move) -> [i32; 2] {
+    match mv {
+        Move::Play(p) => [i32::from(p.x), i32::from(p.y)],
+        Move::Pass => [-1, -1],
+        Move::Tenuki => [-2, -2],
+    }
+}
+
+/// A length rounded to two decimals, as the drawings write them.
+fn round2(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
 }
 
 /// Text with its tags left out (for the NCX, which holds plain text).

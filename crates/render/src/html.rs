@@ -35,11 +35,11 @@ use kifu_book::resolve::{ItemKind, Resolved, Source};
 use serde_json::{Value, json};
 
 use crate::flow::{
-    Block, DiagramBlock, Flow, FlowDiagram, FlowOptions, ImageBlock, ImageSource, Paragraph,
+    Block, DiagramBlock, Flow, FlowDiagram, FlowOptions, ImageBlock, ImageSource, Paragraph, Rich,
     Target, Variants,
 };
 use crate::markup::{
-    self, Dialect, ParagraphLook, align_class, break_class, esc, group_class, width_name,
+    self, Dialect, ParagraphParts, align_class, break_class, esc, group_class, width_name,
 };
 
 const CSS: &str = include_str!("../assets/book.css");
@@ -261,6 +261,10 @@ impl Dialect for Writer<'_, '_> {
     fn line_break(&self) -> &'static str {
         "<br>"
     }
+
+    fn rich_variants(&self, v: &Variants<Rich>) -> String {
+        variants(v, &mut |r| markup::rich(self, r))
+    }
 }
 
 impl Writer<'_, '_> {
@@ -445,22 +449,14 @@ impl Writer<'_, '_> {
         for &n in &p.inline_diagrams {
             inline_html.push_str(&self.figure_html(n));
         }
-        let content = variants(&p.content, &mut |r| markup::rich(self, r));
-        let ParagraphLook {
+        let ParagraphParts {
             mut classes,
             outer,
-            inner,
-        } = ParagraphLook::of(p);
-        let tag = markup::tag(p.kind);
-        let body = markup::linked(self, p.link.as_ref(), content);
-        let para = format!(
-            "<{tag} class=\"text\"{}>{body}</{tag}>",
-            if inner.is_empty() {
-                String::new()
-            } else {
-                format!(" style=\"{}\"", inner.join(";"))
-            }
-        );
+            style,
+            tag,
+            body,
+        } = markup::paragraph_parts(self, p);
+        let para = format!("<{tag} class=\"text\"{style}>{body}</{tag}>");
         let para = if let Some(word) = &p.hint {
             classes.push("hint".to_owned());
             format!(

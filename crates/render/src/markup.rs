@@ -7,7 +7,9 @@ use kifu_board::Color;
 use kifu_book::go_data::Width;
 use kifu_book::model::{ParagraphKind, ParagraphStyle};
 
-use crate::flow::{Align, Break, GroupKind, ImageSource, Paragraph, Rich, SpanContent, Target};
+use crate::flow::{
+    Align, Break, GroupKind, ImageSource, Paragraph, Rich, SpanContent, Target, Variants,
+};
 
 /// How a writer writes what its markup language says differently.
 pub(crate) trait Dialect {
@@ -21,6 +23,9 @@ pub(crate) trait Dialect {
     fn inline_image(&self, source: &ImageSource) -> String;
     /// A line break.
     fn line_break(&self) -> &'static str;
+    /// Rich text that may differ by language, each variant marked the
+    /// writer's way.
+    fn rich_variants(&self, v: &Variants<Rich>) -> String;
 }
 
 /// Escapes text for HTML content and attribute values.
@@ -193,6 +198,42 @@ impl ParagraphLook {
             outer,
             inner,
         }
+    }
+}
+
+/// What every writer begins a paragraph with: its look, its element, and
+/// its text (every language's) with its `href` link around it.
+pub(crate) struct ParagraphParts {
+    /// The outer box's classes.
+    pub(crate) classes: Vec<String>,
+    /// The outer box's style (spacing, breaks).
+    pub(crate) outer: String,
+    /// The text element's ` style="..."` (size, alignment, indents), or
+    /// nothing.
+    pub(crate) style: String,
+    /// The text element: `h1`-`h5` or `p`.
+    pub(crate) tag: &'static str,
+    /// The text.
+    pub(crate) body: String,
+}
+
+pub(crate) fn paragraph_parts(d: &dyn Dialect, p: &Paragraph) -> ParagraphParts {
+    let ParagraphLook {
+        classes,
+        outer,
+        inner,
+    } = ParagraphLook::of(p);
+    let style = if inner.is_empty() {
+        String::new()
+    } else {
+        format!(" style=\"{}\"", inner.join(";"))
+    };
+    ParagraphParts {
+        classes,
+        outer,
+        style,
+        tag: tag(p.kind),
+        body: linked(d, p.link.as_ref(), d.rich_variants(&p.content)),
     }
 }
 

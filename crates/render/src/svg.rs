@@ -210,6 +210,41 @@ fn ink(style: &Style, stone: Option<Color>) -> &str {
     }
 }
 
+/// Where [`to_svg`] puts a view's points, in the drawing's user units:
+/// for a script that draws stones over the drawing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    /// The drawing's width (its `viewBox`).
+    pub width: f64,
+    /// The drawing's height.
+    pub height: f64,
+    /// The x of column 0's line (it may be left of the view).
+    pub x0: f64,
+    /// The y of row 0's line.
+    pub y0: f64,
+    /// The distance between two lines.
+    pub cell: f64,
+}
+
+/// The [`Geometry`] of `view` drawn in `style`.
+///
+/// ```
+/// use kifu_board::BoardSize;
+/// use kifu_render::{style::Style, svg::{DiagramView, geometry}};
+/// let g = geometry(&DiagramView::empty(BoardSize::square(9).unwrap()), &Style::book());
+/// assert!(g.x0 > 0.0 && g.x0 + 8.0 * g.cell < g.width);
+/// ```
+pub fn geometry(view: &DiagramView, style: &Style) -> Geometry {
+    let l = Layout::new(view, style);
+    Geometry {
+        width: l.width,
+        height: l.height,
+        x0: l.cx(l.x0) - f64::from(l.x0) * U,
+        y0: l.cy(l.y0) - f64::from(l.y0) * U,
+        cell: U,
+    }
+}
+
 /// Draws a diagram as a standalone SVG document.
 pub fn to_svg(view: &DiagramView, style: &Style) -> String {
     let l = Layout::new(view, style);

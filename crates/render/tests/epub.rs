@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
-use kifu_render::epub::{EpubOptions, book_to_epub};
+use kifu_render::epub::{EpubMode, EpubOptions, book_to_epub};
 
 const EXAMPLE: &str = include_str!("../../book/tests/fixtures/example.gobook");
 
@@ -115,7 +115,10 @@ fn the_package_has_its_structure() {
 fn every_diagram_is_drawn_with_its_stones_and_numbers() {
     let files = entries(&epub_of(EXAMPLE, &EpubOptions::default()));
     let chapter = text_of(&files, "EPUB/s003.xhtml");
-    let images: Vec<&str> = values(chapter, "src");
+    let images: Vec<&str> = values(chapter, "src")
+        .into_iter()
+        .filter(|s| s.starts_with("diagrams/"))
+        .collect();
     // Seven diagrams: two figures, four diagrams, one inline diagram.
     assert_eq!(images.len(), 7, "{images:?}");
     let distinct: BTreeSet<&&str> = images.iter().collect();
@@ -216,6 +219,110 @@ fn problems_have_their_answers_at_the_end() {
     );
 }
 
+/// An attribute value as written: its entities read.
+fn unescape(value: &str) -> String {
+    value
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// A chapter without what the interactive EPUB adds: the script, the
+/// style it reads and each figure's data.
+fn without_script(chapter: &str) -> String {
+    let mut out = chapter.replace(
+        "<script type=\"text/javascript\" src=\"kifu.js\"></script>\n",
+        "",
+    );
+    for attr in [" data-kifu-style=\"", " data-kifu=\""] {
+        while let Some(start) = out.find(attr) {
+            let end = start + attr.len() + out[start + attr.len()..].find('"').unwrap() + 1;
+            out.replace_range(start..end, "");
+        }
+    }
+    out
+}
+
+#[test]
+fn the_interactive_epub_is_the_static_one_with_a_script() {
+    let static_options = EpubOptions {
+        mode: EpubMode::Static,
+        ..EpubOptions::default()
+    };
+    for source in [EXAMPLE, PROBLEMS] {
+        let live = entries(&epub_of(source, &EpubOptions::default()));
+        let fixed = entries(&epub_of(source, &static_options));
+        let opf = text_of(&live, "EPUB/package.opf");
+        assert!(
+            opf.contains(
+                "<item id=\"js\" href=\"kifu.js\" media-type=\"application/javascript\"/>"
+            )
+        );
+        assert!(!text_of(&fixed, "EPUB/package.opf").contains("kifu.js"));
+        assert!(!fixed.iter().any(|(n, _, _)| n.ends_with(".js")));
+        for (name, _, _) in fixed.iter().filter(|(n, _, _)| n.ends_with(".xhtml")) {
+            let chapter = name.starts_with("EPUB/s");
+            let item = format!(
+                "href=\"{}\" media-type=\"application/xhtml+xml\"",
+                &name[5..]
+            );
+            // Chapters are scripted, and flagged so; nothing else is.
+            assert_eq!(
+                opf.contains(&format!("{item} properties=\"scripted\"")),
+                chapter,
+                "{name}"
+            );
+            assert_eq!(text_of(&live, name).contains("src=\"kifu.js\""), chapter);
+            // Where scripts do not run, the chapter is the static one.
+            assert_eq!(
+                without_script(text_of(&live, name)),
+                text_of(&fixed, name),
+                "{name}"
+            );
+        }
+    }
+    // A problem carries its sequences (C7 is (2, 2) on 9x9) and the
+    // drawing it is played on; a figure its moves.
+    let live = entries(&epub_of(PROBLEMS, &EpubOptions::default()));
+    let chapter = text_of(&live, "EPUB/s001.xhtml");
+    let data: Vec<serde_json::Value> = values(chapter, "data-kifu")
+        .into_iter()
+        .map(|v| serde_json::from_str(&unescape(v)).expect("JSON"))
+        .collect();
+    assert_eq!(data.len(), 2);
+    let p1 = &data[0];
+    assert_eq!(
+        p1["problem"]["correct"],
+        serde_json::json!([[[2, 2, null], [3, 2, "Right."]]])
+    );
+    assert_eq!(
+        p1["problem"]["wrong"],
+        serde_json::json!([[[3, 2, null], [2, 2, "Wrong way."]]])
+    );
+    assert_eq!(p1["figure"], values(chapter, "src")[0]);
+    assert_eq!(p1["stones"].as_array().unwrap().len(), 5);
+    // The empty board it draws positions on has the figure's size and no
+    // stone.
+    let board = text_of(&live, &format!("EPUB/{}", p1["board"].as_str().unwrap()));
+    let figure = text_of(&live, &format!("EPUB/{}", p1["figure"].as_str().unwrap()));
+    assert!(!board.contains("<use "));
+    assert_eq!(
+        board[..board.find('>').unwrap()],
+        figure[..figure.find('>').unwrap()]
+    );
+    let files = entries(&epub_of(EXAMPLE, &EpubOptions::default()));
+    let chapter = text_of(&files, "EPUB/s003.xhtml");
+    let first: serde_json::Value =
+        serde_json::from_str(&unescape(values(chapter, "data-kifu")[0])).unwrap();
+    // The first figure: D4 F4 H4, numbered 1-3, black first.
+    assert_eq!(
+        first["moves"],
+        serde_json::json!([[0, 3, 15, 1, []], [1, 5, 15, 2, []], [0, 7, 15, 3, []]])
+    );
+}
+
 #[test]
 fn a_chosen_language_is_the_only_one() {
     let options = EpubOptions {
@@ -292,9 +399,16 @@ fn epubcheck_finds_nothing() {
         ("example".to_owned(), EXAMPLE.to_owned()),
         ("big".to_owned(), big_book(300)),
     ];
-    for (name, source) in &books {
-        let path = dir.join(format!("{name}.epub"));
-        std::fs::write(&path, epub_of(source, &EpubOptions::default())).unwrap();
+    for ((name, source), mode) in books
+        .iter()
+        .flat_map(|b| [(b, EpubMode::Interactive), (b, EpubMode::Static)])
+    {
+        let path = dir.join(format!("{name}-{mode:?}.epub"));
+        let options = EpubOptions {
+            mode,
+            ..EpubOptions::default()
+        };
+        std::fs::write(&path, epub_of(source, &options)).unwrap();
         let out = std::process::Command::new(&command[0])
             .args(&command[1..])
             .arg(&path)
@@ -304,7 +418,7 @@ fn epubcheck_finds_nothing() {
             + &String::from_utf8_lossy(&out.stderr);
         assert!(
             out.status.success() && report.contains("No errors or warnings detected"),
-            "{name}: {report}"
+            "{name} ({mode:?}): {report}"
         );
     }
 }

@@ -4,13 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
-use kifu_render::epub::EpubOptions;
+use kifu_render::epub::{EpubMode, EpubOptions};
 use kifu_render::flow::{Flow, FlowOptions};
 use kifu_render::html::HtmlOptions;
 use kifu_render::style::Style;
 use kifu_render::svg::{Coordinates, DiagramView, SgfPosition};
 
-use crate::args::RenderArgs;
+use crate::args::{EpubKind, RenderArgs};
 use crate::batch;
 use crate::document::Document;
 use crate::error::CliError;
@@ -30,6 +30,9 @@ pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
         ));
     };
     let format = output_format(args)?;
+    if args.epub.is_some() && format != Format::Epub {
+        return Err(CliError::usage("--epub is for an .epub output"));
+    }
     if matches!(format, Format::Html | Format::Epub) {
         return render_whole(args, path, format);
     }
@@ -70,6 +73,10 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
             let options = EpubOptions {
                 languages: args.lang.clone(),
                 modified: modified(path),
+                mode: match args.epub.unwrap_or_default() {
+                    EpubKind::Interactive => EpubMode::Interactive,
+                    EpubKind::Static => EpubMode::Static,
+                },
                 ..EpubOptions::default()
             };
             kifu_render::epub::flow_to_epub(flow, &options)

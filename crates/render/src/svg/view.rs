@@ -168,8 +168,13 @@ impl DiagramView {
     /// assert_eq!(view.caption.as_deref(), Some("Dia. 1"));
     /// ```
     pub fn from_resolved(item: &Resolved, lang: &str) -> DiagramView {
+        DiagramView::from_figure(item, &Figure::of(item), lang)
+    }
+
+    /// As [`DiagramView::from_resolved`], with the item's figure already
+    /// made (the flow keeps each diagram's figure).
+    pub fn from_figure(item: &Resolved, figure: &Figure, lang: &str) -> DiagramView {
         let size = item.size;
-        let figure = Figure::of(item);
         let mut out = DiagramView::empty(size);
         out.view = item
             .view
