@@ -378,3 +378,131 @@ proptest! {
         prop_assert_eq!(in_figures, main_moves);
     }
 }
+
+/// A fixture: the SGF made into a book, against the book written by hand.
+fn fixture(sgf: &str, expected: &str, problems: bool, name: &str) {
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let options = Options {
+        problems,
+        title: Some(name.to_owned()),
+        ..Options::default()
+    };
+    let made = create::book(&collection, &options);
+    assert_eq!(made.book.to_string(), expected);
+    assert_eq!(verify(&collection, &made, !problems), Ok(()));
+}
+
+#[test]
+fn a_small_annotated_game_makes_the_book_written_by_hand() {
+    fixture(
+        include_str!("fixtures/create/annotated.sgf"),
+        include_str!("fixtures/create/annotated.gobook"),
+        false,
+        "annotated",
+    );
+}
+
+#[test]
+fn a_small_problem_collection_makes_the_book_written_by_hand() {
+    fixture(
+        include_str!("fixtures/create/problems.sgf"),
+        include_str!("fixtures/create/problems.gobook"),
+        true,
+        "problems",
+    );
+}
+
+/// Every line from `node` down to a leaf, as its moves (recursive: the
+/// corpus problems are shallow).
+fn leaf_lines(
+    node: kifu_sgf::Node<'_, '_>,
+    prefix: &mut Vec<Option<kifu_board::Point>>,
+    out: &mut Vec<Vec<Option<kifu_board::Point>>>,
+) {
+    for child in node.children() {
+        // A pass is a move of the line too (`Pass` in the sequence).
+        let played = child.get_move().map(|(_, p)| p);
+        if let Some(p) = played {
+            prefix.push(p);
+        }
+        if child.first_child().is_none() {
+            out.push(prefix.clone());
+        } else {
+            leaf_lines(child, prefix, out);
+        }
+        if played.is_some() {
+            prefix.pop();
+        }
+    }
+}
+
+#[test]
+fn every_corpus_problem_file_makes_problems_with_the_collections_lines() {
+    let Some(root) = corpus() else {
+        eprintln!("no corpus; skipping");
+        return;
+    };
+    let mut files = sgf_files(&root.join("sgf/ff4/gpub/epub_problems"));
+    files.extend(sgf_files(&root.join("sgf/ff4/maxigos/problem")));
+    files.extend(
+        sgf_files(&root.join("sgf/ff4/gpub/test/testdata"))
+            .into_iter()
+            .filter(|p| p.to_string_lossy().contains("prob")),
+    );
+    assert!(files.len() > 150, "{} problem files", files.len());
+    let mut problems = 0;
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let collection = kifu_sgf::parse(&bytes).value;
+        let options = Options {
+            problems: true,
+            ..Options::default()
+        };
+        let made = create::book(&collection, &options);
+        let name = path.display();
+        assert_eq!(verify(&collection, &made, false), Ok(()), "{name}");
+        let prbs: Vec<_> = made
+            .book
+            .elements()
+            .iter()
+            .filter(|e| e.name() == "prb")
+            .collect();
+        // One problem per game (these collections set up every problem in
+        // its own game).
+        assert_eq!(prbs.len(), collection.len(), "{name}");
+        for (prb, game) in prbs.iter().zip(collection.games()) {
+            problems += 1;
+            let size = game.board_size();
+            let mut written: Vec<Vec<Option<kifu_board::Point>>> = Vec::new();
+            for attribute in ["correct", "wrong"] {
+                if let Some(value) = prb.get(attribute) {
+                    for s in kifu_book::coords::parse_sequences(value, size).unwrap() {
+                        written.push(
+                            s.iter()
+                                .map(|m| match m.mv {
+                                    kifu_book::coords::Move::Play(p) => Some(p),
+                                    _ => None,
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+            }
+            let mut lines = Vec::new();
+            leaf_lines(game.root(), &mut Vec::new(), &mut lines);
+            lines.retain(|l| !l.is_empty());
+            // Passes aside: a line that starts with the other player
+            // starts with a `Pass` in the book (sequences alternate).
+            let points = |l: &Vec<Option<kifu_board::Point>>| -> Vec<kifu_board::Point> {
+                l.iter().flatten().copied().collect()
+            };
+            let mut written: Vec<_> = written.iter().map(points).collect();
+            let mut lines: Vec<_> = lines.iter().map(points).collect();
+            written.sort();
+            lines.sort();
+            assert_eq!(written, lines, "{name}");
+            assert!(lines.is_empty() || prb.get("correct").is_some(), "{name}");
+        }
+    }
+    assert!(problems > 150);
+}

@@ -124,7 +124,18 @@ pub fn book(collection: &Collection<'_>, options: &Options) -> Created {
     };
     let games: Vec<_> = collection.games().collect();
     let single = games.len() == 1;
+    // A problem file's name says more than its players ("Black vs White").
+    let named = |g: &kifu_sgf::Game<'_, '_>| {
+        let root = game::info_node(g);
+        ["GN", "EV", "N"]
+            .iter()
+            .find_map(|id| root.simple_text(id).map(|t| t.trim().to_owned()))
+            .filter(|t| !t.is_empty())
+    };
     let title = match (&options.title, games.first()) {
+        (title, Some(g)) if options.problems && single => named(g)
+            .or_else(|| title.clone())
+            .unwrap_or_else(|| "Problems".into()),
         (_, Some(g)) if single => game::title(g),
         (Some(t), _) => t.clone(),
         (None, Some(g)) => game::title(g),

@@ -413,13 +413,13 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
             marks,
         });
     }
-    if answers.is_empty() {
+    if answers.iter().all(|a| a.lines.is_empty()) {
         return;
     }
     out.push(Element::new("chapter").with_id("answers"));
     out.push(Element::new("h2").with_value("Answers"));
     let mut dia = 0;
-    for a in &answers {
+    for a in answers.iter().filter(|a| !a.lines.is_empty()) {
         out.push(Element::new("h4").with_value(&format!("#Answer# {}", a.number)));
         let mut written = std::collections::HashSet::new();
         for (verdict, line) in &a.lines {
@@ -432,6 +432,23 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
             let mut marks = a.marks.clone();
             for n in line {
                 marks.add(&NodeMarks::of(n));
+            }
+            let played: Vec<Point> = line
+                .iter()
+                .filter_map(|n| n.get_move().and_then(|(_, p)| p))
+                .collect();
+            if marks.remove_labels(&played) > 0 {
+                let span = line
+                    .iter()
+                    .find(|n| n.has("LB"))
+                    .and_then(|n| n.property("LB"))
+                    .map(|p| p.span())
+                    .unwrap_or_default();
+                out.note(
+                    codes::MARK_CONFLICT,
+                    span,
+                    format!("a letter on a move of Dia. {dia} would hide its number: left out"),
+                );
             }
             marks.write(&mut e, a.size);
             let word = if *verdict == Verdict::Correct {
