@@ -531,7 +531,7 @@ fn info_paragraphs(out: &mut Out, root: &Node<'_, '_>) {
         }
     }
     if !lines.is_empty() {
-        let value: Vec<String> = lines.iter().map(|l| one_line(l)).collect();
+        let value: Vec<String> = lines.iter().map(|l| keep_hyphens(&one_line(l))).collect();
         out.push(Element::paragraph(&value.join("\n")));
     }
     if let Some(gc) = root.text("GC") {
@@ -539,6 +539,25 @@ fn info_paragraphs(out: &mut Out, root: &Node<'_, '_>) {
             out.push(Element::paragraph(&p));
         }
     }
+}
+
+/// A word joiner before each hyphen between digits, so that the book's
+/// typography (a hyphen between digits is an en dash) leaves dates
+/// (`1943-02-25`) as written.
+fn keep_hyphens(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let between_digits = c == '-'
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if between_digits {
+            out.push(super::prose::JOINER);
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The span of the first of `ids` in the node (for notes).

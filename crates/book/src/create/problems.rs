@@ -251,8 +251,46 @@ fn view(problem: &Problem<'_, '_>, stones: &[Point]) -> Option<String> {
     ))
 }
 
+/// What a problem uses (the rest is noted).
+const USED: [&str; 29] = [
+    "B", "W", "AB", "AW", "AE", "PL", "C", "N", "LB", "TR", "SQ", "CR", "MA", "TB", "TW", "AR",
+    "LN", "BM", "TE", "VW", "GN", "EV", "AN", "SO", "SZ", "GM", "FF", "CA", "AP",
+];
+
+/// Notes what the problems do not use: once per property, at its first
+/// place, with how often.
+fn note_unused(out: &mut Out, games: &[Game<'_, '_>]) {
+    let mut seen: Vec<(String, kifu_diag::Span, usize)> = Vec::new();
+    for g in games {
+        for node in g.nodes() {
+            for p in node.properties() {
+                if USED.contains(&p.id()) || p.id() == "ST" {
+                    continue;
+                }
+                match seen.iter_mut().find(|(id, _, _)| id == p.id()) {
+                    Some(entry) => entry.2 += 1,
+                    None => seen.push((p.id().to_owned(), p.span(), 1)),
+                }
+            }
+        }
+    }
+    for (id, span, count) in seen {
+        let times = if count == 1 {
+            String::new()
+        } else {
+            format!(" ({count} times)")
+        };
+        out.note(
+            codes::NOT_IN_BOOK,
+            span,
+            format!("`{id}`{times} has no place in a problem; left out"),
+        );
+    }
+}
+
 /// The problem chapter and the answers chapter.
 pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
+    note_unused(out, games);
     let all = problems(games);
     out.push(Element::new("chapter").with_id("problems"));
     out.push(Element::new("h2").with_value("Problems"));
