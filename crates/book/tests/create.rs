@@ -150,6 +150,7 @@ fn verify(collection: &Collection<'_>, made: &Created, exact_comments: bool) -> 
         }
     }
     if exact_comments {
+        sgf_round_trip(collection, made)?;
         let mut book: HashMap<String, usize> = HashMap::new();
         for e in made.book.elements() {
             if e.kind() == ElementKind::Paragraph(ParagraphKind::P) {
@@ -176,6 +177,101 @@ fn verify(collection: &Collection<'_>, made: &Created, exact_comments: bool) -> 
                 return Err(format!(
                     "comment paragraph {p:?}: {n} in the SGF, {got} in the book"
                 ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The book exported to SGF (`kifu convert --to sgf`) keeps every
+/// variation's moves (each diagram is a variation of the root there), the
+/// main line when one `::go` holds it, and every comment's text (with the
+/// book's typography, as the export applies it).
+fn sgf_round_trip(collection: &Collection<'_>, made: &Created) -> Result<(), String> {
+    type Played = Vec<(kifu_board::Color, kifu_board::Point)>;
+    let exported = kifu_book::export::to_sgf(&made.book);
+    let parsed = kifu_sgf::parse(exported.as_bytes());
+    if let Some(d) = parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+    {
+        return Err(format!("the exported SGF: {d}"));
+    }
+    let back = parsed.value;
+    let mut lines: std::collections::HashSet<Played> = std::collections::HashSet::new();
+    let mut texts = String::new();
+    for game in back.games() {
+        for child in game.root().children() {
+            let mut played = Vec::new();
+            let mut node = Some(child);
+            while let Some(n) = node {
+                if let Some((c, Some(p))) = n.get_move() {
+                    played.push((c, p));
+                }
+                node = n.first_child();
+            }
+            lines.insert(played);
+        }
+        for node in game.nodes() {
+            if let Some(c) = node.text("C") {
+                texts.push_str(&c);
+                texts.push('\n');
+            }
+        }
+    }
+    let moves_of = |nodes: &mut dyn Iterator<Item = kifu_sgf::Node<'_, '_>>| -> Played {
+        nodes
+            .filter_map(|n| match n.get_move() {
+                Some((c, Some(p))) => Some((c, p)),
+                _ => None,
+            })
+            .collect()
+    };
+    for line in &made.lines {
+        if made.book.elements()[line.element].name() == "fig" {
+            continue;
+        }
+        let played = moves_of(&mut line.nodes.iter().map(|&id| collection.node(id)));
+        if !lines.contains(&played) {
+            return Err(format!(
+                "element {}: its moves are not a line of the exported SGF",
+                line.element
+            ));
+        }
+    }
+    let gos = made
+        .book
+        .elements()
+        .iter()
+        .filter(|e| e.name() == "go")
+        .count();
+    if collection.len() == 1 && gos == 1 {
+        let main = moves_of(&mut collection.game(0).unwrap().main_line());
+        if !lines.contains(&main) {
+            return Err("the main line is not a line of the exported SGF".into());
+        }
+    }
+    // Dashes and quotes depend on what stands around them (the label
+    // before a comment, a line break): compared without that.
+    let untypeset = |t: &str| {
+        plain(t)
+            .replace(['\u{2013}', '\u{2014}'], "-")
+            .replace(['\u{2018}', '\u{2019}'], "'")
+            .replace(['\u{201c}', '\u{201d}'], "\"")
+    };
+    let texts = untypeset(&texts);
+    for game in collection.games() {
+        for node in game.nodes() {
+            for p in node
+                .text("C")
+                .map(|c| comment_paragraphs(&c))
+                .unwrap_or_default()
+            {
+                let p = untypeset(&kifu_book::text::typography(&p, "en"));
+                if !texts.contains(&p) {
+                    return Err(format!("comment {p:?} is not in the exported SGF"));
+                }
             }
         }
     }
@@ -505,4 +601,116 @@ fn every_corpus_problem_file_makes_problems_with_the_collections_lines() {
         }
     }
     assert!(problems > 150);
+}
+
+/// The figures of a made book: (`at`, `to`, caption).
+fn figures(made: &Created) -> Vec<(String, String, String)> {
+    made.book
+        .elements()
+        .iter()
+        .filter(|e| e.name() == "fig")
+        .map(|e| {
+            let get = |n| e.get(n).unwrap_or_default().to_owned();
+            (get("at"), get("to"), get("ca"))
+        })
+        .collect()
+}
+
+/// A game of quiet moves far apart, with a ko taken at move `ko_at` (the
+/// ko is set up in the upper left corner).
+fn game_with_ko(ko_at: Option<usize>, moves: usize) -> String {
+    // . X O .      X: Black, O: White; Black takes at b (2,1), capturing
+    // X O b O      the White stone at (1,1).
+    // . X O .
+    let mut sgf = String::from("(;GM[1]FF[4]SZ[19]AB[ba][ab][bc]AW[ca][bb][db][cc]");
+    // Quiet points: every other point of the lower right, never touching.
+    let quiet: Vec<(u8, u8)> = (0..8)
+        .flat_map(|y| (0..6).map(move |x| (6 + 2 * x, 4 + 2 * y)))
+        .collect();
+    let mut q = quiet.into_iter();
+    for n in 1..=moves {
+        let color = if n % 2 == 1 { "B" } else { "W" };
+        let (x, y) = if Some(n) == ko_at {
+            (2, 1)
+        } else {
+            q.next().unwrap()
+        };
+        sgf.push_str(&format!(
+            ";{color}[{}{}]",
+            (b'a' + x) as char,
+            (b'a' + y) as char
+        ));
+    }
+    sgf.push(')');
+    sgf
+}
+
+#[test]
+fn a_figure_runs_on_to_the_end_of_a_ko_fight_close_by() {
+    let options = Options {
+        figure_moves: 20,
+        ..Options::default()
+    };
+    let make = |sgf: &str| {
+        let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+        let made = create::book(&collection, &options);
+        assert_eq!(verify(&collection, &made, true), Ok(()));
+        figures(&made)
+    };
+    // Quiet: figures of 20 moves.
+    let quiet = make(&game_with_ko(None, 45));
+    assert_eq!(quiet[0], ("1".into(), "20".into(), String::new()));
+    assert_eq!(quiet[1], ("21".into(), "40".into(), String::new()));
+    // A ko taken at move 19: the fight counts as going on for three moves
+    // more, so the figure runs on to move 23 (within a fifth of 20 moves).
+    let ko = make(&game_with_ko(Some(19), 45));
+    assert_eq!(ko[0], ("1".into(), "23".into(), String::new()));
+    assert_eq!(ko[1].0, "24");
+    // Taken at move 12, the fight is over before the break: no change.
+    let early = make(&game_with_ko(Some(12), 45));
+    assert_eq!(early[0], ("1".into(), "20".into(), String::new()));
+}
+
+#[test]
+fn figures_start_where_fg_says_with_its_name_as_caption() {
+    let sgf = "(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[gc]FG[257:Figure 2 (3-5)];W[cg];B[gg]\
+               ;W[ge]FG[1:];B[eg])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    assert_eq!(verify(&collection, &made, true), Ok(()));
+    assert_eq!(
+        figures(&made),
+        [
+            ("1".into(), "2".into(), String::new()),
+            ("3".into(), "5".into(), "Figure 2 (3-5)".into()),
+            ("6".into(), "7".into(), String::new()),
+        ]
+    );
+    // FG's first flag asks for coordinates.
+    let figs: Vec<_> = made
+        .book
+        .elements()
+        .iter()
+        .filter(|e| e.name() == "fig")
+        .collect();
+    assert_eq!(figs[1].get("coord"), Some("standard"));
+    assert_eq!(figs[2].get("coord"), Some("standard"));
+    assert_eq!(figs[0].get("coord"), None);
+}
+
+#[test]
+fn setup_in_the_main_line_starts_go_data_based_on_the_game_so_far() {
+    let sgf = "(;GM[1]FF[4]SZ[9];B[ee];W[cc]C[Then stones are added.];AB[gg][gh]AE[ee]PL[W];W[cg];B[dd]\
+               (;W[de]C[Main.])(;W[ed]C[Or this.]))";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    assert_eq!(verify(&collection, &made, true), Ok(()));
+    let text = made.book.to_string();
+    assert!(text.contains("::go(#g1) sz=9 mv=\"E5 C7\""), "{text}");
+    assert!(
+        text.contains("::go(#g2) base=g1 at=end ae=E5 ab=\"G3 G2\" pl=w mn=3 mv=\"C3 D6 D5\""),
+        "{text}"
+    );
+    assert!(text.contains("::fig at=3 to=5"), "{text}");
+    assert!(text.contains("::dia at=5 mv=E6 ca=\"Dia. 1\""), "{text}");
 }

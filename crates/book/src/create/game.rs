@@ -601,7 +601,13 @@ fn activity(segments: &[Segment], size: BoardSize) -> Vec<bool> {
             let atari = neighbours(p, size)
                 .any(|q| board.get(q) == Some(t.color.opponent()) && board.liberties(q) == 1);
             if t.number.is_some() {
-                ko.push(board.ko_point().is_some());
+                // A ko capture: one stone taken by a lone stone left with
+                // one liberty (the point just emptied).
+                ko.push(
+                    outcome.captured.len() == 1
+                        && board.liberties(p) == 1
+                        && board.group(p).len() == 1,
+                );
                 tension.push(atari || !outcome.captured.is_empty());
             }
         }
