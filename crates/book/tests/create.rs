@@ -714,3 +714,23 @@ fn setup_in_the_main_line_starts_go_data_based_on_the_game_so_far() {
     assert!(text.contains("::fig at=3 to=5"), "{text}");
     assert!(text.contains("::dia at=5 mv=E6 ca=\"Dia. 1\""), "{text}");
 }
+
+#[test]
+fn a_variation_is_cut_where_a_letter_would_hide_one_of_its_numbers() {
+    // The comment of White 3 names Black's first stone of the variation as
+    // A: the rest of the line goes on in the next diagram, where that
+    // stone has no number and the letter shows.
+    let sgf = "(;GM[1]FF[4]SZ[9];B[ee](;W[cc])(;W[gc];B[gg];W[cg]LB[gc:A]C[A is weak.]))";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    assert_eq!(verify(&collection, &made, true), Ok(()));
+    assert!(made.notes.is_empty(), "{:?}", made.notes);
+    let text = made.book.to_string();
+    assert!(
+        text.contains(
+            "::dia(#dia1) at=2 mv=\"G7 G3\" ca=\"Dia. 1\"\n\n\
+             ::var base=dia1 at=3 mv=C3 A=G7 ca=\"Dia. 2\"\n\n**White 3**: A is weak.\n"
+        ),
+        "{text}"
+    );
+}

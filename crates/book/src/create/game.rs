@@ -738,7 +738,24 @@ fn variations(
         let mut before: Vec<u32> = Vec::with_capacity(line.len());
         let mut pl = None;
         let mut labels: Vec<Option<String>> = Vec::with_capacity(line.len());
+        // Where the line is cut: a letter that would hide a number of the
+        // diagram (or a move onto a letter, or two letters clashing) goes
+        // to the next diagram, which continues the line, as books do.
+        let mut cut = None;
+        let mut played: Vec<Point> = Vec::new();
         for (k, n) in line.iter().enumerate() {
+            if k > 0 {
+                let node_marks = NodeMarks::of(n);
+                let onto_letter = n
+                    .get_move()
+                    .and_then(|(_, p)| p)
+                    .is_some_and(|p| marks.labels(p));
+                let onto_move = node_marks.label_points().any(|p| played.contains(&p));
+                if onto_letter || onto_move || marks.conflicts(&node_marks) {
+                    cut = Some(k);
+                    break;
+                }
+            }
             before.push(counted);
             if k > 0 && ["AB", "AW", "AE", "PL"].iter().any(|id| n.has(id)) {
                 out.note(
@@ -777,6 +794,9 @@ fn variations(
                     point,
                     number: num,
                 });
+                if let (Some(p), Some(_)) = (point, num) {
+                    played.push(p);
+                }
                 label = Some(move_label(color, num));
                 expected = color.opponent();
             }
@@ -789,11 +809,10 @@ fn variations(
                 );
             }
         }
-        let played: Vec<Point> = moves
-            .iter()
-            .filter(|t| t.number.is_some())
-            .filter_map(|t| t.point)
-            .collect();
+        let continuation = cut.map(|k| line[k]);
+        if let Some(k) = cut {
+            line.truncate(k);
+        }
         if marks.remove_labels(&played) > 0 {
             out.note(
                 codes::MARK_CONFLICT,
@@ -801,7 +820,8 @@ fn variations(
                 format!("a letter on a move of Dia. {number} would hide its number: left out"),
             );
         }
-        let has_children = line.iter().skip(1).any(|n| n.next_sibling().is_some());
+        let has_children =
+            continuation.is_some() || line.iter().skip(1).any(|n| n.next_sibling().is_some());
         let mut e = Element::new(tag);
         let id = format!("dia{number}");
         if has_children {
@@ -857,8 +877,23 @@ fn variations(
                 out.push_comment(Element::paragraph(&p), n.id());
             }
         }
-        // Sub-variations, in line order (pushed in reverse: a stack).
+        // Sub-variations, in line order (pushed in reverse: a stack); the
+        // rest of a cut line first, then its alternatives.
         let mut subs = Vec::new();
+        if let Some(rest) = continuation {
+            let at = first_number + counted;
+            let to_play = to_play_before(&moves, at, pl.unwrap_or(expected_first(&start)));
+            for n in std::iter::once(rest).chain(siblings_after(rest)) {
+                subs.push(Pending {
+                    node: n,
+                    start: Start::Diagram {
+                        at,
+                        to_play,
+                        base: id.clone(),
+                    },
+                });
+            }
+        }
         for (k, n) in line.iter().enumerate().skip(1) {
             for alternative in siblings_after(*n) {
                 let at = first_number + before[k];
