@@ -3,7 +3,7 @@
 //! move, every variation as a diagram (`::dia`) and every variation of a
 //! variation as a `::var`, each with its comments after it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use kifu_board::{Board, BoardSize, Color, Point};
 use kifu_sgf::props::Value;
@@ -110,7 +110,7 @@ struct Figure {
     /// Numbered moves in it.
     moves: u32,
     /// The points of its numbered moves.
-    played: Vec<Point>,
+    played: HashSet<Point>,
     last: usize,
     marks: Marks,
     caption: Option<String>,
@@ -393,7 +393,7 @@ pub(crate) fn chapter(
             figures.push(Figure {
                 first: i,
                 moves: 0,
-                played: Vec::new(),
+                played: HashSet::new(),
                 last: i,
                 marks: Marks::default(),
                 caption,
@@ -403,13 +403,17 @@ pub(crate) fn chapter(
         let f = figures.last_mut().expect("a figure was started");
         f.last = i;
         f.moves += u32::from(m.number.is_some());
+        let mut own = HashSet::new();
         if let Some((_, Some(p))) = m.mv
             && m.number.is_some()
         {
-            f.played.push(p);
+            f.played.insert(p);
+            own.insert(p);
         }
+        // Earlier moves under a letter started this figure; a letter on
+        // the node's own move is left out.
         let mut clashes = f.marks.add(&marks);
-        clashes += f.marks.remove_labels(&f.played);
+        clashes += f.marks.remove_labels(&own);
         if clashes > 0 {
             out.note(
                 codes::MARK_CONFLICT,
@@ -742,7 +746,7 @@ fn variations(
         // diagram (or a move onto a letter, or two letters clashing) goes
         // to the next diagram, which continues the line, as books do.
         let mut cut = None;
-        let mut played: Vec<Point> = Vec::new();
+        let mut played: HashSet<Point> = HashSet::new();
         for (k, n) in line.iter().enumerate() {
             if k > 0 {
                 let node_marks = NodeMarks::of(n);
@@ -795,7 +799,7 @@ fn variations(
                     number: num,
                 });
                 if let (Some(p), Some(_)) = (point, num) {
-                    played.push(p);
+                    played.insert(p);
                 }
                 label = Some(move_label(color, num));
                 expected = color.opponent();

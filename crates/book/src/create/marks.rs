@@ -3,7 +3,7 @@
 //! as symbols, `AR` `LN` as arrows and lines; and the letters added for
 //! coordinates named in the text.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use kifu_board::{BoardSize, Point};
 use kifu_sgf::Node;
@@ -122,14 +122,25 @@ impl Marks {
 
     /// Removes the letters and texts on `points` (where they would hide
     /// the number of a move); returns how many.
-    pub(crate) fn remove_labels(&mut self, points: &[Point]) -> usize {
+    pub(crate) fn remove_labels(&mut self, points: &HashSet<Point>) -> usize {
         let before = self.letters.len() + self.texts.len();
-        self.letters.retain(|(_, p)| !points.contains(p));
-        self.texts.retain(|(p, _)| !points.contains(p));
-        for p in points {
-            if matches!(self.at.get(p), Some(Shown::Letter(_) | Shown::Text(_))) {
-                self.at.remove(p);
+        let mut removed = Vec::new();
+        self.letters.retain(|(_, p)| {
+            let hit = points.contains(p);
+            if hit {
+                removed.push(*p);
             }
+            !hit
+        });
+        self.texts.retain(|(p, _)| {
+            let hit = points.contains(p);
+            if hit {
+                removed.push(*p);
+            }
+            !hit
+        });
+        for p in removed {
+            self.at.remove(&p);
         }
         before - self.letters.len() - self.texts.len()
     }
@@ -147,12 +158,27 @@ impl Marks {
 
     /// Whether the node's marks clash with these (or with each other).
     pub(crate) fn conflicts(&self, node: &NodeMarks) -> bool {
-        let mut copy = self.clone();
-        node.shown.iter().any(|(p, s)| {
-            let clash = copy.clashes(*p, s);
-            copy.put(*p, s.clone());
-            clash
-        })
+        let mut local: HashMap<Point, &Shown> = HashMap::new();
+        let mut letters: Vec<char> = Vec::new();
+        for (p, s) in &node.shown {
+            if self.clashes(*p, s) {
+                return true;
+            }
+            if let Some(there) = local.get(p) {
+                if *there != s {
+                    return true;
+                }
+                continue;
+            }
+            if let Shown::Letter(c) = s {
+                if letters.contains(c) {
+                    return true;
+                }
+                letters.push(*c);
+            }
+            local.insert(*p, s);
+        }
+        false
     }
 
     fn put(&mut self, point: Point, shown: Shown) {

@@ -204,6 +204,8 @@ fn letters_for_coordinates(out: &mut Out) {
     // Per diagram: the points to mark, and where paragraphs name them.
     let mut wanted: BTreeMap<usize, Vec<Named>> = BTreeMap::new();
     let elements = out.book.elements();
+    // Each diagram's figure, made once.
+    let mut figures: std::collections::HashMap<usize, Figure> = std::collections::HashMap::new();
     for (i, e) in elements.iter().enumerate() {
         if !matches!(e.kind(), ElementKind::Paragraph(_)) {
             continue;
@@ -217,11 +219,11 @@ fn letters_for_coordinates(out: &mut Out) {
         let Some(item) = resolution.of_element(r) else {
             continue;
         };
-        let figure = Figure::of(item);
+        let figure = figures.entry(r).or_insert_with(|| Figure::of(item));
         let unknown = crate::text::parse(e.value()).substitute_coordinates(|c| {
             Point::from_standard(c, item.size)
                 .ok()
-                .and_then(|p| mark_at(item, &figure, p))
+                .and_then(|p| mark_at(item, figure, p))
         });
         for range in unknown {
             let point = e

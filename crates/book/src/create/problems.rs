@@ -121,8 +121,15 @@ struct Problem<'c, 'i> {
 /// A line of the solution tree: its nodes, from the first move to a leaf.
 type Path<'c, 'i> = Vec<Node<'c, 'i>>;
 
-/// Every root-to-leaf path under `node` (explicit stack; in tree order).
-fn paths<'c, 'i>(node: Node<'c, 'i>) -> Vec<Path<'c, 'i>> {
+/// At most this many nodes in all the lines of one problem: a tree of a
+/// long line with a branch at every node has lines of quadratic total
+/// length. Past it the rest of the tree is left out, with a note.
+pub(crate) const MAX_LINE_NODES: usize = 200_000;
+
+/// Every root-to-leaf path under `node` (explicit stack; in tree order),
+/// and whether [`MAX_LINE_NODES`] cut them short.
+fn paths<'c, 'i>(node: Node<'c, 'i>) -> (Vec<Path<'c, 'i>>, bool) {
+    let mut total = 0usize;
     let mut out = Vec::new();
     let mut stack: Vec<(Node<'c, 'i>, usize)> = Vec::new();
     let mut current: Path<'c, 'i> = Vec::new();
@@ -135,13 +142,17 @@ fn paths<'c, 'i>(node: Node<'c, 'i>) -> Vec<Path<'c, 'i>> {
         current.push(n);
         let children: Vec<_> = n.children().collect();
         if children.is_empty() {
+            total += current.len();
+            if total > MAX_LINE_NODES {
+                return (out, true);
+            }
             out.push(current.clone());
         }
         for c in children.into_iter().rev() {
             stack.push((c, depth + 1));
         }
     }
-    out
+    (out, false)
 }
 
 /// The problems of a collection.
@@ -314,7 +325,19 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
             ab.extend(problem.root.points("AB"));
             aw.extend(problem.root.points("AW"));
         }
-        let lines = paths(*setup);
+        let (lines, cut_short) = paths(*setup);
+        if cut_short {
+            let span = setup
+                .properties()
+                .next()
+                .map(|p| p.span())
+                .unwrap_or_default();
+            out.note(
+                codes::NOT_IN_BOOK,
+                span,
+                format!("problem {number}: its lines pass {MAX_LINE_NODES} nodes in all; the rest are left out"),
+            );
+        }
         let first_move = lines
             .iter()
             .flat_map(|l| l.iter())
@@ -471,7 +494,7 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
             for n in line {
                 marks.add(&NodeMarks::of(n));
             }
-            let played: Vec<Point> = line
+            let played: std::collections::HashSet<Point> = line
                 .iter()
                 .filter_map(|n| n.get_move().and_then(|(_, p)| p))
                 .collect();
