@@ -45,6 +45,7 @@ LAYERS = {
         "check",
         "output",
         "include",
+        "create",
     ],
     # Diagrams (style, drawing, text and PNG), then books: the flow, what
     # its writers share, the writers, and game pages (a producer of flows).

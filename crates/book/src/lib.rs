@@ -33,6 +33,7 @@
 // checks that no file imports upwards or in a circle. The public paths are
 // the re-exports below, whatever folder a module lives in.
 mod check;
+pub mod create;
 mod document;
 mod go;
 pub mod include;

@@ -35,6 +35,26 @@ pub(crate) enum Command {
     Sample(SampleArgs),
     /// Draw a diagram of a Go book, or a position of a game, as SVG, PNG or text.
     Render(RenderArgs),
+    /// Make a Go book from SGF: annotated games become figures, diagrams and text; problem collections, problems and answers.
+    Book(BookArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct BookArgs {
+    /// The game record (`.sgf`, `.mgt`, `.xml`, `.gib`, `.ngf`, `.ugf`, `.ugi`; `-` for stdin); a collection gives a chapter per game.
+    pub(crate) input: PathBuf,
+    /// The file to write: `.gobook`, `.gobk`, or `.html` (the page to step through). Default: the `.gobook` text on stdout. Written atomically.
+    #[arg(short, long)]
+    pub(crate) output: Option<PathBuf>,
+    /// Read the games as problems: `::prb` with their correct and wrong lines, then a chapter of answers.
+    #[arg(long)]
+    pub(crate) problems: bool,
+    /// Moves per figure where the SGF marks no figures (`FG`); a figure runs on to the end of a ko fight or capture race close by.
+    #[arg(long, value_name = "N", default_value_t = kifu_book::create::DEFAULT_FIGURE_MOVES,
+          value_parser = clap::value_parser!(u16).range(1..).map(usize::from))]
+    pub(crate) figure_moves: usize,
+    #[command(flatten)]
+    pub(crate) diagnostics: DiagnosticArgs,
 }
 
 #[derive(Debug, Args)]

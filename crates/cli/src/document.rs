@@ -95,15 +95,20 @@ impl<'i> Document<'i> {
                 },
             ),
             (_, Format::Json) => write::json(&self.to_collection()).into_bytes(),
-            // A game record has no book form, renderings are drawn, and the
-            // servers' formats are read only.
+            // A game record's book: its games as chapters (`kifu book`).
+            (_, Format::Gobook | Format::Gobk) => {
+                let made = kifu_book::create::book(
+                    &self.to_collection(),
+                    &kifu_book::create::Options::default(),
+                );
+                return book_bytes(&made.book, to, "book").ok();
+            }
+            // Renderings are drawn, and the servers' formats are read only.
             (
                 _,
                 Format::Gib
                 | Format::Ngf
                 | Format::Ugf
-                | Format::Gobook
-                | Format::Gobk
                 | Format::Svg
                 | Format::Png
                 | Format::Txt
@@ -129,6 +134,22 @@ impl<'i> Document<'i> {
             Document::Sgf(c) => std::borrow::Cow::Borrowed(c),
             Document::Xml(d) => std::borrow::Cow::Owned(d.to_sgf()),
         }
+    }
+}
+
+/// A book made from games as the bytes of `to`: the `.gobook` text, or a
+/// `.gobk` package holding it as `NAME.gobook` (`None` for other formats).
+pub(crate) fn book_bytes(
+    book: &kifu_book::Book,
+    to: Format,
+    name: &str,
+) -> Result<Vec<u8>, String> {
+    let text = book.to_string().into_bytes();
+    match to {
+        Format::Gobk => kifu_book::package::Package::new(&format!("{name}.gobook"), text)
+            .to_bytes()
+            .map_err(|e| e.to_string()),
+        _ => Ok(text),
     }
 }
 

@@ -755,7 +755,7 @@ fn books_check_convert_and_package_losslessly() {
     assert!(String::from_utf8(out.stdout).unwrap().starts_with(
         "::book(#example)\ntitle=\"Example Title\"\nauthor=\"Some Body\"\n\n\n\n::chapter\n"
     ));
-    // A book's Go content exports to SGF; games do not become books.
+    // A book's Go content exports to SGF; games become books (`kifu book`).
     let out = kifu(&["convert", "ex.gobook", "-o", "ex.sgf"], dir.path(), None);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let sgf = std::fs::read(dir.path().join("ex.sgf")).unwrap();
@@ -765,8 +765,11 @@ fn books_check_convert_and_package_losslessly() {
         dir.path(),
         None,
     );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("not supported"), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let back = std::fs::read_to_string(dir.path().join("back.gobook")).unwrap();
+    assert!(back.starts_with("::book(#ex)"), "{back}");
+    let parsed = kifu_book::parse(&back);
+    assert!(parsed.diagnostics.is_empty() && kifu_book::check(&parsed.value).is_empty());
 }
 
 #[test]

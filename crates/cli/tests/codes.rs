@@ -38,6 +38,10 @@ const SOURCES: &[(&str, &str)] = &[
         "Server formats (GIB, NGF, UGF)",
         include_str!("../../servers/src/codes.rs"),
     ),
+    (
+        "Go books from SGF (`kifu book`)",
+        include_str!("../../book/src/create/codes.rs"),
+    ),
 ];
 
 /// `(code, meaning)` of every `pub const X: Code = Code::new("...")` with

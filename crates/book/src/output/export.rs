@@ -1,7 +1,8 @@
 //! A book's Go content as SGF, so that any SGF editor can open it.
 //!
 //! Each chapter becomes one game per board size (`GN` is the chapter ID,
-//! the root comment its first heading, the game information that of the
+//! the root comment its first heading and the paragraphs before its first
+//! Go data, the game information that of the
 //! chapter's first `go` element). Every Go data element and diagram of the
 //! chapter, inline ones included, is a variation of the root: a node that
 //! sets up its starting position (`AB`, `AW`, `PL`) with its marks (`LB`
@@ -121,6 +122,20 @@ pub fn to_sgf(book: &Book) -> String {
             matches!(e.kind(), ElementKind::Paragraph(k) if k != ParagraphKind::P)
                 .then(|| plain(e.value()))
         });
+        // The chapter's introduction: its paragraphs before any Go data,
+        // which describe no diagram, after the heading.
+        let intro: Vec<String> = range
+            .clone()
+            .skip(1)
+            .take_while(|&i| !elements[i].is_go_data())
+            .filter(|&i| elements[i].kind() == ElementKind::Paragraph(ParagraphKind::P))
+            .map(|i| plain(elements[i].value()))
+            .collect();
+        let heading = match (heading, intro.is_empty()) {
+            (Some(h), false) => Some(format!("{h}\n\n{}", intro.join("\n\n"))),
+            (None, false) => Some(intro.join("\n\n")),
+            (h, true) => h,
+        };
         let info_source = range
             .clone()
             .find(|&i| elements[i].kind() == ElementKind::Go);

@@ -108,8 +108,40 @@ fn convert(
         outcome.stats.files = 1;
         return (Vec::new(), outcome);
     }
-    let (document, outcome) = read_document(input, path, &args.diagnostics);
+    let (document, mut outcome) = read_document(input, path, &args.diagnostics);
     let to = to.unwrap_or(document.format());
+    if to.is_book() {
+        // The book `kifu book` makes, with what it leaves out said.
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .filter(|s| *s != "-")
+            .unwrap_or("book");
+        let options = kifu_book::create::Options {
+            title: Some(name.to_owned()),
+            ..kifu_book::create::Options::default()
+        };
+        let made = kifu_book::create::book(&document.to_collection(), &options);
+        crate::report::render(
+            &input.name,
+            &input.bytes,
+            document.encoding(),
+            &made.notes,
+            &[],
+            &args.diagnostics,
+            &mut outcome.stderr,
+        );
+        return match crate::document::book_bytes(&made.book, to, name) {
+            Ok(bytes) => (bytes, outcome),
+            Err(e) => {
+                outcome
+                    .stderr
+                    .push_str(&format!("kifu: {}: {e}\n", input.name));
+                outcome.stats.failed += 1;
+                (Vec::new(), outcome)
+            }
+        };
+    }
     let options = Conversion {
         normalize: args.normalize,
         keep_charset: args.keep_charset,

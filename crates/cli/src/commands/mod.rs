@@ -4,6 +4,7 @@
 
 mod check;
 mod convert;
+mod create;
 mod diagrams;
 mod fix;
 mod info;
@@ -26,5 +27,6 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Sample(args) => sample::run(&args),
         Command::Diagrams(args) => diagrams::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Book(args) => create::run(&args),
     }
 }

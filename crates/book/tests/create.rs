@@ -1,0 +1,736 @@
+//! Books made from SGF (`kifu_book::create`): hand-written fixtures, every
+//! commented game and problem file of the corpus, and generated game trees.
+//! Each made book must read back as written, follow the writing
+//! conventions (normalizing changes nothing), check without an error or a
+//! warning, play every SGF line in the diagram made of it, and hold every
+//! comment paragraph exactly once.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use kifu_book::create::{self, Created, Options};
+use kifu_book::model::{ElementKind, ParagraphKind};
+use kifu_diag::Severity;
+use kifu_sgf::Collection;
+use proptest::prelude::*;
+
+fn corpus() -> Option<PathBuf> {
+    let root = std::env::var_os("KIFU_CORPUS").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+        PathBuf::from,
+    );
+    root.is_dir().then_some(root)
+}
+
+/// Text with white space runs as one space and the word joiners of
+/// `create::literal` taken out.
+fn plain(text: &str) -> String {
+    text.replace(create::JOINER, "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The paragraphs of an SGF comment, as a reader sees them: split at empty
+/// lines, white space runs as one space.
+fn comment_paragraphs(text: &str) -> Vec<String> {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for line in text.split('\n') {
+        if line.trim().is_empty() {
+            if !current.trim().is_empty() {
+                out.push(plain(&current));
+            }
+            current.clear();
+        } else {
+            current.push(' ');
+            current.push_str(line);
+        }
+    }
+    if !current.trim().is_empty() {
+        out.push(plain(&current));
+    }
+    out
+}
+
+/// A paragraph of the book without what the maker put before the comment:
+/// the move ("**White 12**: ") and the annotations in words.
+fn without_label(text: &str) -> String {
+    let mut text = plain(text);
+    if let Some(rest) = text.strip_prefix("**")
+        && let Some(end) = rest.find("**: ")
+    {
+        let label = &rest[..end];
+        if label.starts_with("Black ") || label.starts_with("White ") {
+            text = rest[end + 4..].to_owned();
+        }
+    }
+    loop {
+        let words = [
+            "A bad move.",
+            "A very bad move.",
+            "A good move.",
+            "A very good move.",
+            "A doubtful move.",
+            "An interesting move.",
+            "Good for Black.",
+            "Very good for Black.",
+            "Good for White.",
+            "Very good for White.",
+            "Even position.",
+            "Very even position.",
+            "Unclear position.",
+            "Very unclear position.",
+            "A turning point.",
+        ];
+        let Some(w) = words.iter().find(|w| text.starts_with(**w)) else {
+            break;
+        };
+        text = text[w.len()..].trim_start().to_owned();
+    }
+    text
+}
+
+/// What every made book must be; returns a description of the first
+/// failure. `exact_comments`: every comment paragraph of the collection
+/// is a paragraph of the book exactly once (games; problems put their
+/// feedback in `correct`/`wrong` as well).
+fn verify(collection: &Collection<'_>, made: &Created, exact_comments: bool) -> Result<(), String> {
+    let text = made.book.to_string();
+    let parsed = kifu_book::parse(&text);
+    if !parsed.diagnostics.is_empty() {
+        return Err(format!("reading it back: {:?}", parsed.diagnostics[0]));
+    }
+    if parsed.value.to_string() != text {
+        return Err("not written back as read".into());
+    }
+    if kifu_book::normalize(&made.book) != text {
+        return Err("not in the normalized form".into());
+    }
+    // A move the SGF itself plays illegally is one in the book too.
+    let illegal_in_sgf = kifu_sgf::check::check(collection).iter().any(|d| {
+        ["sgf/suicide", "sgf/occupied-point", "sgf/ko-recapture"].contains(&d.code.as_str())
+    });
+    let found: Vec<_> = kifu_book::check(&made.book)
+        .into_iter()
+        .filter(|d| d.severity >= Severity::Warning)
+        .filter(|d| !(illegal_in_sgf && d.code.as_str() == "book/illegal-move"))
+        .collect();
+    if let Some(d) = found.first() {
+        return Err(format!("check: {d} ({} in all)\n{text}", found.len()));
+    }
+    // Every line's moves are those its diagram plays.
+    let resolution = kifu_book::resolve::resolve(&made.book);
+    for line in &made.lines {
+        let item = resolution
+            .of_element(line.element)
+            .ok_or_else(|| format!("element {} not resolved", line.element))?;
+        let played: Vec<_> = item
+            .moves
+            .iter()
+            .filter_map(|m| match m.mv {
+                kifu_book::coords::Move::Play(p) => Some((m.color, p)),
+                _ => None,
+            })
+            .collect();
+        let sgf: Vec<_> = line
+            .nodes
+            .iter()
+            .filter_map(|&id| match collection.node(id).get_move() {
+                Some((c, Some(p))) => Some((c, p)),
+                _ => None,
+            })
+            .collect();
+        if played != sgf {
+            return Err(format!(
+                "element {} plays {played:?}, the SGF {sgf:?}",
+                line.element
+            ));
+        }
+    }
+    if exact_comments {
+        sgf_round_trip(collection, made)?;
+        let mut book: HashMap<String, usize> = HashMap::new();
+        for e in made.book.elements() {
+            if e.kind() == ElementKind::Paragraph(ParagraphKind::P) {
+                *book.entry(without_label(e.value())).or_default() += 1;
+            }
+        }
+        let mut sgf: HashMap<String, usize> = HashMap::new();
+        for game in collection.games() {
+            for node in game.nodes() {
+                for id in ["C", "GC"] {
+                    for p in node
+                        .text(id)
+                        .map(|c| comment_paragraphs(&c))
+                        .unwrap_or_default()
+                    {
+                        *sgf.entry(p).or_default() += 1;
+                    }
+                }
+            }
+        }
+        for (p, n) in &sgf {
+            let got = book.get(p).copied().unwrap_or(0);
+            if got != *n {
+                return Err(format!(
+                    "comment paragraph {p:?}: {n} in the SGF, {got} in the book"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The book exported to SGF (`kifu convert --to sgf`) keeps every
+/// variation's moves (each diagram is a variation of the root there), the
+/// main line when one `::go` holds it, and every comment's text (with the
+/// book's typography, as the export applies it).
+fn sgf_round_trip(collection: &Collection<'_>, made: &Created) -> Result<(), String> {
+    type Played = Vec<(kifu_board::Color, kifu_board::Point)>;
+    let exported = kifu_book::export::to_sgf(&made.book);
+    let parsed = kifu_sgf::parse(exported.as_bytes());
+    if let Some(d) = parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+    {
+        return Err(format!("the exported SGF: {d}"));
+    }
+    let back = parsed.value;
+    let mut lines: std::collections::HashSet<Played> = std::collections::HashSet::new();
+    let mut texts = String::new();
+    for game in back.games() {
+        for child in game.root().children() {
+            let mut played = Vec::new();
+            let mut node = Some(child);
+            while let Some(n) = node {
+                if let Some((c, Some(p))) = n.get_move() {
+                    played.push((c, p));
+                }
+                node = n.first_child();
+            }
+            lines.insert(played);
+        }
+        for node in game.nodes() {
+            if let Some(c) = node.text("C") {
+                texts.push_str(&c);
+                texts.push('\n');
+            }
+        }
+    }
+    let moves_of = |nodes: &mut dyn Iterator<Item = kifu_sgf::Node<'_, '_>>| -> Played {
+        nodes
+            .filter_map(|n| match n.get_move() {
+                Some((c, Some(p))) => Some((c, p)),
+                _ => None,
+            })
+            .collect()
+    };
+    for line in &made.lines {
+        if made.book.elements()[line.element].name() == "fig" {
+            continue;
+        }
+        let played = moves_of(&mut line.nodes.iter().map(|&id| collection.node(id)));
+        if !lines.contains(&played) {
+            return Err(format!(
+                "element {}: its moves are not a line of the exported SGF",
+                line.element
+            ));
+        }
+    }
+    let gos = made
+        .book
+        .elements()
+        .iter()
+        .filter(|e| e.name() == "go")
+        .count();
+    if collection.len() == 1 && gos == 1 {
+        let main = moves_of(&mut collection.game(0).unwrap().main_line());
+        if !lines.contains(&main) {
+            return Err("the main line is not a line of the exported SGF".into());
+        }
+    }
+    // Dashes and quotes depend on what stands around them (the label
+    // before a comment, a line break): compared without that.
+    let untypeset = |t: &str| {
+        plain(t)
+            .replace(['\u{2013}', '\u{2014}'], "-")
+            .replace(['\u{2018}', '\u{2019}'], "'")
+            .replace(['\u{201c}', '\u{201d}'], "\"")
+    };
+    let texts = untypeset(&texts);
+    for game in collection.games() {
+        for node in game.nodes() {
+            for p in node
+                .text("C")
+                .map(|c| comment_paragraphs(&c))
+                .unwrap_or_default()
+            {
+                let p = untypeset(&kifu_book::text::typography(&p, "en"));
+                if !texts.contains(&p) {
+                    return Err(format!("comment {p:?} is not in the exported SGF"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every file under `dir` whose name ends with `.sgf`, sorted.
+fn sgf_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn has_comment(bytes: &[u8]) -> bool {
+    bytes.windows(2).enumerate().any(|(i, w)| {
+        w == b"C[" && (i == 0 || matches!(bytes[i - 1], b';' | b']' | b'\n' | b'\r' | b' ' | b'\t'))
+    })
+}
+
+#[test]
+fn every_commented_corpus_game_makes_a_clean_book() {
+    let Some(root) = corpus() else {
+        eprintln!("no corpus; skipping");
+        return;
+    };
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for dir in ["sgf/ff4", "sgf/old"] {
+        for path in sgf_files(&root.join(dir)) {
+            let bytes = std::fs::read(&path).unwrap();
+            if !has_comment(&bytes) {
+                continue;
+            }
+            count += 1;
+            let collection = kifu_sgf::parse(&bytes).value;
+            let made = create::book(&collection, &Options::default());
+            if let Err(why) = verify(&collection, &made, true) {
+                failures.push(format!("{}: {why}", path.display()));
+            }
+        }
+    }
+    assert!(count > 1000, "{count} commented files");
+    assert!(
+        failures.is_empty(),
+        "{} of {count} failed:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// An SGF point on a 9x9 board.
+fn sgf_point(x: u8, y: u8) -> String {
+    format!("{}{}", (b'a' + x) as char, (b'a' + y) as char)
+}
+
+/// A node: a move, maybe a comment, maybe a label.
+fn node(
+    color: usize,
+    (x, y): (u8, u8),
+    comment: &Option<String>,
+    label: Option<(u8, u8)>,
+) -> String {
+    let mut out = format!(";{}[{}]", ["B", "W"][color % 2], sgf_point(x, y));
+    if let Some(c) = comment {
+        out.push_str(&format!("C[{}]", c.replace('\\', "\\\\")));
+    }
+    if let Some((x, y)) = label {
+        out.push_str(&format!("LB[{}:A]", sgf_point(x, y)));
+    }
+    out
+}
+
+type Move = ((u8, u8), Option<String>, Option<(u8, u8)>);
+
+fn moves(len: std::ops::Range<usize>) -> impl Strategy<Value = Vec<Move>> {
+    prop::collection::vec(
+        (
+            (0u8..9, 0u8..9),
+            prop::option::weighted(0.4, "[a-zA-Z0-9 *_#<>^:=.()\\\\\n-]{0,24}"),
+            prop::option::weighted(0.1, (0u8..9, 0u8..9)),
+        ),
+        len,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Generated game trees: a main line with comments and labels, and
+    /// variations (with variations of their own) branching off it.
+    #[test]
+    fn generated_game_trees_round_trip(
+        main in moves(0..40),
+        branches in prop::collection::vec((0usize..40, moves(1..8), prop::option::of((0usize..8, moves(1..5)))), 0..6),
+        root_comment in prop::option::of("[a-zA-Z .\n]{0,30}"),
+    ) {
+        // The tree: at main-line node i, the variations branching there.
+        let mut sgf = String::from("(;GM[1]FF[4]SZ[9]");
+        if let Some(c) = &root_comment {
+            sgf.push_str(&format!("C[{c}]"));
+        }
+        fn line(out: &mut String, moves: &[Move], first_color: usize, subs: &[(usize, Vec<Move>)]) {
+            for (k, (p, c, l)) in moves.iter().enumerate() {
+                let alternatives: Vec<&Vec<Move>> = subs.iter().filter(|(at, _)| *at == k).map(|(_, m)| m).collect();
+                if alternatives.is_empty() {
+                    out.push_str(&node(first_color + k, *p, c, *l));
+                    continue;
+                }
+                // This node and the rest, then the alternatives.
+                out.push('(');
+                line(out, &moves[k..], first_color + k, &[]);
+                out.push(')');
+                for alt in alternatives {
+                    out.push('(');
+                    line(out, alt, first_color + k, &[]);
+                    out.push(')');
+                }
+                return;
+            }
+        }
+        // Variations of the main line, each with perhaps one of its own.
+        let mut tree = String::new();
+        let mut at_main: Vec<(usize, String)> = Vec::new();
+        for (at, var, sub) in &branches {
+            if main.is_empty() {
+                break;
+            }
+            let at = at % main.len();
+            let mut text = String::new();
+            let subs: Vec<(usize, Vec<Move>)> = sub
+                .iter()
+                .filter(|(k, _)| *k > 0 && *k < var.len())
+                .cloned()
+                .collect();
+            line(&mut text, var, at, &subs);
+            at_main.push((at, text));
+        }
+        at_main.sort_by_key(|(at, _)| *at);
+        let mut k = 0;
+        while k < main.len() {
+            let here: Vec<&String> = at_main.iter().filter(|(at, _)| *at == k).map(|(_, t)| t).collect();
+            if here.is_empty() {
+                let (p, c, l) = &main[k];
+                tree.push_str(&node(k, *p, c, *l));
+                k += 1;
+                continue;
+            }
+            tree.push('(');
+            for (j, (p, c, l)) in main.iter().enumerate().skip(k) {
+                // Later branch points of the main line are left out: one
+                // branch point per main line is enough for the shape.
+                tree.push_str(&node(j, *p, c, *l));
+            }
+            tree.push(')');
+            for t in here {
+                tree.push('(');
+                tree.push_str(t);
+                tree.push(')');
+            }
+            break;
+        }
+        sgf.push_str(&tree);
+        sgf.push(')');
+        let parsed = kifu_sgf::parse(sgf.as_bytes());
+        prop_assert!(parsed.diagnostics.iter().all(|d| d.severity < Severity::Error), "{sgf}");
+        let collection = parsed.value;
+        let made = create::book(&collection, &Options { figure_moves: 10, ..Options::default() });
+        let result = verify(&collection, &made, true);
+        prop_assert!(result.is_ok(), "{sgf}\n{}", result.unwrap_err());
+        // Every main-line move is in exactly one figure.
+        let game = collection.game(0).unwrap();
+        let mut in_figures: Vec<_> = made
+            .lines
+            .iter()
+            .filter(|l| made.book.elements()[l.element].name() == "fig")
+            .flat_map(|l| l.nodes.iter().copied())
+            .collect();
+        in_figures.sort();
+        let mut main_moves: Vec<_> = game.main_line().filter(|n| n.get_move().is_some_and(|(_, p)| p.is_some())).map(|n| n.id()).collect();
+        main_moves.sort();
+        prop_assert_eq!(in_figures, main_moves);
+    }
+}
+
+/// A fixture: the SGF made into a book, against the book written by hand.
+fn fixture(sgf: &str, expected: &str, problems: bool, name: &str) {
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let options = Options {
+        problems,
+        title: Some(name.to_owned()),
+        ..Options::default()
+    };
+    let made = create::book(&collection, &options);
+    assert_eq!(made.book.to_string(), expected);
+    assert_eq!(verify(&collection, &made, !problems), Ok(()));
+}
+
+#[test]
+fn a_small_annotated_game_makes_the_book_written_by_hand() {
+    fixture(
+        include_str!("fixtures/create/annotated.sgf"),
+        include_str!("fixtures/create/annotated.gobook"),
+        false,
+        "annotated",
+    );
+}
+
+#[test]
+fn a_small_problem_collection_makes_the_book_written_by_hand() {
+    fixture(
+        include_str!("fixtures/create/problems.sgf"),
+        include_str!("fixtures/create/problems.gobook"),
+        true,
+        "problems",
+    );
+}
+
+/// Every line from `node` down to a leaf, as its moves (recursive: the
+/// corpus problems are shallow).
+fn leaf_lines(
+    node: kifu_sgf::Node<'_, '_>,
+    prefix: &mut Vec<Option<kifu_board::Point>>,
+    out: &mut Vec<Vec<Option<kifu_board::Point>>>,
+) {
+    for child in node.children() {
+        // A pass is a move of the line too (`Pass` in the sequence).
+        let played = child.get_move().map(|(_, p)| p);
+        if let Some(p) = played {
+            prefix.push(p);
+        }
+        if child.first_child().is_none() {
+            out.push(prefix.clone());
+        } else {
+            leaf_lines(child, prefix, out);
+        }
+        if played.is_some() {
+            prefix.pop();
+        }
+    }
+}
+
+#[test]
+fn every_corpus_problem_file_makes_problems_with_the_collections_lines() {
+    let Some(root) = corpus() else {
+        eprintln!("no corpus; skipping");
+        return;
+    };
+    let mut files = sgf_files(&root.join("sgf/ff4/gpub/epub_problems"));
+    files.extend(sgf_files(&root.join("sgf/ff4/maxigos/problem")));
+    files.extend(
+        sgf_files(&root.join("sgf/ff4/gpub/test/testdata"))
+            .into_iter()
+            .filter(|p| p.to_string_lossy().contains("prob")),
+    );
+    assert!(files.len() > 150, "{} problem files", files.len());
+    let mut problems = 0;
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let collection = kifu_sgf::parse(&bytes).value;
+        let options = Options {
+            problems: true,
+            ..Options::default()
+        };
+        let made = create::book(&collection, &options);
+        let name = path.display();
+        assert_eq!(verify(&collection, &made, false), Ok(()), "{name}");
+        let prbs: Vec<_> = made
+            .book
+            .elements()
+            .iter()
+            .filter(|e| e.name() == "prb")
+            .collect();
+        // One problem per game (these collections set up every problem in
+        // its own game).
+        assert_eq!(prbs.len(), collection.len(), "{name}");
+        for (prb, game) in prbs.iter().zip(collection.games()) {
+            problems += 1;
+            let size = game.board_size();
+            let mut written: Vec<Vec<Option<kifu_board::Point>>> = Vec::new();
+            for attribute in ["correct", "wrong"] {
+                if let Some(value) = prb.get(attribute) {
+                    for s in kifu_book::coords::parse_sequences(value, size).unwrap() {
+                        written.push(
+                            s.iter()
+                                .map(|m| match m.mv {
+                                    kifu_book::coords::Move::Play(p) => Some(p),
+                                    _ => None,
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+            }
+            let mut lines = Vec::new();
+            leaf_lines(game.root(), &mut Vec::new(), &mut lines);
+            lines.retain(|l| !l.is_empty());
+            // Passes aside: a line that starts with the other player
+            // starts with a `Pass` in the book (sequences alternate).
+            let points = |l: &Vec<Option<kifu_board::Point>>| -> Vec<kifu_board::Point> {
+                l.iter().flatten().copied().collect()
+            };
+            let mut written: Vec<_> = written.iter().map(points).collect();
+            let mut lines: Vec<_> = lines.iter().map(points).collect();
+            written.sort();
+            lines.sort();
+            assert_eq!(written, lines, "{name}");
+            assert!(lines.is_empty() || prb.get("correct").is_some(), "{name}");
+        }
+    }
+    assert!(problems > 150);
+}
+
+/// The figures of a made book: (`at`, `to`, caption).
+fn figures(made: &Created) -> Vec<(String, String, String)> {
+    made.book
+        .elements()
+        .iter()
+        .filter(|e| e.name() == "fig")
+        .map(|e| {
+            let get = |n| e.get(n).unwrap_or_default().to_owned();
+            (get("at"), get("to"), get("ca"))
+        })
+        .collect()
+}
+
+/// A game of quiet moves far apart, with a ko taken at move `ko_at` (the
+/// ko is set up in the upper left corner).
+fn game_with_ko(ko_at: Option<usize>, moves: usize) -> String {
+    // . X O .      X: Black, O: White; Black takes at b (2,1), capturing
+    // X O b O      the White stone at (1,1).
+    // . X O .
+    let mut sgf = String::from("(;GM[1]FF[4]SZ[19]AB[ba][ab][bc]AW[ca][bb][db][cc]");
+    // Quiet points: every other point of the lower right, never touching.
+    let quiet: Vec<(u8, u8)> = (0..8)
+        .flat_map(|y| (0..6).map(move |x| (6 + 2 * x, 4 + 2 * y)))
+        .collect();
+    let mut q = quiet.into_iter();
+    for n in 1..=moves {
+        let color = if n % 2 == 1 { "B" } else { "W" };
+        let (x, y) = if Some(n) == ko_at {
+            (2, 1)
+        } else {
+            q.next().unwrap()
+        };
+        sgf.push_str(&format!(
+            ";{color}[{}{}]",
+            (b'a' + x) as char,
+            (b'a' + y) as char
+        ));
+    }
+    sgf.push(')');
+    sgf
+}
+
+#[test]
+fn a_figure_runs_on_to_the_end_of_a_ko_fight_close_by() {
+    let options = Options {
+        figure_moves: 20,
+        ..Options::default()
+    };
+    let make = |sgf: &str| {
+        let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+        let made = create::book(&collection, &options);
+        assert_eq!(verify(&collection, &made, true), Ok(()));
+        figures(&made)
+    };
+    // Quiet: figures of 20 moves.
+    let quiet = make(&game_with_ko(None, 45));
+    assert_eq!(quiet[0], ("1".into(), "20".into(), String::new()));
+    assert_eq!(quiet[1], ("21".into(), "40".into(), String::new()));
+    // A ko taken at move 19: the fight counts as going on for three moves
+    // more, so the figure runs on to move 23 (within a fifth of 20 moves).
+    let ko = make(&game_with_ko(Some(19), 45));
+    assert_eq!(ko[0], ("1".into(), "23".into(), String::new()));
+    assert_eq!(ko[1].0, "24");
+    // Taken at move 12, the fight is over before the break: no change.
+    let early = make(&game_with_ko(Some(12), 45));
+    assert_eq!(early[0], ("1".into(), "20".into(), String::new()));
+}
+
+#[test]
+fn figures_start_where_fg_says_with_its_name_as_caption() {
+    let sgf = "(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[gc]FG[257:Figure 2 (3-5)];W[cg];B[gg]\
+               ;W[ge]FG[1:];B[eg])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    assert_eq!(verify(&collection, &made, true), Ok(()));
+    assert_eq!(
+        figures(&made),
+        [
+            ("1".into(), "2".into(), String::new()),
+            ("3".into(), "5".into(), "Figure 2 (3-5)".into()),
+            ("6".into(), "7".into(), String::new()),
+        ]
+    );
+    // FG's first flag asks for coordinates.
+    let figs: Vec<_> = made
+        .book
+        .elements()
+        .iter()
+        .filter(|e| e.name() == "fig")
+        .collect();
+    assert_eq!(figs[1].get("coord"), Some("standard"));
+    assert_eq!(figs[2].get("coord"), Some("standard"));
+    assert_eq!(figs[0].get("coord"), None);
+}
+
+#[test]
+fn setup_in_the_main_line_starts_go_data_based_on_the_game_so_far() {
+    let sgf = "(;GM[1]FF[4]SZ[9];B[ee];W[cc]C[Then stones are added.];AB[gg][gh]AE[ee]PL[W];W[cg];B[dd]\
+               (;W[de]C[Main.])(;W[ed]C[Or this.]))";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    assert_eq!(verify(&collection, &made, true), Ok(()));
+    let text = made.book.to_string();
+    assert!(text.contains("::go(#g1) sz=9 mv=\"E5 C7\""), "{text}");
+    assert!(
+        text.contains("::go(#g2) base=g1 at=end ae=E5 ab=\"G3 G2\" pl=w mn=3 mv=\"C3 D6 D5\""),
+        "{text}"
+    );
+    assert!(text.contains("::fig at=3 to=5"), "{text}");
+    assert!(text.contains("::dia at=5 mv=E6 ca=\"Dia. 1\""), "{text}");
+}
+
+#[test]
+fn a_variation_is_cut_where_a_letter_would_hide_one_of_its_numbers() {
+    // The comment of White 3 names Black's first stone of the variation as
+    // A: the rest of the line goes on in the next diagram, where that
+    // stone has no number and the letter shows.
+    let sgf = "(;GM[1]FF[4]SZ[9];B[ee](;W[cc])(;W[gc];B[gg];W[cg]LB[gc:A]C[A is weak.]))";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    assert_eq!(verify(&collection, &made, true), Ok(()));
+    assert!(made.notes.is_empty(), "{:?}", made.notes);
+    let text = made.book.to_string();
+    assert!(
+        text.contains(
+            "::dia(#dia1) at=2 mv=\"G7 G3\" ca=\"Dia. 1\"\n\n\
+             ::var base=dia1 at=3 mv=C3 A=G7 ca=\"Dia. 2\"\n\n**White 3**: A is weak.\n"
+        ),
+        "{text}"
+    );
+}
