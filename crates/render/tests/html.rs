@@ -27,8 +27,76 @@ fn example_renders_a_whole_page() {
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.ends_with("</html>\n"));
     assert!(html.contains("<title>Example Title</title>"));
-    assert!(html.contains("class=\"book-title\">Example Title</h1>"));
-    assert!(html.contains("class=\"book-author\">Some Body</p>"));
+    // The book's first chapter is its title page (`::h1 #title#`, `::s1
+    // #author#`): the page does not say the title and author twice.
+    assert!(html.contains("<h1 class=\"text\""));
+    assert_eq!(html.matches(">Example Title</h1>").count(), 1, "{html}");
+    assert_eq!(html.matches(">Some Body<").count(), 1);
+    assert!(!html.contains("class=\"book-title\"") && !html.contains("class=\"book-author\""));
+    // The anchor a link to the book leads to stays.
+    assert!(html.contains("<section class=\"title-page\" id=\"kifu-title\">"));
+}
+
+/// Issue 21 item 10: a title page is made for a book without one of its
+/// own, and only for that; a paragraph saying the title itself counts as
+/// the book's own, one after the first chapter does not.
+#[test]
+fn a_title_page_only_when_the_book_has_none() {
+    let made = |source: &str| {
+        let html = render(&kifu_book::parse(source).value);
+        html.contains("<h1 class=\"book-title\">Book</h1>")
+            && html.contains("<p class=\"book-author\">An Author</p>")
+    };
+    let head = "::book(#b) title=\"Book\" author=\"An Author\"\n\n";
+    assert!(made(&format!("{head}::chapter(#c)\n\n::h2 One\n\nText.")));
+    assert!(!made(&format!(
+        "{head}::chapter\n\n::h1 #title#\n\n::chapter(#c)\n\nText."
+    )));
+    assert!(!made(&format!(
+        "{head}::chapter\n\n::h1 Book\n\n::chapter(#c)\n\nText."
+    )));
+    assert!(made(&format!(
+        "{head}::chapter(#a)\n\nText.\n\n::chapter(#c)\n\n::h1 #title#"
+    )));
+}
+
+/// Issue 21 item 10: `^Tb`, `^Sw`, `^Ob` are stones with their mark, drawn
+/// (no font has them); a mark alone stays a character.
+#[test]
+fn marked_stones_in_the_text_are_drawn() {
+    let html = render(&kifu_book::parse("::chapter(#c)\n\nSee ^Tb and ^Sw, ^Ob, ^T.").value);
+    let stone = |sym: &str| {
+        let start = html
+            .find(&format!("data-sym=\"{sym}\""))
+            .unwrap_or_else(|| panic!("{sym} in {html}"));
+        &html[start..start + html[start..].find("</span>").unwrap()]
+    };
+    // A black stone with a white triangle.
+    let tb = stone("Tb");
+    assert!(
+        tb.contains("<svg") && tb.contains("fill=\"#141414\""),
+        "{tb}"
+    );
+    assert!(
+        tb.contains("stroke=\"#fff\"") && tb.contains("<polygon"),
+        "{tb}"
+    );
+    assert!(tb.contains("aria-label=\"▲\""), "{tb}");
+    // A white stone with a black square.
+    let sw = stone("Sw");
+    assert!(
+        sw.contains("fill=\"#fbfbf8\"") && sw.contains("stroke=\"#000\""),
+        "{sw}"
+    );
+    assert!(sw.contains("<rect"), "{sw}");
+    // A plain black stone: no mark.
+    let ob = stone("Ob");
+    assert!(
+        ob.contains("<circle") && !ob.contains("<polygon") && !ob.contains("<rect"),
+        "{ob}"
+    );
+    // A triangle alone is the character.
+    assert!(html.contains("data-sym=\"T\">△</span>"), "{html}");
 }
 
 #[test]
