@@ -24,7 +24,7 @@
   /* ---------- languages ---------- */
   /* What a language choice shows is said by a few style rules on two
    * attributes of <html> (the selected languages, the first of them), one
-   * rule per distinct `data-langs` value and per book language: switching
+   * rule per distinct `data-langs` and `data-v` value: switching
    * changes the two attributes, not each of the page's elements, so it
    * costs the same on a book of 20,000 diagrams as on a short one. */
   var langRules = document.createElement('style');
@@ -36,8 +36,11 @@
       var none = c.split(' ').filter(Boolean).map(function (l) { return ':not([data-kifu-sel~=' + q(l) + '])'; }).join('');
       if (none) rules.push('html' + none + ' [data-langs=' + q(c) + ']{display:none!important}');
     });
-    data.languages.forEach(function (l) {
-      rules.push('html:not([data-kifu-primary=' + q(l) + ']) .v[data-v=' + q(l) + ']{display:none!important}');
+    var texts = {};
+    each('.v[data-v]', function (el) { texts[el.getAttribute('data-v')] = true; });
+    Object.keys(texts).forEach(function (c) {
+      var none = c.split(' ').filter(Boolean).map(function (l) { return ':not([data-kifu-primary=' + q(l) + '])'; }).join('');
+      if (none) rules.push('html' + none + ' .v[data-v=' + q(c) + ']{display:none!important}');
     });
     langRules.textContent = rules.join('\n');
     document.head.appendChild(langRules);

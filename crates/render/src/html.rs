@@ -177,19 +177,27 @@ fn langs_attr(langs: &[String]) -> String {
     }
 }
 
-/// Text that may differ by language: one `<span class="v">` per language
-/// when it does.
+/// Text that may differ by language: one `<span class="v">` per
+/// different text, naming the languages that read it (`data-v="de en"`
+/// when German falls back to the English text).
 fn variants<T>(v: &Variants<T>, f: &mut dyn FnMut(&T) -> String) -> String {
     match v {
         Variants::Same(t) => f(t),
         Variants::ByLanguage(all) => {
-            let mut out = String::new();
+            let mut groups: Vec<(Vec<&str>, String)> = Vec::new();
             for (l, t) in all {
+                let html = f(t);
+                match groups.iter_mut().find(|(_, h)| *h == html) {
+                    Some((langs, _)) => langs.push(l),
+                    None => groups.push((vec![l], html)),
+                }
+            }
+            let mut out = String::new();
+            for (langs, html) in groups {
                 let _ = write!(
                     out,
-                    "<span class=\"v\" data-v=\"{}\">{}</span>",
-                    esc(l),
-                    f(t)
+                    "<span class=\"v\" data-v=\"{}\">{html}</span>",
+                    esc(&langs.join(" "))
                 );
             }
             out

@@ -153,11 +153,13 @@ fn every_diagram_has_its_data() {
         "class=\"inline-dia\" role=\"button\" data-open=\"kifu-dia-4\">When you tap here"
     ));
     assert!(html.contains("id=\"kifu-dia-4\" data-dia=\"4\" tabindex=\"0\" hidden>"));
-    // Captions by language: Dia. 3 differs between English and Japanese.
-    assert!(html.contains("<span class=\"v\" data-v=\"en\">Dia. 3 English</span>"));
+    // Captions by language: Dia. 3 differs between English and Japanese;
+    // German reads the English caption, written once for both.
+    assert!(html.contains("<span class=\"v\" data-v=\"de en\">Dia. 3 English</span>"));
+    assert_eq!(html.matches(">Dia. 3 English<").count(), 1);
     assert!(html.contains("<span class=\"v\" data-v=\"ja\">Dia. 3 Japanese</span>"));
     // The first figure lists its moves in the caption.
-    assert!(html.contains("<span class=\"v\" data-v=\"en\">Moves 1–3</span>"));
+    assert!(html.contains("<span class=\"v\" data-v=\"en ja\">Moves 1–3</span>"));
     assert!(html.contains("<span class=\"v\" data-v=\"de\">Züge 1–3</span>"));
 }
 
