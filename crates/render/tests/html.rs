@@ -600,3 +600,56 @@ fn strings_in_the_script_are_escaped() {
     assert!(texts.contains("<!--<script>"), "{texts}");
     assert!(texts.contains("a&b"), "{texts}");
 }
+
+/// Issue 21 item 8: a book of many diagrams of one game writes each
+/// starting position once (`positions`, `from`) and the coordinate labels
+/// once; the book script writes a diagram's data back in full when it draws
+/// it. The page stays a small multiple of the book.
+#[test]
+fn a_big_book_writes_each_position_once() {
+    use std::fmt::Write as _;
+    let mut s = String::from("::book(#b) title=T\n\n::chapter(#c)\n\n");
+    // A 60-move game, and 300 diagrams of it, each after 40 moves.
+    let moves: Vec<String> = (0..60)
+        .map(|i| {
+            format!(
+                "{}{}",
+                b"ABCDEFGHJKLMNOPQRST"[i % 19] as char,
+                1 + i / 19 * 2 + i % 2
+            )
+        })
+        .collect();
+    let _ = writeln!(s, "::go(#g) mv=\"{}\"\n", moves.join(" "));
+    for i in 0..300 {
+        let _ = writeln!(
+            s,
+            "::dia(#d{i}) base=g at=41 mv=\"S19 T19\" ca=\"Dia. {i}\"\n"
+        );
+    }
+    let html = render(&kifu_book::parse(&s).value);
+    let all = data(&html);
+    let diagrams = all["diagrams"].as_array().unwrap();
+    assert_eq!(diagrams.len(), 300);
+    // One position, named by every diagram with its 40 moves played.
+    assert_eq!(all["positions"].as_array().unwrap().len(), 1);
+    for d in diagrams {
+        assert_eq!(d["from"], serde_json::json!([0, 40]), "{d}");
+        assert!(d.get("start").is_none(), "{d}");
+        assert_eq!(d["labels"], 0);
+    }
+    assert_eq!(all["labelSets"].as_array().unwrap().len(), 1);
+    assert!(html.contains("<main id=\"kifu-book\" class=\"big\">"));
+    // 40 stones written 300 times were 300 KB.
+    assert!(
+        html.len() < 200_000 + 30 * s.len(),
+        "{} for {}",
+        html.len(),
+        s.len()
+    );
+    // A small book is written as before: each diagram its own start.
+    let small = render(&kifu_book::parse(&s[..s.find("::dia(#d5)").unwrap()]).value);
+    let few = data(&small);
+    assert!(few.get("positions").is_none());
+    assert_eq!(few["diagrams"][0]["start"].as_array().unwrap().len(), 40);
+    assert!(small.contains("<main id=\"kifu-book\">"));
+}
