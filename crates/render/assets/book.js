@@ -87,18 +87,37 @@
     }
   });
 
-  /* The bullets' column is as wide as the widest bullet shown: every group
-   * is reset first, then all are measured in one layout, then set. */
-  function layoutBullets() {
-    var groups = document.querySelectorAll('.group.bullets');
-    if (!groups.length) return;
-    each('.group.bullets', function (g) { g.style.setProperty('--bw', '0px'); });
-    var widths = Array.prototype.map.call(groups, function (g) {
+  /* The bullets' column is as wide as the widest bullet shown: the groups
+   * are reset first, then all measured in one layout, then set. In a big
+   * book only the groups near the window are measured (measuring the
+   * others would lay out every chapter); the rest when they come near. */
+  var bulletsNear = null, nearGroups = [];
+  function measureBullets(groups) {
+    groups.forEach(function (g) { g.style.setProperty('--bw', '0px'); });
+    var widths = groups.map(function (g) {
       var max = 0;
       each('.bullet', function (b) { if (b.offsetParent) max = Math.max(max, b.getBoundingClientRect().width); }, g);
       return max;
     });
-    Array.prototype.forEach.call(groups, function (g, i) { g.style.setProperty('--bw', Math.ceil(widths[i] + 8) + 'px'); });
+    groups.forEach(function (g, i) { g.style.setProperty('--bw', Math.ceil(widths[i] + 8) + 'px'); });
+  }
+  function layoutBullets() {
+    var all = Array.prototype.slice.call(document.querySelectorAll('.group.bullets'));
+    if (!all.length) return;
+    if (!lazy) { measureBullets(all); return; }
+    if (!bulletsNear) {
+      bulletsNear = new IntersectionObserver(function (entries) {
+        var now = [];
+        entries.forEach(function (e) {
+          var k = nearGroups.indexOf(e.target);
+          if (e.isIntersecting) { if (k < 0) nearGroups.push(e.target); now.push(e.target); }
+          else if (k >= 0) nearGroups.splice(k, 1);
+        });
+        if (now.length) measureBullets(now);
+      }, { rootMargin: '1500px 0px' });
+      all.forEach(function (g) { bulletsNear.observe(g); });
+    }
+    measureBullets(nearGroups.slice());
   }
   each('img[data-scale]', function (img) {
     var s = parseFloat(img.getAttribute('data-scale'));

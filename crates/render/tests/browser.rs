@@ -73,7 +73,8 @@ fn big_book(n: usize) -> String {
             let c = i / 100 + 1;
             let _ = writeln!(
                 s,
-                "::chapter(#c{c})\n\n::h2_en Chapter {c}\n\n::h2_de Kapitel {c}\n"
+                "::chapter(#c{c})\n\n::h2_en Chapter {c}\n\n::h2_de Kapitel {c}\n\n\
+                 ::p style=bullet 1.\tA point.\n\n::p style=bullet 10.\tAnother point.\n"
             );
         }
         if (i / 5) % 2 == 0 {

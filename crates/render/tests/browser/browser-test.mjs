@@ -238,6 +238,9 @@ try {
     v = await inView();
     check(v.shown > 0 && v.drawn === v.shown, `after a jump to the last chapter, the diagrams in view are drawn (${v.drawn} of ${v.shown})`);
     check(v.all < 100, `and those left behind are let go (${v.all} drawn)`);
+    // The bullets there are measured when they come near.
+    const bw = await big.evaluate((id) => parseFloat(document.querySelector(`#${id} .group.bullets`).style.getPropertyValue('--bw')), last);
+    check(bw > 8, `big book: the bullets of the last chapter are measured (${bw} px)`);
     // A language switch.
     const chapter = big.locator(`#${last}`);
     const english = chapter.locator('.para', { hasText: 'in English.' }).first();
