@@ -20,7 +20,8 @@ use kifu_render::html::{HtmlOptions, book_to_html};
 
 const EXAMPLE: &str = include_str!("../../book/tests/fixtures/example.gobook");
 
-/// A problem, two half-width 9x9 diagrams and two half-width 19x19 ones.
+/// Two problems (a whole 9x9 board, a corner of 19x19), two half-width 9x9
+/// diagrams and two half-width 19x19 ones.
 const PROBLEMS: &str = "::book(#browser-test) title=\"Browser test\" cover=\"cover.png\"
 
 
@@ -34,6 +35,9 @@ const PROBLEMS: &str = "::book(#browser-test) title=\"Browser test\" cover=\"cov
 #btl#
 
 Play at C7.
+
+::prb(#p2) sz=19 base=none vw=K1T10 ab=\"Q3 R3 S4 S5\" aw=\"Q2 R2 S3 T4\" correct=\"T3\" ca=\"Corner\"
+#btk#
 
 
 ::h3 Side by side

@@ -179,6 +179,14 @@ try {
   check(await prb.locator('circle.stone').count() === 5 && (await feedback.innerText()) === '', 'start again resets the problem');
   check(await prb.locator('.prb-text').isVisible(), 'and shows the problem text again');
 
+  // A corner problem: points big enough to tap (the drawing was as wide as
+  // its share of the whole board, 18 px a point on a phone).
+  const corner = p.page.locator('figure.kind-prb').nth(1);
+  const point = await corner.locator('[data-pt="T3"]').boundingBox();
+  check(point.width >= 39, `a corner problem's points are big enough to tap (${point.width.toFixed(1)} px)`);
+  await corner.locator('[data-pt="T3"]').click();
+  check(await corner.getAttribute('data-result') === 'correct', 'the corner problem answers');
+
   const row = p.page.locator('.group.row').first();
   const halves = row.locator('.dia-el.w-half');
   check(await halves.count() === 2, 'two half-width diagrams in a row');
