@@ -22,15 +22,35 @@
   function each(sel, f, root) { Array.prototype.forEach.call((root || document).querySelectorAll(sel), f); }
 
   /* ---------- languages ---------- */
-  function applyLanguages() {
-    each('[data-langs]', function (el) {
-      var ls = el.getAttribute('data-langs').split(' ');
-      el.classList.toggle('hidden-lang', !ls.some(function (l) { return selected.indexOf(l) >= 0; }));
+  /* What a language choice shows is said by a few style rules on two
+   * attributes of <html> (the selected languages, the first of them), one
+   * rule per distinct `data-langs` and `data-v` value: switching
+   * changes the two attributes, not each of the page's elements, so it
+   * costs the same on a book of 20,000 diagrams as on a short one. */
+  var langRules = document.createElement('style');
+  (function () {
+    var combos = {}, rules = [];
+    function q(v) { return '"' + (window.CSS && CSS.escape ? CSS.escape(v) : v.replace(/["\\]/g, '')) + '"'; }
+    each('[data-langs]', function (el) { combos[el.getAttribute('data-langs')] = true; });
+    Object.keys(combos).forEach(function (c) {
+      var none = c.split(' ').filter(Boolean).map(function (l) { return ':not([data-kifu-sel~=' + q(l) + '])'; }).join('');
+      if (none) rules.push('html' + none + ' [data-langs=' + q(c) + ']{display:none!important}');
     });
-    var p = primary();
-    each('.v', function (el) { el.classList.toggle('hidden-lang', el.getAttribute('data-v') !== p); });
+    var texts = {};
+    each('.v[data-v]', function (el) { texts[el.getAttribute('data-v')] = true; });
+    Object.keys(texts).forEach(function (c) {
+      var none = c.split(' ').filter(Boolean).map(function (l) { return ':not([data-kifu-primary=' + q(l) + '])'; }).join('');
+      if (none) rules.push('html' + none + ' .v[data-v=' + q(c) + ']{display:none!important}');
+    });
+    langRules.textContent = rules.join('\n');
+    document.head.appendChild(langRules);
+  })();
+  function applyLanguages() {
+    var p = primary(), root = document.documentElement;
+    root.setAttribute('data-kifu-sel', selected.join(' '));
+    root.setAttribute('data-kifu-primary', p);
     each('#kifu-langs input[data-lang]', function (box) { box.checked = selected.indexOf(box.getAttribute('data-lang')) >= 0; });
-    document.documentElement.lang = p;
+    root.lang = p;
     document.body.setAttribute('data-selected', selected.join(' '));
     save();
     layoutBullets();
@@ -60,20 +80,44 @@
       if (fig) {
         fig.hidden = !fig.hidden;
         a.setAttribute('aria-expanded', String(!fig.hidden));
-        if (!fig.hidden) { var dv = viewers[fig.getAttribute('data-dia')]; if (dv) dv.draw(); fig.focus({ preventScroll: true }); }
+        if (!fig.hidden) { var dv = viewerOf(fig); if (dv) dv.draw(); fig.focus({ preventScroll: true }); }
       }
     } else if (a.classList.contains('missing-link')) {
       ev.preventDefault();
     }
   });
 
-  function layoutBullets() {
-    each('.group.bullets', function (g) {
-      g.style.setProperty('--bw', '0px');
+  /* The bullets' column is as wide as the widest bullet shown: the groups
+   * are reset first, then all measured in one layout, then set. In a big
+   * book only the groups near the window are measured (measuring the
+   * others would lay out every chapter); the rest when they come near. */
+  var bulletsNear = null, nearGroups = [];
+  function measureBullets(groups) {
+    groups.forEach(function (g) { g.style.setProperty('--bw', '0px'); });
+    var widths = groups.map(function (g) {
       var max = 0;
       each('.bullet', function (b) { if (b.offsetParent) max = Math.max(max, b.getBoundingClientRect().width); }, g);
-      g.style.setProperty('--bw', Math.ceil(max + 8) + 'px');
+      return max;
     });
+    groups.forEach(function (g, i) { g.style.setProperty('--bw', Math.ceil(widths[i] + 8) + 'px'); });
+  }
+  function layoutBullets() {
+    var all = Array.prototype.slice.call(document.querySelectorAll('.group.bullets'));
+    if (!all.length) return;
+    if (!lazy) { measureBullets(all); return; }
+    if (!bulletsNear) {
+      bulletsNear = new IntersectionObserver(function (entries) {
+        var now = [];
+        entries.forEach(function (e) {
+          var k = nearGroups.indexOf(e.target);
+          if (e.isIntersecting) { if (k < 0) nearGroups.push(e.target); now.push(e.target); }
+          else if (k >= 0) nearGroups.splice(k, 1);
+        });
+        if (now.length) measureBullets(now);
+      }, { rootMargin: '1500px 0px' });
+      all.forEach(function (g) { bulletsNear.observe(g); });
+    }
+    measureBullets(nearGroups.slice());
   }
   each('img[data-scale]', function (img) {
     var s = parseFloat(img.getAttribute('data-scale'));
@@ -149,12 +193,50 @@
       stored.coords = showCoords;
       save();
       Object.keys(viewers).forEach(function (k) { viewers[k].draw(); });
+      each('.board.pending', function (b) { var d = data.diagrams[+b.closest('figure.dia').getAttribute('data-dia')]; if (d) placeholder(b, d); });
     });
+  }
+
+  /* A diagram's data in full, from what the page writes: no empty lists,
+   * no `auto` coordinates, the coordinate labels as an index into
+   * `labelSets` and, in a big book, the start as the position after k
+   * moves of `positions[g]` (`from: [g, k]`) with the figure as the stones
+   * that differ from it (`figureOff`: the points it leaves empty); the
+   * same as assets/shared.js writes back for a game page at once, done
+   * here for one diagram when it is drawn. */
+  function complete(c) {
+    var d = {}, k;
+    for (k in c) if (Object.prototype.hasOwnProperty.call(c, k)) d[k] = c[k];
+    ['start', 'moves', 'figure', 'letters', 'texts', 'marks', 'lines', 'arrows', 'hide'].forEach(function (k) { if (!d[k]) d[k] = []; });
+    if (!d.coord) d.coord = 'auto';
+    if (typeof d.labels === 'number') d.labels = (data.labelSets || [])[d.labels] || null;
+    var p = d.from && data.positions && data.positions[d.from[0]];
+    if (p) {
+      var cols = d.size[0], rows = d.size[1], grid = {}, i;
+      p.start.forEach(function (s) { grid[s[1] * cols + s[0]] = s[2]; });
+      for (var j = 0; j < d.from[1] && j < p.moves.length; j++) {
+        var m = p.moves[j];
+        if (m[1] < 0) continue;
+        grid[m[2] * cols + m[1]] = m[0];
+        m[4].forEach(function (q) { delete grid[q[1] * cols + q[0]]; });
+      }
+      var start = [], kept = {};
+      for (i = 0; i < cols * rows; i++) if (grid[i] !== undefined) { start.push([i % cols, Math.floor(i / cols), grid[i]]); kept[i] = grid[i]; }
+      (d.figureOff || []).forEach(function (q) { delete kept[q[1] * cols + q[0]]; });
+      d.figure.forEach(function (s) { delete kept[s[1] * cols + s[0]]; });
+      var figure = [];
+      for (i = 0; i < cols * rows; i++) if (kept[i] !== undefined) figure.push([i % cols, Math.floor(i / cols), kept[i], 0]);
+      d.start = start;
+      d.figure = figure.concat(d.figure);
+    }
+    delete d.from;
+    delete d.figureOff;
+    return d;
   }
 
   function Viewer(fig, d) {
     this.fig = fig;
-    this.d = d;
+    this.d = d = complete(d);
     this.cols = d.size[0];
     this.rows = d.size[1];
     this.pos = null; /* null: the printed figure; k: after k moves of the replay */
@@ -215,6 +297,7 @@
       this.bExpand = this.button(c, 'Whole board', 'Whole board', 'expand', function () { self.expanded = !self.expanded; self.draw(); });
     }
     this.board.parentNode.insertBefore(c, this.board.nextSibling);
+    this.controls = c;
     if (this.isProblem) {
       this.feedback = document.createElement('div');
       this.feedback.className = 'feedback';
@@ -368,15 +451,62 @@
     return { stones: stones, replay: true };
   };
 
+  /* The drawing's size: the view, the spacing of lines S, the margin, the
+   * width and height in S units, and its width as a share of the widest
+   * drawing of its board size. */
+  function geometry(d, expanded) {
+    var cols = d.size[0], rows = d.size[1];
+    var v = expanded ? [0, 0, cols - 1, rows - 1] : d.view;
+    var coord = d.coord || 'auto';
+    var S = 24, coords = coord !== 'none' && (coord !== 'auto' || showCoords), pad = coords ? S * 1.4 : S * 0.8;
+    var w = (v[2] - v[0]) * S + 2 * pad, h = (v[3] - v[1]) * S + 2 * pad;
+    /* The same spacing of lines for every diagram of a board size: a partial
+     * view is narrower than the whole board. */
+    var full = (cols - 1) * S + 2 * pad;
+    /* Never smaller than MIN_LINE px between lines (move numbers stay
+     * readable), a problem never smaller than MIN_TAP px (a point is big
+     * enough to tap), unless the page is narrower than that. */
+    var least = (d.problem ? MIN_TAP : MIN_LINE) * w / S;
+    return { v: v, S: S, coords: coords, pad: pad, w: w, h: h, share: Math.min(100, Math.round(1000 * w / full) / 10), least: 'min(100%, ' + Math.round(least) + 'px)' };
+  }
+  var MIN_LINE = 17, MIN_TAP = 40;
+  /* The diagram's element is at least as wide as its smallest drawing, so a
+   * row of narrow diagrams that do not fit side by side wraps. */
+  function leastWidth(board, g) {
+    var el = board.closest('.dia-el');
+    if (el && el.style.minWidth !== g.least) el.style.minWidth = g.least;
+  }
+  /* An undrawn board takes the place of its drawing. */
+  function placeholder(board, d, expanded) {
+    var g = geometry(d, expanded);
+    board.textContent = '';
+    board.className = 'board pending';
+    board.style.width = g.share + '%';
+    board.style.aspectRatio = g.w + ' / ' + g.h;
+    board.style.minWidth = g.least;
+    leastWidth(board, g);
+  }
+  Viewer.prototype.untouched = function () {
+    return this.pos === null && !this.expanded && (!this.isProblem || (!this.played.length && !this.undo && !this.moveCount));
+  };
+  /* Takes the drawing and the controls away (a big book, far from the
+   * window): the board keeps its place, the viewer is made again when the
+   * diagram comes near. */
+  Viewer.prototype.forget = function () {
+    if (this.controls) this.controls.remove();
+    if (this.feedback) this.feedback.remove();
+    placeholder(this.board, this.d, false);
+    delete viewers[this.fig.getAttribute('data-dia')];
+  };
+
   Viewer.prototype.draw = function () {
     var d = this.d, cols = this.cols, rows = this.rows, self = this;
-    var v = this.expanded ? [0, 0, cols - 1, rows - 1] : d.view;
-    var S = 24, coords = d.coord !== 'none' && (d.coord !== 'auto' || showCoords), pad = coords ? S * 1.4 : S * 0.8;
+    var g = geometry(d, this.expanded), v = g.v, S = g.S, coords = g.coords, pad = g.pad;
     var sgf = 'abcdefghijklmnopqrstuvwxyz';
     // Labels of the diagram's coordinate system (standard, sgf, j1-j3) come from kifu.
     function colName(x) { return d.labels ? d.labels[0][x] : d.coord === 'sgf' ? sgf.charAt(x) : COLS.charAt(x); }
     function rowName(y) { return d.labels ? d.labels[1][y] : d.coord === 'sgf' ? sgf.charAt(y) : String(rows - y); }
-    var w = (v[2] - v[0]) * S + 2 * pad, h = (v[3] - v[1]) * S + 2 * pad;
+    var w = g.w, h = g.h;
     function X(x) { return pad + (x - v[0]) * S; }
     function Y(y) { return pad + (y - v[1]) * S; }
     var svg = svgEl('svg', { viewBox: '0 0 ' + w + ' ' + h, role: 'img', 'font-family': 'Helvetica, Arial, sans-serif' });
@@ -468,10 +598,11 @@
         })(x, y);
       }
     }
-    /* The same spacing of lines for every diagram of a board size: a partial
-     * view is narrower than the whole board. */
-    var full = (cols - 1) * S + 2 * pad;
-    svg.style.width = Math.min(100, Math.round(1000 * w / full) / 10) + '%';
+    svg.style.width = g.share + '%';
+    svg.style.minWidth = g.least;
+    leastWidth(this.board, g);
+    this.board.className = 'board';
+    this.board.removeAttribute('style');
     this.board.textContent = '';
     this.board.appendChild(svg);
     this.update();
@@ -502,22 +633,65 @@
     this.bEnd.disabled = this.pos === n;
   };
 
-  each('figure.dia[data-dia]', function (fig) {
-    var n = fig.getAttribute('data-dia');
-    viewers[n] = new Viewer(fig, data.diagrams[+n]);
-  });
+  /* ---------- drawing on demand ---------- */
+  /* A page of up to EAGER diagrams draws them all at once. A bigger one
+   * draws a diagram when it comes near the window (its board keeps the
+   * drawn size until then), and forgets the drawing of one that is far
+   * away again and was not touched, so that the page opens at once and
+   * holds only the diagrams near the reader whatever the book's size. */
+  var EAGER = 150;
+  function viewerOf(fig) {
+    var n = fig.getAttribute('data-dia'), d = data.diagrams[+n];
+    if (!d) return null;
+    if (!viewers[n]) viewers[n] = new Viewer(fig, d);
+    return viewers[n];
+  }
+  var figures = document.querySelectorAll('figure.dia[data-dia]');
+  var lazy = figures.length > EAGER && 'IntersectionObserver' in window;
+  if (!lazy) {
+    Array.prototype.forEach.call(figures, viewerOf);
+  } else {
+    Array.prototype.forEach.call(figures, function (fig) {
+      var d = data.diagrams[+fig.getAttribute('data-dia')];
+      if (d) placeholder(fig.querySelector('.board'), d);
+    });
+    var near = new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) {
+        var fig = e.target, v = viewers[fig.getAttribute('data-dia')];
+        if (e.isIntersecting) viewerOf(fig);
+        else if (v && v.untouched() && document.activeElement !== fig) v.forget();
+      });
+    }, { rootMargin: '1500px 0px' });
+    Array.prototype.forEach.call(figures, function (fig) { near.observe(fig); });
+  }
 
   /* ---------- reading position ---------- */
+  /* The first element whose bottom is below the toolbar: found by
+   * halving over the elements in page order (their tops only grow; hidden
+   * ones are skipped), so that a scroll costs the same at any book size. */
+  var positioned = null;
+  function topElement() {
+    if (!positioned) positioned = document.querySelectorAll('main .el[id]');
+    var els = positioned, lo = 0, hi = els.length;
+    function shown(i) {
+      var j = i;
+      while (j < els.length && !els[j].offsetParent) j++;
+      return j;
+    }
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1, k = shown(mid);
+      if (k >= els.length) { hi = mid; continue; }
+      if (els[k].getBoundingClientRect().bottom > 40) hi = mid; else lo = k + 1;
+    }
+    var k2 = shown(lo);
+    return k2 < els.length ? els[k2].id : null;
+  }
   var timer = null;
   window.addEventListener('scroll', function () {
     if (timer) return;
     timer = setTimeout(function () {
       timer = null;
-      var els = document.querySelectorAll('main .el[id]');
-      for (var i = 0; i < els.length; i++) {
-        var r = els[i].getBoundingClientRect();
-        if (r.bottom > 40 && els[i].id && els[i].offsetParent) { stored.pos = els[i].id; break; }
-      }
+      stored.pos = topElement() || stored.pos;
       save();
     }, 250);
   }, { passive: true });

@@ -406,6 +406,12 @@ pub struct TitlePage {
     pub publisher: Option<Variants<String>>,
     /// `copyright`.
     pub copyright: Option<Variants<String>>,
+    /// The book has a title page of its own: a paragraph before the
+    /// second chapter says `#title#` or the title itself (as SmartGo's
+    /// books and the spec's example begin). A writer then leaves out the
+    /// texts of the title page it would make, which would say the same
+    /// twice.
+    pub own: bool,
 }
 
 /// A diagram to draw: a diagram element or an inline diagram.
@@ -742,7 +748,33 @@ impl<'a> Builder<'a> {
             cover,
             publisher: self.book_text("publisher"),
             copyright: self.book_text("copyright"),
+            own: self.own_title_page(),
         }
+    }
+
+    /// Whether a paragraph of the front matter or the first chapter shows
+    /// the book's title (see [`TitlePage::own`]).
+    fn own_title_page(&self) -> bool {
+        let Some(b) = head(self.book) else {
+            return false;
+        };
+        let elements = self.book.elements();
+        let end = model::chapters(self.book)
+            .first()
+            .map_or(elements.len(), |r| r.end);
+        let titles: Vec<&str> = b
+            .attributes()
+            .iter()
+            .filter(|a| a.name() == "title" || a.name().starts_with("title_"))
+            .map(|a| a.value().trim())
+            .filter(|t| !t.is_empty())
+            .collect();
+        (0..end).any(|i| {
+            let e = &elements[i];
+            matches!(e.kind(), ElementKind::Paragraph(_))
+                && self.included(i)
+                && (e.value().contains("#title#") || titles.contains(&e.value().trim()))
+        })
     }
 
     /// The plain title of a heading in a language.

@@ -32,6 +32,7 @@ use kifu_book::coords::Move;
 use kifu_book::figure::Figure;
 use kifu_book::go_data::Mark;
 use kifu_book::resolve::{ItemKind, Resolved, Source};
+use kifu_book::text::Symbol;
 use serde_json::{Value, json};
 
 use crate::flow::{
@@ -45,6 +46,9 @@ use crate::markup::{
 const CSS: &str = include_str!("../assets/book.css");
 const JS: &str = include_str!("../assets/book.js");
 const SHARED_JS: &str = include_str!("../assets/shared.js");
+
+/// Pages of more diagrams write each position once (see `Writer::compact`).
+const COMPACT_FROM: usize = 150;
 
 /// Options of [`book_to_html`].
 #[derive(Clone, Debug, Default)]
@@ -173,19 +177,27 @@ fn langs_attr(langs: &[String]) -> String {
     }
 }
 
-/// Text that may differ by language: one `<span class="v">` per language
-/// when it does.
+/// Text that may differ by language: one `<span class="v">` per
+/// different text, naming the languages that read it (`data-v="de en"`
+/// when German falls back to the English text).
 fn variants<T>(v: &Variants<T>, f: &mut dyn FnMut(&T) -> String) -> String {
     match v {
         Variants::Same(t) => f(t),
         Variants::ByLanguage(all) => {
-            let mut out = String::new();
+            let mut groups: Vec<(Vec<&str>, String)> = Vec::new();
             for (l, t) in all {
+                let html = f(t);
+                match groups.iter_mut().find(|(_, h)| *h == html) {
+                    Some((langs, _)) => langs.push(l),
+                    None => groups.push((vec![l], html)),
+                }
+            }
+            let mut out = String::new();
+            for (langs, html) in groups {
                 let _ = write!(
                     out,
-                    "<span class=\"v\" data-v=\"{}\">{}</span>",
-                    esc(l),
-                    f(t)
+                    "<span class=\"v\" data-v=\"{}\">{html}</span>",
+                    esc(&langs.join(" "))
                 );
             }
             out
@@ -229,11 +241,11 @@ struct Writer<'a, 'b> {
     flow: &'a Flow<'b>,
     options: &'a HtmlOptions,
     diagrams: Vec<Value>,
-    /// With `shared_positions`: the positions diagrams start from, and the
-    /// index there of each item's, by item index.
+    /// With `shared_positions` or in a big book: the positions diagrams
+    /// start from, and the index there of each item's, by item index.
     positions: Vec<Value>,
     position_of: BTreeMap<usize, usize>,
-    /// With `shared_positions`: the coordinate labels, each set once.
+    /// The coordinate labels, each set once.
     label_sets: Vec<Value>,
     label_of: BTreeMap<String, usize>,
     out: String,
@@ -265,6 +277,64 @@ impl Dialect for Writer<'_, '_> {
     fn rich_variants(&self, v: &Variants<Rich>) -> String {
         variants(v, &mut |r| markup::rich(self, r))
     }
+
+    fn symbol(&self, sym: Symbol, color: Option<Color>) -> String {
+        match color {
+            Some(c) => marked_stone(sym, c),
+            None => markup::symbol(sym, None),
+        }
+    }
+}
+
+/// `^Tb`, `^Sw`, `^0b`...: a stone of the colour with the mark on it, drawn
+/// as the board draws it (the spec: "^Tb should be shown as a black circle
+/// with a triangle on it"); no font has these. The Unicode stand-in is its
+/// accessible name.
+fn marked_stone(sym: Symbol, color: Color) -> String {
+    let (fill, stroke, ink) = match color {
+        Color::Black => ("#141414", "#000", "#fff"),
+        Color::White => ("#fbfbf8", "#333", "#000"),
+    };
+    // The board's proportions (book.js): line spacing 24, stone radius
+    // 0.47, marks 0.28 of it.
+    let (c, r) = (12.0_f64, 6.72_f64);
+    let mark = match sym {
+        Symbol::Triangle => format!(
+            "<polygon points=\"{:.1} {:.1} {:.1} {:.1} {:.1} {:.1}\"/>",
+            c,
+            c - r * 1.1,
+            c + r,
+            c + r * 0.65,
+            c - r,
+            c + r * 0.65
+        ),
+        Symbol::Square => format!(
+            "<rect x=\"{0:.1}\" y=\"{0:.1}\" width=\"{1:.1}\" height=\"{1:.1}\"/>",
+            c - r * 0.8,
+            r * 1.6
+        ),
+        Symbol::Diamond => format!(
+            "<polygon points=\"{c:.1} {:.1} {:.1} {c:.1} {c:.1} {:.1} {:.1} {c:.1}\"/>",
+            c - r,
+            c + r,
+            c + r,
+            c - r
+        ),
+        Symbol::Cross => format!(
+            "<path d=\"M{0:.1} {0:.1}L{1:.1} {1:.1}M{1:.1} {0:.1}L{0:.1} {1:.1}\"/>",
+            c - r * 0.8,
+            c + r * 0.8
+        ),
+        Symbol::Stone => String::new(),
+    };
+    format!(
+        "<span class=\"sym stone-sym\" data-sym=\"{}{}\" role=\"img\" aria-label=\"{}\">\
+         <svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"12\" cy=\"12\" r=\"11.3\" fill=\"{fill}\" stroke=\"{stroke}\"/>\
+         <g fill=\"none\" stroke=\"{ink}\" stroke-width=\"2.2\">{mark}</g></svg></span>",
+        sym.letter(),
+        if color == Color::Black { 'b' } else { 'w' },
+        sym.unicode(Some(color)),
+    )
 }
 
 impl Writer<'_, '_> {
@@ -302,12 +372,13 @@ impl Writer<'_, '_> {
             "names": flow.languages.iter().map(|l| kifu_book::language::name(l).unwrap_or(l)).collect::<Vec<_>>(),
             "diagrams": self.diagrams,
         });
-        if self.options.shared_positions {
+        if self.compact() || self.options.shared_positions {
             config["positions"] = Value::Array(std::mem::take(&mut self.positions));
-            config["labelSets"] = Value::Array(std::mem::take(&mut self.label_sets));
         }
+        config["labelSets"] = Value::Array(std::mem::take(&mut self.label_sets));
         let data = script_json(&serde_json::to_string(&config).unwrap_or_default());
         let lang = &flow.preferred[0];
+        let big = self.compact();
         let o = &mut self.out;
         let _ = write!(
             o,
@@ -333,7 +404,12 @@ impl Writer<'_, '_> {
                 esc(name)
             );
         }
-        o.push_str("</span><label class=\"coords\"><input type=\"checkbox\" id=\"kifu-coords\"> Coordinates</label></header>\n<main id=\"kifu-book\">\n");
+        o.push_str("</span><label class=\"coords\"><input type=\"checkbox\" id=\"kifu-coords\"> Coordinates</label></header>\n");
+        o.push_str(if big {
+            "<main id=\"kifu-book\" class=\"big\">\n"
+        } else {
+            "<main id=\"kifu-book\">\n"
+        });
         o.push_str(&body);
         o.push_str("</main>\n<script type=\"application/json\" id=\"kifu-data\">");
         o.push_str(&data);
@@ -346,18 +422,26 @@ impl Writer<'_, '_> {
         o.push_str("</script>\n</body>\n</html>\n");
     }
 
+    /// The title page; only the cover (and the anchor links to the book
+    /// lead to) when the book has a title page of its own.
     fn title_page(&mut self) {
         let page = &self.flow.title_page;
+        let texts = |list: &[(&Option<Variants<String>>, &str)]| {
+            let mut s = String::new();
+            for (t, class) in list {
+                if let (Some(t), false) = (t, page.own) {
+                    let tag = if *class == "book-title" { "h1" } else { "p" };
+                    let _ = writeln!(s, "<{tag} class=\"{class}\">{}</{tag}>", text_variants(t));
+                }
+            }
+            s
+        };
         let mut s = String::from("<section class=\"title-page\" id=\"kifu-title\">\n");
-        if let Some(t) = &page.title {
-            let _ = writeln!(s, "<h1 class=\"book-title\">{}</h1>", text_variants(t));
-        }
-        if let Some(t) = &page.subtitle {
-            let _ = writeln!(s, "<p class=\"book-subtitle\">{}</p>", text_variants(t));
-        }
-        if let Some(t) = &page.author {
-            let _ = writeln!(s, "<p class=\"book-author\">{}</p>", text_variants(t));
-        }
+        s.push_str(&texts(&[
+            (&page.title, "book-title"),
+            (&page.subtitle, "book-subtitle"),
+            (&page.author, "book-author"),
+        ]));
         if let Some(cover) = &page.cover
             && let Some(src) = self.image_src(cover)
         {
@@ -367,14 +451,10 @@ impl Writer<'_, '_> {
                 esc(cover)
             );
         }
-        for (t, class) in [
+        s.push_str(&texts(&[
             (&page.publisher, "book-publisher"),
             (&page.copyright, "book-copyright"),
-        ] {
-            if let Some(t) = t {
-                let _ = writeln!(s, "<p class=\"{class}\">{}</p>", text_variants(t));
-            }
-        }
+        ]));
         s.push_str("</section>\n");
         self.out.push_str(&s);
     }
@@ -404,13 +484,27 @@ impl Writer<'_, '_> {
     }
 
     fn chapters(&mut self) {
+        let big = self.compact();
         for section in &self.flow.sections {
+            // In a big book the browser lays out only the chapters near the
+            // reader (`content-visibility` in book.css); the others take
+            // the height guessed here until they are first shown.
+            let guess = if big {
+                format!(
+                    " style=\"contain-intrinsic-size:auto {}px\"",
+                    guess_height(&section.blocks)
+                )
+            } else {
+                String::new()
+            };
             match &section.anchor {
-                None => self.out.push_str("<section class=\"chapter front\">\n"),
+                None => {
+                    let _ = writeln!(self.out, "<section class=\"chapter front\"{guess}>");
+                }
                 Some(anchor) => {
                     let _ = writeln!(
                         self.out,
-                        "<section class=\"chapter\" id=\"{}\"{}>",
+                        "<section class=\"chapter\" id=\"{}\"{}{guess}>",
                         esc(anchor),
                         langs_attr(&section.langs)
                     );
@@ -548,16 +642,30 @@ impl Writer<'_, '_> {
                 .unwrap_or_default();
             data["problem"] = json!({ "correct": correct, "wrong": wrong });
         }
-        if self.options.shared_positions {
+        if let Some(map) = data.as_object_mut() {
+            // What the script takes as the default: no empty lists, no
+            // `auto` coordinates.
+            map.retain(|_, v| !(v.as_array().is_some_and(Vec::is_empty) || *v == "auto"));
+        }
+        self.share_labels(&mut data);
+        if self.options.shared_positions || self.compact() {
             self.share(item, fig, &mut data);
         }
         self.diagrams.push(data);
     }
 
-    /// With `shared_positions`: the diagram's start as its base's position
-    /// and move count, its figure as what differs from the start, its
-    /// labels as an index (see `shared.js`).
-    fn share(&mut self, item: &Resolved, fig: &Figure, data: &mut Value) {
+    /// Whether the book is big enough for its page to write each position
+    /// once as game pages do (see [`HtmlOptions::shared_positions`]), which
+    /// the book script then writes back in full for each diagram it draws:
+    /// a book of many diagrams of one game wrote the stones of each
+    /// figure's start again in every diagram based on it.
+    fn compact(&self) -> bool {
+        self.flow.diagrams.len() > COMPACT_FROM
+    }
+
+    /// The diagram's coordinate labels as an index into the page's
+    /// `labelSets` (each set once: every 19x19 diagram has the same).
+    fn share_labels(&mut self, data: &mut Value) {
         if let Some(labels) = data.get_mut("labels").filter(|l| !l.is_null()) {
             let key = labels.to_string();
             let k = *self.label_of.entry(key).or_insert_with(|| {
@@ -566,6 +674,12 @@ impl Writer<'_, '_> {
             });
             *labels = json!(k);
         }
+    }
+
+    /// With `shared_positions` or in a big book: the diagram's start as
+    /// its base's position and move count, its figure as what differs from
+    /// the start (see `shared.js`, and the book script's `complete`).
+    fn share(&mut self, item: &Resolved, fig: &Figure, data: &mut Value) {
         let elements = self.flow.book.elements();
         let own_setup = match item.source {
             Source::Element(i) => ["sgf", "ab", "aw", "ae"]
@@ -733,6 +847,25 @@ impl Writer<'_, '_> {
             langs_attr(&img.langs),
         );
     }
+}
+
+/// A rough height in pixels of blocks on a wide screen, for the place of
+/// a chapter not laid out yet: a diagram 420, a paragraph 40 (inline
+/// diagrams are closed), a row of narrow diagrams as its first.
+fn guess_height(blocks: &[Block]) -> usize {
+    blocks
+        .iter()
+        .map(|b| match b {
+            Block::Group(g) if g.kind == crate::flow::GroupKind::Row => {
+                guess_height(&g.blocks[..g.blocks.len().min(1)])
+            }
+            Block::Group(g) => guess_height(&g.blocks),
+            Block::Paragraph(_) => 40,
+            Block::Diagram(_) => 420,
+            Block::Image(_) => 200,
+            Block::Buy { .. } => 40,
+        })
+        .sum()
 }
 
 /// The moves of an item for the page: colour, point (-1 a pass, -2 a

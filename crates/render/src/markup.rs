@@ -21,6 +21,11 @@ pub(crate) trait Dialect {
     }
     /// An inline image (a bullet, typically).
     fn inline_image(&self, source: &ImageSource) -> String;
+    /// A Go symbol in the line (`^T`, `^Tb`...): a character of the
+    /// reader's fonts unless the writer draws it.
+    fn symbol(&self, sym: kifu_book::text::Symbol, color: Option<Color>) -> String {
+        symbol(sym, color)
+    }
     /// A line break.
     fn line_break(&self) -> &'static str;
     /// Rich text that may differ by language, each variant marked the
@@ -265,7 +270,7 @@ pub(crate) fn rich(d: &dyn Dialect, rich: &Rich) -> String {
         }
         let inner = match &span.content {
             SpanContent::Text(t) => esc(t),
-            SpanContent::Symbol { symbol: sym, color } => symbol(*sym, *color),
+            SpanContent::Symbol { symbol: sym, color } => d.symbol(*sym, *color),
             SpanContent::LineBreak => d.line_break().to_owned(),
             SpanContent::Tab if rich.bullet_end == Some(k) => {
                 in_bullet = false;

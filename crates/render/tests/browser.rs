@@ -20,7 +20,8 @@ use kifu_render::html::{HtmlOptions, book_to_html};
 
 const EXAMPLE: &str = include_str!("../../book/tests/fixtures/example.gobook");
 
-/// A problem and two half-width diagrams.
+/// Two problems (a whole 9x9 board, a corner of 19x19), two half-width 9x9
+/// diagrams and two half-width 19x19 ones.
 const PROBLEMS: &str = "::book(#browser-test) title=\"Browser test\" cover=\"cover.png\"
 
 
@@ -35,6 +36,9 @@ const PROBLEMS: &str = "::book(#browser-test) title=\"Browser test\" cover=\"cov
 
 Play at C7.
 
+::prb(#p2) sz=19 base=none vw=K1T10 ab=\"Q3 R3 S4 S5\" aw=\"Q2 R2 S3 T4\" correct=\"T3\" ca=\"Corner\"
+#btk#
+
 
 ::h3 Side by side
 
@@ -43,7 +47,67 @@ Play at C7.
 ::dia width=half align=center sz=9 base=none mv=\"G3 C7 C3 G7\" tr=G3 ca=\"Right\"
 
 Two diagrams next to each other.
+
+
+::h3 Two whole boards
+
+::dia width=half sz=19 base=none ab=D4 aw=Q16 mv=\"R16 C16\" ca=\"Whole left\"
+
+::dia width=half sz=19 base=none ab=Q4 aw=D16 mv=\"C4 R4\" ca=\"Whole right\"
+
+Side by side when they fit, else one above the other.
 ";
+
+/// Diagrams in the big book's page (issue 21, item 8: a page of 20,000
+/// diagrams took minutes and gigabytes to open).
+const BIG: usize = 20_000;
+
+/// A book of `n` diagrams in chapters of 100, in English and German:
+/// figures of a game with an inline diagram, a half-width pair, problems
+/// with answers, standard texts, language paragraphs and links.
+fn big_book(n: usize) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::with_capacity(n * 160);
+    s.push_str(
+        "::book(#big) title=\"Big\" title_de=\"Groß\"\n\n::chapter(#front)\n\n::h1 #title#\n\n",
+    );
+    let mut i = 0;
+    while i < n {
+        if i % 100 == 0 {
+            let c = i / 100 + 1;
+            let _ = writeln!(
+                s,
+                "::chapter(#c{c})\n\n::h2_en Chapter {c}\n\n::h2_de Kapitel {c}\n\n\
+                 ::p style=bullet 1.\tA point.\n\n::p style=bullet 10.\tAnother point.\n"
+            );
+        }
+        if (i / 5) % 2 == 0 {
+            let _ = writeln!(
+                s,
+                "::go(#g{i}) mv=\"D4 F4 H4 K4 M4 O4 Q4 D16 Q16 K10\"\n\n\
+                 ::fig(#d{i}) at=1 to=4 A=D6 ca=\"Figure {i}\"\n\n\
+                 ::en Figure {i} in English. #wtp# <dia at=2 mv=O7Q7>If White plays here</dia>.\n\n\
+                 ::de Abbildung {i} auf Deutsch. #wtp#\n\n\
+                 ::dia(#d{a}) width=half at=5 mv=M6O6Q6 ca=\"Dia. {a}\" vw=K1T10\n\n\
+                 ::dia(#d{b}) width=half base=d{a} at=2 mv=O8Q8 ca=\"Dia. {b}\" vw=K1T10\n\n\
+                 ::p href=d{a} See Dia. {a}.\n",
+                a = i + 1,
+                b = i + 2,
+            );
+            i += 3;
+        } else {
+            let _ = writeln!(
+                s,
+                "::prb(#d{i}) sz=9 pl=b ab=C3C4D5 aw=D3D4 correct=\"E4E3F3(#wid#)\" wrong=\"F3E4(#bid#)\" #btk#\n\n\
+                 #Answer#: <a href=\"d{i}\">Problem {i}</a>.\n\n\
+                 ::dia(#d{a}) base=none ab=C3C4D5 aw=D3D4 pl=w mv=E5 a=E6 vw=A1G8 ca=\"#wtl#\"\n",
+                a = i + 1,
+            );
+            i += 2;
+        }
+    }
+    s
+}
 
 fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
@@ -180,6 +244,7 @@ fn book_page_in_chromium() {
     write_page(&dir, "example.html", EXAMPLE);
     write_page(&dir, "problem.html", PROBLEMS);
     write_hostile_pages(&dir);
+    write_page(&dir, "big.html", &big_book(BIG));
 
     let chromium = std::env::var_os("KIFU_CHROMIUM")
         .map(PathBuf::from)
@@ -215,6 +280,9 @@ fn book_page_in_chromium() {
         "problem.png",
         "half.png",
         "hostile.png",
+        "big.png",
+        "phone-example.png",
+        "phone-problem.png",
     ] {
         assert!(dir.join(shot).exists(), "no screenshot {shot}");
     }

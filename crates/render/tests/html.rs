@@ -27,8 +27,76 @@ fn example_renders_a_whole_page() {
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.ends_with("</html>\n"));
     assert!(html.contains("<title>Example Title</title>"));
-    assert!(html.contains("class=\"book-title\">Example Title</h1>"));
-    assert!(html.contains("class=\"book-author\">Some Body</p>"));
+    // The book's first chapter is its title page (`::h1 #title#`, `::s1
+    // #author#`): the page does not say the title and author twice.
+    assert!(html.contains("<h1 class=\"text\""));
+    assert_eq!(html.matches(">Example Title</h1>").count(), 1, "{html}");
+    assert_eq!(html.matches(">Some Body<").count(), 1);
+    assert!(!html.contains("class=\"book-title\"") && !html.contains("class=\"book-author\""));
+    // The anchor a link to the book leads to stays.
+    assert!(html.contains("<section class=\"title-page\" id=\"kifu-title\">"));
+}
+
+/// Issue 21 item 10: a title page is made for a book without one of its
+/// own, and only for that; a paragraph saying the title itself counts as
+/// the book's own, one after the first chapter does not.
+#[test]
+fn a_title_page_only_when_the_book_has_none() {
+    let made = |source: &str| {
+        let html = render(&kifu_book::parse(source).value);
+        html.contains("<h1 class=\"book-title\">Book</h1>")
+            && html.contains("<p class=\"book-author\">An Author</p>")
+    };
+    let head = "::book(#b) title=\"Book\" author=\"An Author\"\n\n";
+    assert!(made(&format!("{head}::chapter(#c)\n\n::h2 One\n\nText.")));
+    assert!(!made(&format!(
+        "{head}::chapter\n\n::h1 #title#\n\n::chapter(#c)\n\nText."
+    )));
+    assert!(!made(&format!(
+        "{head}::chapter\n\n::h1 Book\n\n::chapter(#c)\n\nText."
+    )));
+    assert!(made(&format!(
+        "{head}::chapter(#a)\n\nText.\n\n::chapter(#c)\n\n::h1 #title#"
+    )));
+}
+
+/// Issue 21 item 10: `^Tb`, `^Sw`, `^Ob` are stones with their mark, drawn
+/// (no font has them); a mark alone stays a character.
+#[test]
+fn marked_stones_in_the_text_are_drawn() {
+    let html = render(&kifu_book::parse("::chapter(#c)\n\nSee ^Tb and ^Sw, ^Ob, ^T.").value);
+    let stone = |sym: &str| {
+        let start = html
+            .find(&format!("data-sym=\"{sym}\""))
+            .unwrap_or_else(|| panic!("{sym} in {html}"));
+        &html[start..start + html[start..].find("</span>").unwrap()]
+    };
+    // A black stone with a white triangle.
+    let tb = stone("Tb");
+    assert!(
+        tb.contains("<svg") && tb.contains("fill=\"#141414\""),
+        "{tb}"
+    );
+    assert!(
+        tb.contains("stroke=\"#fff\"") && tb.contains("<polygon"),
+        "{tb}"
+    );
+    assert!(tb.contains("aria-label=\"▲\""), "{tb}");
+    // A white stone with a black square.
+    let sw = stone("Sw");
+    assert!(
+        sw.contains("fill=\"#fbfbf8\"") && sw.contains("stroke=\"#000\""),
+        "{sw}"
+    );
+    assert!(sw.contains("<rect"), "{sw}");
+    // A plain black stone: no mark.
+    let ob = stone("Ob");
+    assert!(
+        ob.contains("<circle") && !ob.contains("<polygon") && !ob.contains("<rect"),
+        "{ob}"
+    );
+    // A triangle alone is the character.
+    assert!(html.contains("data-sym=\"T\">△</span>"), "{html}");
 }
 
 #[test]
@@ -85,11 +153,13 @@ fn every_diagram_has_its_data() {
         "class=\"inline-dia\" role=\"button\" data-open=\"kifu-dia-4\">When you tap here"
     ));
     assert!(html.contains("id=\"kifu-dia-4\" data-dia=\"4\" tabindex=\"0\" hidden>"));
-    // Captions by language: Dia. 3 differs between English and Japanese.
-    assert!(html.contains("<span class=\"v\" data-v=\"en\">Dia. 3 English</span>"));
+    // Captions by language: Dia. 3 differs between English and Japanese;
+    // German reads the English caption, written once for both.
+    assert!(html.contains("<span class=\"v\" data-v=\"de en\">Dia. 3 English</span>"));
+    assert_eq!(html.matches(">Dia. 3 English<").count(), 1);
     assert!(html.contains("<span class=\"v\" data-v=\"ja\">Dia. 3 Japanese</span>"));
     // The first figure lists its moves in the caption.
-    assert!(html.contains("<span class=\"v\" data-v=\"en\">Moves 1–3</span>"));
+    assert!(html.contains("<span class=\"v\" data-v=\"en ja\">Moves 1–3</span>"));
     assert!(html.contains("<span class=\"v\" data-v=\"de\">Züge 1–3</span>"));
 }
 
@@ -529,4 +599,57 @@ fn strings_in_the_script_are_escaped() {
     let texts = data["diagrams"][0]["texts"].to_string();
     assert!(texts.contains("<!--<script>"), "{texts}");
     assert!(texts.contains("a&b"), "{texts}");
+}
+
+/// Issue 21 item 8: a book of many diagrams of one game writes each
+/// starting position once (`positions`, `from`) and the coordinate labels
+/// once; the book script writes a diagram's data back in full when it draws
+/// it. The page stays a small multiple of the book.
+#[test]
+fn a_big_book_writes_each_position_once() {
+    use std::fmt::Write as _;
+    let mut s = String::from("::book(#b) title=T\n\n::chapter(#c)\n\n");
+    // A 60-move game, and 300 diagrams of it, each after 40 moves.
+    let moves: Vec<String> = (0..60)
+        .map(|i| {
+            format!(
+                "{}{}",
+                b"ABCDEFGHJKLMNOPQRST"[i % 19] as char,
+                1 + i / 19 * 2 + i % 2
+            )
+        })
+        .collect();
+    let _ = writeln!(s, "::go(#g) mv=\"{}\"\n", moves.join(" "));
+    for i in 0..300 {
+        let _ = writeln!(
+            s,
+            "::dia(#d{i}) base=g at=41 mv=\"S19 T19\" ca=\"Dia. {i}\"\n"
+        );
+    }
+    let html = render(&kifu_book::parse(&s).value);
+    let all = data(&html);
+    let diagrams = all["diagrams"].as_array().unwrap();
+    assert_eq!(diagrams.len(), 300);
+    // One position, named by every diagram with its 40 moves played.
+    assert_eq!(all["positions"].as_array().unwrap().len(), 1);
+    for d in diagrams {
+        assert_eq!(d["from"], serde_json::json!([0, 40]), "{d}");
+        assert!(d.get("start").is_none(), "{d}");
+        assert_eq!(d["labels"], 0);
+    }
+    assert_eq!(all["labelSets"].as_array().unwrap().len(), 1);
+    assert!(html.contains("<main id=\"kifu-book\" class=\"big\">"));
+    // 40 stones written 300 times were 300 KB.
+    assert!(
+        html.len() < 200_000 + 30 * s.len(),
+        "{} for {}",
+        html.len(),
+        s.len()
+    );
+    // A small book is written as before: each diagram its own start.
+    let small = render(&kifu_book::parse(&s[..s.find("::dia(#d5)").unwrap()]).value);
+    let few = data(&small);
+    assert!(few.get("positions").is_none());
+    assert_eq!(few["diagrams"][0]["start"].as_array().unwrap().len(), 40);
+    assert!(small.contains("<main id=\"kifu-book\">"));
 }

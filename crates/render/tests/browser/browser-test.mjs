@@ -52,8 +52,11 @@ async function open(name) {
 try {
   // ---------- the example book ----------
   const { page, errors } = await open('example.html');
-  check(await page.locator('#kifu-title .book-title').innerText() === 'Example Title', 'title page shows the title');
-  await page.locator('#kifu-title').screenshot({ path: path.join(dir, 'title.png') });
+  // The book's first chapter is its title page: the page makes none.
+  check(await page.locator('#kifu-title .book-title').count() === 0, 'no second title page before the book\'s own');
+  const own = page.locator('section.chapter').first();
+  check(await own.locator('h1').innerText() === 'Example Title', 'the book\'s own title page shows the title');
+  await own.screenshot({ path: path.join(dir, 'title.png') });
 
   const shown = await page.locator('figure.dia:not(.inline-figure) .board svg').count();
   check(shown === 6, `every diagram is drawn (${shown})`);
@@ -176,6 +179,14 @@ try {
   check(await prb.locator('circle.stone').count() === 5 && (await feedback.innerText()) === '', 'start again resets the problem');
   check(await prb.locator('.prb-text').isVisible(), 'and shows the problem text again');
 
+  // A corner problem: points big enough to tap (the drawing was as wide as
+  // its share of the whole board, 18 px a point on a phone).
+  const corner = p.page.locator('figure.kind-prb').nth(1);
+  const point = await corner.locator('[data-pt="T3"]').boundingBox();
+  check(point.width >= 39, `a corner problem's points are big enough to tap (${point.width.toFixed(1)} px)`);
+  await corner.locator('[data-pt="T3"]').click();
+  check(await corner.getAttribute('data-result') === 'correct', 'the corner problem answers');
+
   const row = p.page.locator('.group.row').first();
   const halves = row.locator('.dia-el.w-half');
   check(await halves.count() === 2, 'two half-width diagrams in a row');
@@ -184,7 +195,140 @@ try {
   check(Math.abs(a.y - b.y) < 2 && b.x > a.x + a.width - 1, 'half-width diagrams side by side');
   await row.scrollIntoViewIfNeeded();
   await row.screenshot({ path: path.join(dir, 'half.png') });
+  const whole = p.page.locator('.group.row').nth(1).locator('.dia-el.w-half');
+  const wa = await whole.nth(0).boundingBox();
+  const wb = await whole.nth(1).boundingBox();
+  check(Math.abs(wa.y - wb.y) < 2, 'at 1000 px two half-width whole boards fit side by side');
   check(p.errors.length === 0, 'no script errors on the problem page: ' + p.errors.join('; '));
+
+  // ---------- a book of 20,000 diagrams ----------
+  {
+    const big = await context.newPage();
+    const errs = [];
+    big.on('pageerror', (e) => errs.push(String(e)));
+    big.on('console', (m) => { if (m.type() === 'error') errs.push(m.text()); });
+    // No time asserted: the page opens (a generous limit only stops a
+    // hang; the benchmark, scripts/page-bench, gives the times).
+    await big.goto(pathToFileURL(path.join(dir, 'big.html')).href, { timeout: 300_000 });
+    const figures = await big.locator('figure.dia').count();
+    check(figures > 20000, `the big book's page opened with its ${figures} diagrams`);
+    // Every diagram in the window is drawn, and few others: the page draws
+    // what is near the reader.
+    const inView = () => big.evaluate(() => {
+      const out = { shown: 0, drawn: 0, all: document.querySelectorAll('figure.dia svg').length };
+      for (const f of document.querySelectorAll('figure.dia:not([hidden])')) {
+        const r = f.getBoundingClientRect();
+        if (r.bottom > 0 && r.top < innerHeight && r.height > 0) {
+          out.shown += 1;
+          if (f.querySelector('.board svg')) out.drawn += 1;
+        }
+      }
+      return out;
+    });
+    const settle = () => big.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+    await settle();
+    // At the top: the contents, no diagram near.
+    check((await inView()).all === 0, 'no diagram drawn while none is near');
+    await big.locator('#kifu-toc a[href="#c1"]').first().click();
+    await big.waitForFunction(() => document.querySelector('#c1 figure.dia .board svg'), null, { timeout: 60_000 });
+    await settle();
+    let v = await inView();
+    check(v.shown > 0 && v.drawn === v.shown, `the diagrams in view are drawn (${v.drawn} of ${v.shown})`);
+    check(v.all < 100, `diagrams far away are not drawn yet (${v.all} drawn)`);
+    // Through the contents to the last chapter: its diagrams are drawn,
+    // those of the first chapters are let go.
+    const last = await big.evaluate(() => { const c = document.querySelectorAll('section.chapter[id]'); return c[c.length - 1].id; });
+    await big.locator(`#kifu-toc a[href="#${last}"]`).first().click();
+    await big.waitForFunction(() => location.hash.length > 1);
+    await settle();
+    await big.waitForFunction((id) => document.querySelector(`#${id} figure.dia .board svg`), last, { timeout: 60_000 });
+    await settle();
+    v = await inView();
+    check(v.shown > 0 && v.drawn === v.shown, `after a jump to the last chapter, the diagrams in view are drawn (${v.drawn} of ${v.shown})`);
+    check(v.all < 100, `and those left behind are let go (${v.all} drawn)`);
+    // The bullets there are measured when they come near.
+    const bw = await big.evaluate((id) => parseFloat(document.querySelector(`#${id} .group.bullets`).style.getPropertyValue('--bw')), last);
+    check(bw > 8, `big book: the bullets of the last chapter are measured (${bw} px)`);
+    // A language switch.
+    const chapter = big.locator(`#${last}`);
+    const english = chapter.locator('.para', { hasText: 'in English.' }).first();
+    const german = chapter.locator('.para', { hasText: 'auf Deutsch.' }).first();
+    check(await english.isVisible() && !(await german.isVisible()), 'big book: English shown first');
+    await big.locator('#kifu-langs input[data-lang="de"]').check();
+    await big.locator('#kifu-langs input[data-lang="en"]').uncheck();
+    check(await german.isVisible() && !(await english.isVisible()), 'big book: the language switch shows German, hides English');
+    check((await chapter.locator('h2:visible').first().innerText()).startsWith('Kapitel'), 'big book: the German heading shows');
+    const answer = chapter.locator('.para', { hasText: 'Antwort' }).first();
+    check(await answer.isVisible(), 'big book: standard texts in German');
+    await big.locator('#kifu-langs input[data-lang="en"]').check();
+    await big.locator('#kifu-langs input[data-lang="de"]').uncheck();
+    check(await english.isVisible() && !(await german.isVisible()), 'big book: back to English');
+    // The diagrams there work: a figure replays, a problem answers.
+    const fig = chapter.locator('figure.kind-fig').first();
+    await fig.scrollIntoViewIfNeeded();
+    await fig.locator('button.next').click();
+    check(await fig.getAttribute('data-move') === '1', 'big book: a figure of the last chapter replays');
+    const prb = chapter.locator('figure.kind-prb').first();
+    await prb.scrollIntoViewIfNeeded();
+    await prb.locator('[data-pt="E4"]').click();
+    check(await prb.getAttribute('data-result') === 'continue', 'big book: a problem of the last chapter answers');
+    await big.screenshot({ path: path.join(dir, 'big.png') });
+    // The figure the reader moved keeps its place when it is far away.
+    await big.locator('#kifu-toc').scrollIntoViewIfNeeded();
+    await settle();
+    await fig.scrollIntoViewIfNeeded();
+    await settle();
+    check(await fig.getAttribute('data-move') === '1' && await fig.locator('circle.stone').count() === 1, 'big book: a replayed figure is kept as the reader left it');
+    check(errs.length === 0, 'big book: no script errors: ' + errs.join('; '));
+    await big.close();
+  }
+
+  // ---------- on a phone: 400 px wide ----------
+  for (const name of ['example.html', 'problem.html']) {
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 400, height: 900 });
+    await phone.goto(pathToFileURL(path.join(dir, name)).href);
+    await phone.waitForSelector('figure.dia svg');
+    const found = await phone.evaluate(() => {
+      const bad = [];
+      const width = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth > width) bad.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+      const figs = [...document.querySelectorAll('figure.dia:not(.inline-figure)')];
+      for (const f of figs) {
+        const svg = f.querySelector('.board svg');
+        if (!svg) { bad.push(`${f.id} not drawn`); continue; }
+        const vb = svg.viewBox.baseVal;
+        const px = svg.getBoundingClientRect().width;
+        // The spacing of lines on the screen (24 units in the drawing).
+        const line = px / vb.width * 24;
+        const prb = f.classList.contains('kind-prb');
+        const main = document.querySelector('main');
+        const inner = main.clientWidth - parseFloat(getComputedStyle(main).paddingLeft) - parseFloat(getComputedStyle(main).paddingRight);
+        if (prb && line < 40 && px < inner - 2) bad.push(`${f.id}: problem points ${line.toFixed(1)} px and the board not the page's width`);
+        if (!prb && line < 16 && px < inner - 2) bad.push(`${f.id}: lines ${line.toFixed(1)} px apart`);
+        const box = (f.closest('.dia-el') || f).getBoundingClientRect();
+        const c = f.querySelector('.controls');
+        if (c) {
+          for (const b of c.children) {
+            const r = b.getBoundingClientRect();
+            if (r.left < box.left - 1 || r.right > box.right + 1) bad.push(`${f.id}: ${b.className} out of its box`);
+          }
+        }
+        if (box.right > width + 1 || box.left < -1) bad.push(`${f.id} wider than the page`);
+      }
+      return { bad, figures: figs.length };
+    });
+    check(found.figures > 0 && found.bad.length === 0, `${name} at 400 px: diagrams readable, problems big enough to tap, controls in their boxes: ` + found.bad.join('; '));
+    if (name === 'problem.html') {
+      // Two 19x19 boards do not fit side by side at a readable size.
+      const halves = phone.locator('.group.row').nth(1).locator('.dia-el.w-half');
+      const a = await halves.nth(0).boundingBox();
+      const b = await halves.nth(1).boundingBox();
+      check(b.y >= a.y + a.height - 1, 'at 400 px the half-width pair of whole boards stacks');
+    }
+    await phone.screenshot({ path: path.join(dir, 'phone-' + name.replace('.html', '.png')), fullPage: true });
+    await phone.close();
+  }
 
   // ---------- hostile pages: no script of theirs runs ----------
   for (const name of ['hostile.html', 'hostile-game.html']) {
