@@ -149,7 +149,7 @@ fn length(text: &str) -> Result<Mm, String> {
     }
 }
 
-/// Options of [`book_to_typst`] and [`flow_to_typst`].
+/// Options of [`super::book_to_typst`] and [`super::flow_to_typst`].
 #[derive(Clone, Debug)]
 pub struct PrintOptions {
     /// The translations to include (empty: all the book's languages).
