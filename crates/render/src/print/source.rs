@@ -414,7 +414,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             self.page_break();
             let _ = writeln!(
                 self.out,
-                "#metadata(none) <{}>\n#outline(title: [Contents], depth: 2)",
+                "#metadata(none) <{}>\n#outline(title: [Contents], depth: 1)",
                 label("kifu-toc")
             );
             self.fresh_page = false;
@@ -555,15 +555,17 @@ impl<'a, 'b> Writer<'a, 'b> {
         (bullet, labelled)
     }
 
-    /// The level of a heading in the document's outline, and whether it is
-    /// listed in the contents; `None` for subtitles.
-    fn heading_level(&self, p: &Paragraph) -> Option<(u8, bool)> {
+    /// The level of a heading in the document's outline, whether it is
+    /// listed in the contents and in the PDF's bookmarks; `None` for
+    /// subtitles.
+    fn heading_level(&self, p: &Paragraph) -> Option<(u8, bool, bool)> {
         let main = p.langs.is_empty() || p.langs.iter().any(|l| l == self.lang());
         match p.kind {
-            _ if self.chapter_titles.contains(&p.element) => Some((1, true)),
-            ParagraphKind::H1 | ParagraphKind::H2 => Some((1, false)),
-            ParagraphKind::H3 => Some((2, main)),
-            ParagraphKind::H4 | ParagraphKind::H5 => Some((3, false)),
+            _ if self.chapter_titles.contains(&p.element) => Some((1, true, true)),
+            ParagraphKind::H1 | ParagraphKind::H2 => Some((1, false, false)),
+            // Sections: in the PDF's bookmarks, not in the contents.
+            ParagraphKind::H3 => Some((2, false, main)),
+            ParagraphKind::H4 | ParagraphKind::H5 => Some((3, false, false)),
             ParagraphKind::P | ParagraphKind::S1 | ParagraphKind::S2 => None,
         }
     }
@@ -592,8 +594,8 @@ impl<'a, 'b> Writer<'a, 'b> {
                 args.push("page-break: true".to_owned());
             }
             let body = match self.heading_level(p) {
-                Some((level, outlined)) => format!(
-                    "#heading(level: {level}, outlined: {outlined})[{body}] <{}>",
+                Some((level, outlined, bookmarked)) => format!(
+                    "#heading(level: {level}, outlined: {outlined}, bookmarked: {bookmarked})[{body}] <{}>",
                     label(&p.anchor)
                 ),
                 None => body,
@@ -903,7 +905,18 @@ impl<'a, 'b> Writer<'a, 'b> {
                 let mm = self.drawing_width(svg_cells(&svg), Width::Half, Some(avail));
                 let drawing = self.drawing(svg);
                 self.drawn += 1;
-                let mut lines: Vec<String> = texts.iter().map(|t| tx(t)).collect();
+                // The moves' texts with their standard texts (`#wid#`) in
+                // the book's language, typography applied.
+                let lang = self.lang().to_owned();
+                let mut lines: Vec<String> = texts
+                    .iter()
+                    .map(|t| {
+                        let mut rich = kifu_book::text::parse(t);
+                        rich.expand_standard_texts(&lang, &kifu_book::text::Fields::default());
+                        rich.apply_typography(&lang);
+                        tx(&rich.plain_text())
+                    })
+                    .collect();
                 lines.push(format!(
                     "#link(<{back}>)[#emph[Problem: page #context locate(<{back}>).page()]]"
                 ));
