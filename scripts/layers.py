@@ -55,7 +55,8 @@ LAYERS = {
         "diagram-outputs=text,png",
         "flow",
         "markup",
-        "writers=html,epub",
+        "answers",
+        "writers=html,epub,print",
         "game",
     ],
     # Errors and streams, the file-type table, the arguments, what one

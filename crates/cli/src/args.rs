@@ -63,7 +63,7 @@ pub(crate) struct RenderArgs {
     /// with --out-dir, game records, directories and globs.
     #[arg(required = true)]
     pub(crate) inputs: Vec<PathBuf>,
-    /// The file to write: `.svg`, `.png`, `.txt`, `.html`, `.epub` (`-` for stdout: SVG unless --format says). Written atomically.
+    /// The file to write: `.svg`, `.png`, `.txt`, `.html`, `.epub`, `.pdf`, `.typ` (`-` for stdout: SVG unless --format says). Written atomically.
     #[arg(short, long, conflicts_with = "out_dir")]
     pub(crate) output: Option<PathBuf>,
     /// Draw the final position of every game into this directory (one file per game, in parallel).
@@ -110,6 +110,15 @@ pub(crate) struct RenderArgs {
     /// Print nothing on stderr but errors.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// PDF and Typst: the paper, `a5` (default), `b5`, `a4`, `letter`, or `WxH` (mm, or with a unit: `6inx9in`).
+    #[arg(long, value_name = "SIZE")]
+    pub(crate) page: Option<String>,
+    /// PDF and Typst: the margins, one length or four (`top,outside,bottom,inside`; mm unless a unit is given).
+    #[arg(long, value_name = "LENGTHS")]
+    pub(crate) margin: Option<String>,
+    /// PDF and Typst: the text size in points (default 10).
+    #[arg(long, value_name = "PT")]
+    pub(crate) font_size: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -240,7 +240,9 @@ pub(crate) fn convert(
         | Format::Png
         | Format::Txt
         | Format::Html
-        | Format::Epub => Err(format!(
+        | Format::Epub
+        | Format::Pdf
+        | Format::Typ => Err(format!(
             "{}: converting a Go book to {} is not supported yet",
             input.name,
             to.name()

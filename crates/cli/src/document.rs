@@ -55,7 +55,9 @@ impl<'i> Document<'i> {
             | Format::Png
             | Format::Txt
             | Format::Html
-            | Format::Epub => {
+            | Format::Epub
+            | Format::Pdf
+            | Format::Typ => {
                 let parsed = kifu_sgf::parse(bytes);
                 (Document::Sgf(parsed.value), parsed.diagnostics)
             }
@@ -113,7 +115,9 @@ impl<'i> Document<'i> {
                 | Format::Png
                 | Format::Txt
                 | Format::Html
-                | Format::Epub,
+                | Format::Epub
+                | Format::Pdf
+                | Format::Typ,
             ) => return None,
         })
     }

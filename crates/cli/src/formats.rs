@@ -29,6 +29,8 @@ pub(crate) enum Format {
     Txt,
     Html,
     Epub,
+    Pdf,
+    Typ,
 }
 
 /// What a file of a format holds.
@@ -113,6 +115,8 @@ pub(crate) const TABLE: &[Spec] = &[
     row(Format::Txt,    "txt",    &["txt", "text"], Kind::Rendering, false, GAMES_AND_BOOKS, None,          "Unicode text"),
     row(Format::Html,   "html",   &["html", "htm"], Kind::Rendering, false, GAMES_AND_BOOKS, None,          "An interactive HTML page: a whole book, or a game with its comments and variations"),
     row(Format::Epub,   "epub",   &["epub"],        Kind::Rendering, false, GAMES_AND_BOOKS, None,          "An EPUB 3 e-book: a whole book, or a game with its comments and variations"),
+    row(Format::Pdf,    "pdf",    &["pdf"],         Kind::Rendering, false, GAMES_AND_BOOKS, None,          "A print-ready PDF (through Typst): a whole book, or a game with its comments"),
+    row(Format::Typ,    "typ",    &["typ"],         Kind::Rendering, false, GAMES_AND_BOOKS, None,          "The Typst source of that PDF, to adjust by hand and compile with `typst compile`"),
 ];
 
 /// XML: `<` first.
@@ -265,7 +269,7 @@ pub(crate) fn rows(keep: impl Fn(&Spec) -> bool) -> impl Iterator<Item = &'stati
 mod tests {
     use super::*;
 
-    const ALL: [Format; 13] = [
+    const ALL: [Format; 15] = [
         Format::Sgf,
         Format::Json,
         Format::Xml,
@@ -279,6 +283,8 @@ mod tests {
         Format::Txt,
         Format::Html,
         Format::Epub,
+        Format::Pdf,
+        Format::Typ,
     ];
 
     #[test]
@@ -298,7 +304,9 @@ mod tests {
             | Format::Png
             | Format::Txt
             | Format::Html
-            | Format::Epub => ALL.contains(&f),
+            | Format::Epub
+            | Format::Pdf
+            | Format::Typ => ALL.contains(&f),
         };
         assert!(TABLE.iter().all(|s| listed(s.format)));
         assert_eq!(TABLE.len(), ALL.len());
@@ -347,10 +355,16 @@ mod tests {
             ["sgf", "json", "xml", "gobook", "gobk"]
         );
         // render: the EPUB is new with issue 17.
-        assert_eq!(names(Spec::rendered), ["svg", "png", "txt", "html", "epub"]);
+        // The PDF and its Typst source are new with issue 18.
+        assert_eq!(
+            names(Spec::rendered),
+            ["svg", "png", "txt", "html", "epub", "pdf", "typ"]
+        );
         assert_eq!(
             extensions(Spec::rendered),
-            ["svg", "png", "txt", "text", "html", "htm", "epub"]
+            [
+                "svg", "png", "txt", "text", "html", "htm", "epub", "pdf", "typ"
+            ]
         );
     }
 

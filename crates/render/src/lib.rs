@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+mod answers;
 #[cfg(feature = "epub")]
 pub mod epub;
 pub mod flow;
@@ -16,6 +17,7 @@ pub mod html;
 mod markup;
 #[cfg(feature = "png")]
 pub mod png;
+pub mod print;
 pub mod style;
 pub mod svg;
 pub mod text;

@@ -67,6 +67,27 @@ pub struct Style {
     pub dim_opacity: f64,
     /// Shaded stones and a grained board.
     pub texture: bool,
+    /// The printed page, for `.pdf` and `.typ` (a `[page]` table); the
+    /// command line's `--page`, `--margin` and `--font-size` win.
+    pub page: Option<PageStyle>,
+}
+
+/// The `[page]` table of a style file: the paper, margins and text size of
+/// a printed book, as the command line's options write them.
+///
+/// ```
+/// let style = kifu_render::style::Style::from_toml("[page]\nsize = \"b5\"\nfont_size = 11.0").unwrap();
+/// assert_eq!(style.page.unwrap().size.as_deref(), Some("b5"));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PageStyle {
+    /// `a5`, `b5`, `a4`, `letter` or `WxH`.
+    pub size: Option<String>,
+    /// One length, or four: `top,outside,bottom,inside`.
+    pub margin: Option<String>,
+    /// The text size in points.
+    pub font_size: Option<f64>,
 }
 
 /// A style that does not read.
@@ -106,6 +127,7 @@ impl Default for Style {
             caption_size: 0.55,
             dim_opacity: 0.65,
             texture: false,
+            page: None,
         }
     }
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use kifu_render::epub::{EpubMode, EpubOptions};
 use kifu_render::flow::{Flow, FlowOptions};
 use kifu_render::html::HtmlOptions;
+use kifu_render::print::{Page, PrintOptions};
 use kifu_render::style::Style;
 use kifu_render::svg::{Coordinates, DiagramView, SgfPosition};
 
@@ -33,7 +34,17 @@ pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
     if args.epub.is_some() && format != Format::Epub {
         return Err(CliError::usage("--epub is for an .epub output"));
     }
-    if matches!(format, Format::Html | Format::Epub) {
+    if (args.page.is_some() || args.margin.is_some() || args.font_size.is_some())
+        && !matches!(format, Format::Pdf | Format::Typ)
+    {
+        return Err(CliError::usage(
+            "--page, --margin and --font-size are for .pdf and .typ",
+        ));
+    }
+    if matches!(
+        format,
+        Format::Html | Format::Epub | Format::Pdf | Format::Typ
+    ) {
         return render_whole(args, path, format);
     }
     let input = input::read(path)?;
@@ -60,8 +71,14 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
     let from = formats::of_input(path, &input.bytes);
     // A page shows every language, the chosen ones first; an e-book holds
     // the chosen translations only.
+    let print = matches!(format, Format::Pdf | Format::Typ);
+    let print_options = if print {
+        Some(print_options(args, format)?)
+    } else {
+        None
+    };
     let flow_options = |game: bool| FlowOptions {
-        languages: if format == Format::Epub && !game {
+        languages: if (format == Format::Epub || print) && !game {
             args.lang.clone()
         } else {
             Vec::new()
@@ -69,6 +86,9 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
         preferred: args.lang.clone(),
     };
     let write = |flow: &Flow<'_>, shared_positions: bool| -> Result<Vec<u8>, CliError> {
+        if let Some(options) = &print_options {
+            return print_book(flow, options, format, &input.name, args.quiet);
+        }
         if format == Format::Epub {
             let options = EpubOptions {
                 languages: args.lang.clone(),
@@ -110,10 +130,10 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
             return Err(CliError::usage(format!(
                 "{}: no {} written: the includes pass kifu's limits",
                 book.name,
-                if format == Format::Epub {
-                    "e-book"
-                } else {
-                    "page"
+                match format {
+                    Format::Epub => "e-book",
+                    Format::Pdf | Format::Typ => "print book",
+                    _ => "page",
                 }
             )));
         }
@@ -140,6 +160,82 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
     };
     output::write(args.output.as_deref(), &bytes)?;
     Ok(status)
+}
+
+/// The page, margins, text size and diagram style of a printed book.
+/// The style file's `[page]` table gives what the options do not.
+fn print_options(args: &RenderArgs, format: Format) -> Result<PrintOptions, CliError> {
+    let style = style(&args.style)?;
+    let table = style.page.clone().unwrap_or_default();
+    let size = args.page.clone().or(table.size);
+    let mut page = match &size {
+        Some(p) => Page::parse(p).map_err(CliError::usage)?,
+        None => Page::default(),
+    };
+    if let Some(m) = args.margin.clone().or(table.margin) {
+        page.set_margins(&m).map_err(CliError::usage)?;
+    }
+    let font_size = args
+        .font_size
+        .clone()
+        .or(table.font_size.map(|f| f.to_string()));
+    if let Some(f) = font_size {
+        page.set_font_size(&f).map_err(CliError::usage)?;
+    }
+    Ok(PrintOptions {
+        languages: args.lang.clone(),
+        page,
+        style,
+        // A `.typ` stands alone: its images are in it.
+        embed_images: format == Format::Typ,
+    })
+}
+
+/// A flow as Typst markup, or compiled to a PDF.
+fn print_book(
+    flow: &Flow<'_>,
+    options: &PrintOptions,
+    format: Format,
+    name: &str,
+    quiet: bool,
+) -> Result<Vec<u8>, CliError> {
+    let typ = kifu_render::print::flow_to_typst(flow, options);
+    if format == Format::Typ {
+        return Ok(typ.source.into_bytes());
+    }
+    compile_pdf(&typ, name, quiet)
+}
+
+#[cfg(feature = "pdf")]
+fn compile_pdf(
+    typ: &kifu_render::print::TypstBook,
+    name: &str,
+    quiet: bool,
+) -> Result<Vec<u8>, CliError> {
+    let pdf = kifu_render::print::typst_to_pdf(typ)
+        .map_err(|e| CliError::usage(format!("{name}: no PDF written: Typst says:\n{e}")))?;
+    if !quiet {
+        for w in &pdf.warnings {
+            crate::stdio::eprintln(format_args!("kifu: {name}: typst: {w}"));
+        }
+        for d in &pdf.split_diagrams {
+            crate::stdio::eprintln(format_args!(
+                "kifu: {name}: diagram {d} is taller than the page: it is split across pages"
+            ));
+        }
+    }
+    Ok(pdf.bytes)
+}
+
+#[cfg(not(feature = "pdf"))]
+fn compile_pdf(
+    _typ: &kifu_render::print::TypstBook,
+    name: &str,
+    _quiet: bool,
+) -> Result<Vec<u8>, CliError> {
+    Err(CliError::usage(format!(
+        "{name}: this kifu was built without PDF support (the `pdf` feature): write a .typ and compile it with `typst compile`"
+    )))
 }
 
 /// The e-book's modification date: `SOURCE_DATE_EPOCH` when set (for
@@ -203,7 +299,7 @@ fn draw(view: &DiagramView, style: &Style, format: Format, width: u32) -> Result
             let svg = kifu_render::svg::to_svg(view, style);
             kifu_render::png::to_png(&svg, width).map_err(|e| e.to_string())
         }
-        Format::Html | Format::Epub => Err(format!(
+        Format::Html | Format::Epub | Format::Pdf | Format::Typ => Err(format!(
             "{} shows a whole book or game, not one diagram",
             format.name()
         )),
@@ -385,7 +481,10 @@ fn game_view(
 /// `--out-dir`: the final position of every game of every input.
 fn render_dir(args: &RenderArgs, dir: &Path, style: &Style) -> Result<u8, CliError> {
     let format = args.format.unwrap_or(Format::Svg);
-    if matches!(format, Format::Html | Format::Epub) {
+    if matches!(
+        format,
+        Format::Html | Format::Epub | Format::Pdf | Format::Typ
+    ) {
         return Err(CliError::usage(format!(
             "--out-dir draws positions: {} is not supported there; use --format svg, png or txt",
             format.name()

@@ -1,0 +1,360 @@
+//! `kifu render -o X.pdf` and `-o X.typ`: the printed book as poppler reads
+//! it (pages, paper size, outline, the text in reading order), its pages
+//! drawn by `pdftoppm` with nothing outside the margins, no diagram split
+//! across pages, the Typst source compiling without a warning, the corpus
+//! books and a game record printing, and the page options.
+//!
+//! poppler-utils (`pdfinfo`, `pdftotext`, `pdftohtml`, `pdftoppm`) must be
+//! there under CI (`CI=true`, `scripts/test-all` installs them); elsewhere
+//! the tests that need them say so and pass.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
+}
+
+fn kifu(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run kifu")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn book() -> String {
+    examples().join("example.gobook").display().to_string()
+}
+
+/// Whether poppler's tools are there; under CI they must be.
+fn poppler() -> bool {
+    let there = Command::new("pdftoppm").arg("-v").output().is_ok()
+        && Command::new("pdftohtml").arg("-v").output().is_ok();
+    if !there {
+        assert!(
+            std::env::var("CI").is_err(),
+            "poppler-utils is missing under CI"
+        );
+        eprintln!("poppler-utils is missing: skipped");
+    }
+    there
+}
+
+/// Runs a poppler tool; its standard output.
+fn tool(name: &str, args: &[&str]) -> String {
+    let o = Command::new(name).args(args).output().expect("run poppler");
+    assert!(o.status.success(), "{name}: {}", stderr(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// `pdfinfo`'s value of a field.
+fn info(pdf: &Path, field: &str) -> String {
+    let all = tool("pdfinfo", &[pdf.to_str().unwrap()]);
+    all.lines()
+        .find_map(|l| l.strip_prefix(&format!("{field}:")))
+        .unwrap_or_else(|| panic!("no {field} in {all}"))
+        .trim()
+        .to_owned()
+}
+
+/// The PDF's text, the words joined by single spaces.
+fn text(pdf: &Path) -> String {
+    let t = tool("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The titles of the PDF's outline (bookmarks), in order.
+fn outline(pdf: &Path) -> Vec<String> {
+    let xml = tool(
+        "pdftohtml",
+        &["-xml", "-stdout", "-i", "-q", pdf.to_str().unwrap()],
+    );
+    let Some(start) = xml.find("<outline") else {
+        return Vec::new();
+    };
+    xml[start..]
+        .split("<item")
+        .skip(1)
+        .filter_map(|item| {
+            let body = item.split_once('>')?.1;
+            Some(body.split('<').next()?.trim().to_owned())
+        })
+        .collect()
+}
+
+/// Prints `args` to `name` in `dir`; the PDF's path.
+fn print(dir: &Path, input: &str, name: &str, extra: &[&str]) -> PathBuf {
+    let mut args = vec!["render", input, "-o", name];
+    args.extend_from_slice(extra);
+    let o = kifu(&args, dir);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // No Typst warning, no diagram split across pages.
+    assert!(!stderr(&o).contains("typst"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("split"), "{}", stderr(&o));
+    dir.join(name)
+}
+
+#[test]
+fn the_example_book_as_poppler_reads_it() {
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = print(dir.path(), &book(), "example.pdf", &[]);
+    // A5 in points.
+    assert!(
+        info(&pdf, "Page size").starts_with("419.53 x 595.28"),
+        "{}",
+        info(&pdf, "Page size")
+    );
+    let pages: usize = info(&pdf, "Pages").parse().unwrap();
+    // The title page, the contents, then a page per chapter at least
+    // (h2 breaks the page): the front matter, contents and chapter one.
+    assert!((5..=12).contains(&pages), "{pages} pages");
+    assert_eq!(info(&pdf, "Title"), "Example Title");
+
+    // The outline: the chapters' titles and the section heading under
+    // them, in order.
+    let marks = outline(&pdf);
+    assert_eq!(
+        marks,
+        [
+            "Contents",
+            "Table of Contents",
+            "First Chapter",
+            "Minor heading"
+        ],
+        "{marks:?}"
+    );
+
+    // Every paragraph's text, in reading order.
+    let all = text(&pdf);
+    let order = [
+        "Example Title",
+        "Some Body",
+        "Table of Contents",
+        "Link to First Chapter",
+        "Link to Diagram 2",
+        "First Chapter",
+        "Dia. 1",
+        "Minor heading",
+        "Dia. 2",
+        "Dia. 3 English",
+        "Self-contained diagram",
+        "Some centered text with — em dash, bold, italic, bold italic, and italic bold.",
+        "Dieser Paragraph wird nur auf Deutsch angezeigt.",
+        "This paragraph is only shown when English is selected.",
+    ];
+    let mut at = 0;
+    for t in order {
+        let found = all[at..]
+            .find(t)
+            .unwrap_or_else(|| panic!("{t:?} not after byte {at} of {all}"));
+        at += found + t.len();
+    }
+    // The contents give the chapters' pages.
+    assert!(
+        all.contains("First Chapter . . .") || all.contains("First Chapter ."),
+        "{all}"
+    );
+}
+
+/// A grey page of `pdftoppm -gray`: width, height, pixels.
+fn read_pgm(path: &Path) -> (usize, usize, Vec<u8>) {
+    let bytes = std::fs::read(path).unwrap();
+    // "P5\nW H\n255\n" then the pixels.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
+    }
+    assert_eq!(fields[0], "P5");
+    let (w, h) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    let pixels = bytes[at + 1..].to_vec();
+    assert_eq!(pixels.len(), w * h);
+    (w, h, pixels)
+}
+
+/// The ink of every page lies inside the type area's sides (the running
+/// head and page number may use the top and bottom margins, the sides
+/// stay clear), on the example book and a book of wide diagrams, long
+/// words and a web address.
+#[test]
+fn nothing_runs_outside_the_margins() {
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let wide = dir.path().join("wide.gobook");
+    let mut src = String::from(
+        "::book(#w) title=\"Wide\"\n\n::chapter(#c)\n\n::h2 Wide things\n\n::go mv=\"D4 Q16 Q4 D16 R10 C10\"\n\n",
+    );
+    for i in 0..6 {
+        src.push_str(&format!(
+            "::fig at=1 to=6 coord=standard width=full ca=\"Full {i}\"\n\nA paragraph with a very long word Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen{i} and <a href=\"https://example.com/a/very/long/address/that/does/not/break/easily/{i}\">a link</a>.\n\n"
+        ));
+    }
+    std::fs::write(&wide, src).unwrap();
+    for (input, name) in [
+        (book(), "example.pdf"),
+        (wide.display().to_string(), "wide.pdf"),
+    ] {
+        let pdf = print(dir.path(), &input, name, &["--page", "a5"]);
+        let prefix = dir.path().join(name.replace(".pdf", "-p"));
+        tool(
+            "pdftoppm",
+            &[
+                "-gray",
+                "-r",
+                "72",
+                pdf.to_str().unwrap(),
+                prefix.to_str().unwrap(),
+            ],
+        );
+        let mut pages: Vec<PathBuf> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_str()
+                    .unwrap()
+                    .starts_with(prefix.file_name().unwrap().to_str().unwrap())
+            })
+            .collect();
+        pages.sort();
+        assert!(pages.len() >= 3, "{name}: {} pages", pages.len());
+        // The default A5 margins (kifu_render::print::Page::default):
+        // outside 14.8 mm, inside 19.2 mm; 1 mm of slack for rounding.
+        let px = |mm: f64| mm / 25.4 * 72.0;
+        for (k, page) in pages.iter().enumerate() {
+            let (w, h, pixels) = read_pgm(page);
+            let odd = k % 2 == 0;
+            let (left, right) = if odd { (19.2, 14.8) } else { (14.8, 19.2) };
+            let (lo, hi) = (px(left - 1.0) as usize, w - px(right - 1.0) as usize);
+            let edge = px(5.0) as usize;
+            let mut inked = 0;
+            for y in 0..h {
+                for x in 0..w {
+                    if pixels[y * w + x] < 160 {
+                        inked += 1;
+                        assert!(
+                            x >= lo && x < hi && y >= edge && y < h - edge,
+                            "{name} page {}: ink at ({x}, {y}) outside the type area {lo}..{hi}",
+                            k + 1
+                        );
+                    }
+                }
+            }
+            assert!(inked > 0 || k == 1, "{name} page {} is blank", k + 1);
+        }
+    }
+}
+
+/// The `.typ` source stands alone and compiles without a warning; the
+/// page options reach it.
+#[test]
+fn the_typst_source_compiles_without_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = kifu(
+        &[
+            "render",
+            &book(),
+            "-o",
+            "b.typ",
+            "--page",
+            "170x240",
+            "--margin",
+            "15mm",
+            "--font-size",
+            "11",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let source = std::fs::read_to_string(dir.path().join("b.typ")).unwrap();
+    assert!(
+        source.contains("#let kifu-page = (width: 170mm, height: 240mm, top: 15mm"),
+        "{}",
+        &source[..400]
+    );
+    assert!(source.contains("font-size: 11pt"));
+    let typ = kifu_render::print::TypstBook {
+        source,
+        ..Default::default()
+    };
+    let pdf = kifu_render::print::typst_to_pdf(&typ).expect("compiles");
+    assert!(pdf.warnings.is_empty(), "{:?}", pdf.warnings);
+    assert!(pdf.bytes.starts_with(b"%PDF-"));
+    assert!(pdf.split_diagrams.is_empty());
+
+    // Options that do not read, or for another output, are usage errors.
+    for args in [
+        vec!["--page", "huge"],
+        vec!["--margin", "80mm"],
+        vec!["--font-size", "2"],
+    ] {
+        let mut all = vec!["render", book_path(), "-o", "x.pdf"];
+        all.extend(args.iter().copied());
+        let o = kifu(&all, dir.path());
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+    let o = kifu(
+        &["render", book_path(), "-o", "x.epub", "--page", "a4"],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!dir.path().join("x.pdf").exists());
+    assert!(!dir.path().join("x.epub").exists());
+}
+
+fn book_path() -> &'static str {
+    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PATH.get_or_init(book)
+}
+
+/// Every book of the corpus, and a game with its comments, print with no
+/// error, no warning and no diagram split across pages.
+#[test]
+fn corpus_books_and_a_game_print() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = examples().join("example.sgf").display().to_string();
+    let pdf = print(dir.path(), &game, "game.pdf", &[]);
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/gobook");
+    let Ok(walk) = std::fs::read_dir(&corpus) else {
+        eprintln!("no corpus at {}: skipped", corpus.display());
+        return;
+    };
+    let mut books = Vec::new();
+    let mut dirs: Vec<PathBuf> = walk.map(|e| e.unwrap().path()).collect();
+    while let Some(d) = dirs.pop() {
+        if d.is_dir() {
+            dirs.extend(std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()));
+        } else if d.extension().is_some_and(|e| e == "gobook" || e == "gobk") {
+            books.push(d);
+        }
+    }
+    assert!(!books.is_empty());
+    for (k, b) in books.iter().enumerate() {
+        let out = format!("c{k}.pdf");
+        let pdf = print(dir.path(), b.to_str().unwrap(), &out, &[]);
+        assert!(
+            std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"),
+            "{}",
+            b.display()
+        );
+    }
+}
