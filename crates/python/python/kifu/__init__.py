@@ -1,0 +1,279 @@
+"""kifu: Go game records (SGF) read, checked, repaired and written by
+kifu's Rust library.
+
+    import kifu
+    for game in kifu.read("game.sgf"):
+        print(game.info.get("black"), len(game.main_line()))
+        print(game.replay())            # the final position
+    for d in kifu.read("broken.sgf").check():
+        print(d)                         # file:line:col: severity[code]: message
+
+``kifu.read_files`` reads a directory or a list of files on all cores with
+the GIL released; ``kifu.sgfmill`` is sgfmill's API on kifu's parser;
+``kifu.dask`` builds dask bags of games and game information.
+"""
+
+import os
+
+from . import _kifu
+from ._kifu import Board, Diagnostic
+
+__all__ = ["read", "parse", "fix", "read_files", "Collection", "Game", "Node",
+           "Board", "Diagnostic", "SgfError", "sgf_files", "__version__"]
+__version__ = _kifu.__version__
+
+
+class SgfError(ValueError):
+    """A record that cannot be read as asked (``strict=True``).
+
+    ``diagnostics`` holds every error found; the message and ``file``,
+    ``line``, ``column`` are those of the first.
+    """
+
+    def __init__(self, diagnostics):
+        self.diagnostics = list(diagnostics)
+        first = self.diagnostics[0]
+        self.file, self.line, self.column = first.file, first.line, first.column
+        super().__init__(str(first))
+
+
+def _bytes_and_name(source, name):
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source), name or "<bytes>"
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        with open(path, "rb") as f:
+            return f.read(), name or path
+    if hasattr(source, "read"):
+        data = source.read()
+        if isinstance(data, str):
+            raise TypeError("kifu reads bytes: open the file in binary mode ('rb')")
+        return bytes(data), name or getattr(source, "name", None) or "<stream>"
+    raise TypeError("expected bytes, a path or a binary file object, given %s"
+                    % type(source).__name__)
+
+
+class Node:
+    """One node of a game: properties, typed values, children."""
+
+    __slots__ = ("_c", "_n")
+
+    def __init__(self, collection, number):
+        self._c = collection
+        self._n = number
+
+    def __eq__(self, other):
+        return isinstance(other, Node) and other._c is self._c and other._n == self._n
+
+    def __hash__(self):
+        return hash((id(self._c), self._n))
+
+    def __repr__(self):
+        return "<kifu.Node %s>" % "".join(
+            ident + "".join("[%s]" % v.decode("utf-8", "replace") for v in values)
+            for ident, values in self.properties())
+
+    @property
+    def children(self):
+        """The child nodes, in order."""
+        return [Node(self._c, n) for n in self._c.children(self._n)]
+
+    @property
+    def parent(self):
+        """The parent node, or None for a root."""
+        n = self._c.parent(self._n)
+        return None if n is None else Node(self._c, n)
+
+    def properties(self):
+        """[(identifier, [raw bytes, ...]), ...] as written."""
+        return self._c.properties(self._n)
+
+    def raw(self, identifier):
+        """The raw values of a property (escapes kept), or None."""
+        return self._c.property_map(self._n).get(identifier)
+
+    def get(self, identifier, default=None):
+        """The typed value of a property (sgfmill's representation: 'b'/'w',
+        (row, col) from the bottom left, None for a pass, lists, pairs), or
+        `default`. ValueError when the value does not read as its type."""
+        value = self._c.get(self._n, identifier)
+        return default if value is None else value
+
+    def text(self, identifier):
+        """A text property decoded in the game's charset, or None."""
+        return self._c.text(self._n, identifier)
+
+    @property
+    def move(self):
+        """('b' or 'w', (row, col) or None for a pass), or None."""
+        return self._c.get_move(self._n)
+
+    def __contains__(self, identifier):
+        return identifier in self._c.property_map(self._n)
+
+
+class Game:
+    """One game of a collection."""
+
+    __slots__ = ("_c", "index")
+
+    def __init__(self, collection, index):
+        self._c = collection
+        self.index = index
+
+    def __repr__(self):
+        return "<kifu.Game %d of %s>" % (self.index, self._c.name)
+
+    @property
+    def root(self):
+        """The root node."""
+        return Node(self._c, self._c.root(self.index))
+
+    @property
+    def size(self):
+        """The board size as (columns, rows)."""
+        return self._c.board_size(self.index)
+
+    @property
+    def charset(self):
+        """The charset the game's text is decoded with."""
+        return self._c.charset(self.index)
+
+    @property
+    def info(self):
+        """The game information: a dict with 'black', 'white', 'komi',
+        'result', 'dates', ... (absent when the record does not say)."""
+        return self._c.game_info(self.index)
+
+    def main_line(self):
+        """The nodes of the main line (first child at each branch), root
+        first."""
+        c = self._c
+        return [Node(c, n) for n in c.main_line(self.index)]
+
+    def nodes(self):
+        """Every node, in tree order."""
+        c = self._c
+        return [Node(c, n) for n in c.nodes(self.index)]
+
+    def moves(self):
+        """The main line's moves: [('b' or 'w', (row, col) or None), ...]."""
+        c = self._c
+        out = []
+        for n in c.main_line(self.index):
+            m = c.get_move(n)
+            if m is not None:
+                out.append(m)
+        return out
+
+    def replay(self):
+        """The Board after the main line (setup, moves, captures)."""
+        return self._c.replay(self.index)
+
+
+class Collection:
+    """What one SGF input holds: its games, what the reader found, and the
+    writers. Iterate it for its games."""
+
+    def __init__(self, native):
+        self._native = native
+
+    @property
+    def name(self):
+        """The path or name it was read under."""
+        return self._native.name
+
+    def __len__(self):
+        return len(self._native)
+
+    def __getitem__(self, index):
+        if index < 0:
+            index += len(self._native)
+        if not 0 <= index < len(self._native):
+            raise IndexError("game index out of range")
+        return Game(self._native, index)
+
+    def __iter__(self):
+        return (Game(self._native, i) for i in range(len(self._native)))
+
+    def __repr__(self):
+        return repr(self._native).replace("kifu.Collection", "kifu.Collection", 1)
+
+    @property
+    def node_count(self):
+        """Nodes in all games."""
+        return self._native.node_count()
+
+    @property
+    def diagnostics(self):
+        """What the reader reported (damage it read through)."""
+        return self._native.read_diagnostics()
+
+    def check(self):
+        """Every finding of `kifu check`: a list of Diagnostic (code,
+        severity, message, file, line, column)."""
+        return self._native.check()
+
+    def write(self, mode="lossless"):
+        """The collection as bytes: 'lossless' (as read), 'normalized'
+        (FF[4], UTF-8, canonical layout) or 'json'."""
+        return self._native.write(mode)
+
+    def save(self, path, mode="lossless"):
+        """Writes to `path` atomically (a temporary file renamed)."""
+        data = self.write(mode)
+        tmp = "%s.kifu-tmp-%d" % (path, os.getpid())
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+
+
+def parse(data, name="<bytes>", strict=False):
+    """Reads SGF bytes into a Collection (never fails unless `strict`: then
+    SgfError, with file, line and column, when the reader found errors)."""
+    c = Collection(_kifu.parse(bytes(data), name))
+    if strict:
+        errors = [d for d in c.diagnostics if d.severity == "error"]
+        if errors:
+            raise SgfError(errors)
+    return c
+
+
+def read(source, name=None, strict=False):
+    """Reads SGF from bytes, a path (str or PathLike) or a binary file
+    object. OSError when a file cannot be read; see parse() for strict."""
+    data, name = _bytes_and_name(source, name)
+    return parse(data, name, strict)
+
+
+def fix(source, name=None, force=False, normalize=False):
+    """Repairs a record as `kifu fix` does: (Collection, repairs), each
+    repair (code, line, column, message). `force` makes the repairs that
+    may lose information too; `normalize` also writes the game information
+    in FF[4]'s forms."""
+    data, name = _bytes_and_name(source, name)
+    native, repairs = _kifu.fix(data, name, force, normalize)
+    return Collection(native), repairs
+
+
+def sgf_files(directory):
+    """Every .sgf file under `directory` (any case), sorted."""
+    found = []
+    for root, _, names in os.walk(directory):
+        found.extend(os.path.join(root, n) for n in names if n.lower().endswith(".sgf"))
+    found.sort()
+    return found
+
+
+def read_files(paths, chunk=256):
+    """Reads many files on all cores, the GIL released, a chunk ahead of
+    the loop: yields (path, Collection), or (path, OSError) for a file that
+    cannot be read. `paths` is a directory (every .sgf under it) or a list.
+    """
+    if isinstance(paths, (str, os.PathLike)) and os.path.isdir(paths):
+        paths = sgf_files(paths)
+    for path, result in _kifu.FileReader([os.fspath(p) for p in paths], chunk):
+        if isinstance(result, str):
+            yield path, OSError(result)
+        else:
+            yield path, Collection(result)
