@@ -675,6 +675,197 @@ fn parse_ranges(
     }))
 }
 
+/// The first game of `data` as `Sgf_game.from_bytes` reads it: (the
+/// collection, its root's number, the root's first raw `SZ` value, the
+/// root's first raw `CA` value), None for an absent property. Strict (the
+/// default): where sgfmill's grammar rejects the data, ValueError with
+/// sgfmill's message; the game's bytes are read byte-wise, as sgfmill
+/// does. With `repair`, kifu's reading of the whole input.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn sgfmill_game<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    repair: bool,
+) -> PyResult<(
+    Py<PyCollection>,
+    u32,
+    Option<Bound<'py, PyBytes>>,
+    Option<Bound<'py, PyBytes>>,
+)> {
+    let collection = if repair {
+        py.detach(|| PyCollection::read(data, "<bytes>".to_string()))
+    } else {
+        let range = match sgfmill_grammar::game_range(data, 0) {
+            Ok(Some(r)) => r,
+            Ok(None) => return Err(PyValueError::new_err("no SGF data found")),
+            Err(message) => return Err(PyValueError::new_err(message)),
+        };
+        py.detach(|| PyCollection::read_bytewise(&data[range.0..range.1], "<bytes>".to_string()))
+    };
+    let Some(game) = collection.inner.game(0) else {
+        return Err(PyValueError::new_err("no SGF data found"));
+    };
+    let root = game.root();
+    let first = |id: &str| {
+        root.properties()
+            .find(|p| p.id() == id)
+            .and_then(|p| p.raw_values().next())
+            .map(|v| PyBytes::new(py, v))
+    };
+    let (size, charset) = (first("SZ"), first("CA"));
+    let number = root.id().number();
+    Ok((Py::new(py, collection)?, number, size, charset))
+}
+
+/// A node as sgfmill writes it: `;`, then each property (values of a
+/// repeated identifier joined) as one piece, FF first, then by identifier.
+fn node_pieces(node: Node<'_, 'static>, out: &mut Wrapper) {
+    out.piece(b";");
+    let mut props: Vec<(&str, Vec<&[u8]>)> = Vec::new();
+    for p in node.properties() {
+        let id = p.id();
+        match props.iter_mut().find(|(i, _)| *i == id) {
+            Some((_, values)) => values.extend(p.raw_values()),
+            None => props.push((id, p.raw_values().collect())),
+        }
+    }
+    props.sort_by(|a, b| (a.0 != "FF", a.0).cmp(&(b.0 != "FF", b.0)));
+    let mut piece = Vec::new();
+    for (id, values) in props {
+        piece.clear();
+        piece.extend_from_slice(id.as_bytes());
+        for v in values {
+            piece.push(b'[');
+            piece.extend_from_slice(v);
+            piece.push(b']');
+        }
+        out.piece(&piece);
+    }
+}
+
+/// sgfmill's line wrapping, one piece at a time: a new line starts before
+/// a piece that would make the line longer than the width.
+struct Wrapper {
+    out: Vec<u8>,
+    line: Vec<u8>,
+    lines: usize,
+    width: Option<usize>,
+}
+
+impl Wrapper {
+    fn piece(&mut self, piece: &[u8]) {
+        match self.width {
+            None => self.out.extend_from_slice(piece),
+            Some(width) => {
+                if self.line.len() + piece.len() > width {
+                    self.flush();
+                }
+                self.line.extend_from_slice(piece);
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.lines > 0 {
+            self.out.push(b'\n');
+        }
+        self.out.extend_from_slice(&self.line);
+        self.lines += 1;
+        self.line.clear();
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        if !self.line.is_empty() {
+            self.flush();
+        }
+        self.out
+    }
+}
+
+/// The descendants of `start` in sgfmill's layout: a node with one child
+/// continues the sequence, a node with several opens a `(...)` for each.
+fn descendant_pieces(start: Node<'_, 'static>, out: &mut Wrapper) {
+    enum Step<'c> {
+        Open(Node<'c, 'static>),
+        Descend(Node<'c, 'static>),
+        Close,
+    }
+    let mut stack = vec![Step::Descend(start)];
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Close => out.piece(b")"),
+            Step::Open(n) => {
+                out.piece(b"(");
+                node_pieces(n, out);
+                stack.push(Step::Descend(n));
+            }
+            Step::Descend(mut n) => loop {
+                let mut kids = n.children();
+                let first = kids.next();
+                let second = kids.next();
+                match (first, second) {
+                    (Some(only), None) => {
+                        node_pieces(only, out);
+                        n = only;
+                    }
+                    (None, _) => break,
+                    (Some(a), Some(b)) => {
+                        let all: Vec<_> = [a, b].into_iter().chain(kids).collect();
+                        for k in all.into_iter().rev() {
+                            stack.push(Step::Close);
+                            stack.push(Step::Open(k));
+                        }
+                        break;
+                    }
+                }
+            },
+        }
+    }
+}
+
+/// Joins serialised pieces as sgfmill's `serialise` does (wrapped at
+/// `wrap` columns, or not at all for None). A piece is bytes, or a
+/// (Collection, node number) pair standing for that node's descendants,
+/// written from the native tree.
+#[pyfunction]
+#[pyo3(signature = (pieces, wrap = Some(79)))]
+fn sgfmill_join<'py>(
+    py: Python<'py>,
+    pieces: Vec<Bound<'py, PyAny>>,
+    wrap: Option<usize>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let mut out = Wrapper {
+        out: Vec::new(),
+        line: Vec::new(),
+        lines: 0,
+        width: wrap,
+    };
+    for piece in pieces {
+        if let Ok(bytes) = piece.cast::<PyBytes>() {
+            out.piece(bytes.as_bytes());
+        } else {
+            let (collection, number): (PyRef<'py, PyCollection>, u32) = piece.extract()?;
+            let node = collection.node(number)?;
+            descendant_pieces(node, &mut out);
+        }
+    }
+    Ok(PyBytes::new(py, &out.finish()))
+}
+
+/// Reads many SGF inputs (bytes) in parallel on all cores, the GIL
+/// released; one Collection each, in order.
+#[pyfunction]
+fn parse_many(py: Python<'_>, inputs: Vec<Bound<'_, PyBytes>>) -> Vec<PyCollection> {
+    let slices: Vec<&[u8]> = inputs.iter().map(|b| b.as_bytes()).collect();
+    py.detach(|| {
+        slices
+            .par_iter()
+            .map(|data| PyCollection::read(data, "<bytes>".to_string()))
+            .collect()
+    })
+}
+
 /// Reads many files in parallel (rayon, the GIL released), a chunk ahead
 /// of the Python loop that consumes them. Yields (path, Collection) or,
 /// for a file that cannot be read, (path, OSError message).
@@ -749,5 +940,8 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fix, m)?)?;
     m.add_function(wrap_pyfunction!(sgfmill_ranges, m)?)?;
     m.add_function(wrap_pyfunction!(parse_ranges, m)?)?;
+    m.add_function(wrap_pyfunction!(sgfmill_game, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_many, m)?)?;
+    m.add_function(wrap_pyfunction!(sgfmill_join, m)?)?;
     Ok(())
 }

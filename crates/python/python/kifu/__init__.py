@@ -18,7 +18,7 @@ import os
 from . import _kifu
 from ._kifu import Board, Diagnostic
 
-__all__ = ["read", "parse", "fix", "read_files", "Collection", "Game", "Node",
+__all__ = ["read", "parse", "parse_all", "fix", "read_files", "Collection", "Game", "Node",
            "Board", "Diagnostic", "SgfError", "sgf_files", "__version__"]
 __version__ = _kifu.__version__
 
@@ -254,6 +254,22 @@ def fix(source, name=None, force=False, normalize=False):
     data, name = _bytes_and_name(source, name)
     native, repairs = _kifu.fix(data, name, force, normalize)
     return Collection(native), repairs
+
+
+def parse_all(inputs, chunk=1024):
+    """Reads an iterable of SGF inputs (bytes) on all cores, the GIL
+    released, a chunk at a time: yields one Collection per input, in order.
+    """
+    batch = []
+    for data in inputs:
+        batch.append(bytes(data))
+        if len(batch) >= chunk:
+            for native in _kifu.parse_many(batch):
+                yield Collection(native)
+            batch = []
+    if batch:
+        for native in _kifu.parse_many(batch):
+            yield Collection(native)
 
 
 def sgf_files(directory):

@@ -8,6 +8,20 @@ checks ko: ``play`` returns the simple ko point, as sgfmill's does.
 from .common import opponent_of
 
 
+_ADJACENCY = {}
+
+
+def _adjacency(side):
+    """For each (row, col), its neighbours on the board, cached per size."""
+    table = _ADJACENCY.get(side)
+    if table is None:
+        table = [[tuple((r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                        if 0 <= r + dr < side and 0 <= c + dc < side)
+                  for c in range(side)] for r in range(side)]
+        _ADJACENCY[side] = table
+    return table
+
+
 class Board:
     """A square Go board: ``side`` points a side (at least 2).
 
@@ -23,6 +37,7 @@ class Board:
         self.board_points = [(r, c) for r in range(side) for c in range(side)]
         self.board = [[None] * side for _ in range(side)]
         self._is_empty = True
+        self._adjacent = _adjacency(side)
 
     def copy(self):
         """An independent copy of this board."""
@@ -32,26 +47,19 @@ class Board:
         return other
 
     def _neighbours(self, r, c):
-        n = self.side
-        if r > 0:
-            yield r - 1, c
-        if r + 1 < n:
-            yield r + 1, c
-        if c > 0:
-            yield r, c - 1
-        if c + 1 < n:
-            yield r, c + 1
+        return self._adjacent[r][c]
 
     def _group(self, r, c):
         """(points of the group at (r, c), whether it has no liberty)."""
         board = self.board
+        adjacent = self._adjacent
         colour = board[r][c]
         seen = {(r, c)}
         todo = [(r, c)]
         free = False
         while todo:
             pr, pc = todo.pop()
-            for nr, nc in self._neighbours(pr, pc):
+            for nr, nc in adjacent[pr][pc]:
                 there = board[nr][nc]
                 if there is None:
                     free = True

@@ -9,6 +9,7 @@ methods, values and exceptions.
 
 import datetime
 
+from .. import _kifu
 from . import sgf_grammar
 from . import sgf_properties
 
@@ -275,6 +276,40 @@ class _Native_tree_node(Tree_node):
         return value
 
 
+def _pieces(root):
+    """The pieces sgf_grammar.serialise_game_tree writes for the tree at
+    `root`, except that the descendants of a node read by kifu whose
+    children no program has looked at stand as one (collection, number)
+    pair, written natively by _kifu.sgfmill_join."""
+    out = [b"("]
+    node_pieces = sgf_grammar._node_pieces
+    node_pieces(root._property_map, out)
+    stack = [("down", root)]
+    while stack:
+        step, node = stack.pop()
+        if step == "close":
+            out.append(b")")
+            continue
+        if step == "open":
+            out.append(b"(")
+            node_pieces(node._property_map, out)
+        while True:
+            if "_children" not in node.__dict__ and isinstance(node, _Native_tree_node):
+                out.append((node._native, node._number))
+                break
+            kids = node._children
+            if len(kids) != 1:
+                for kid in reversed(kids):
+                    stack.append(("close", None))
+                    stack.append(("open", kid))
+                break
+            node = kids[0]
+            node_pieces(node._property_map, out)
+    out.append(b")")
+    out.append(b"\n")
+    return out
+
+
 def _size_and_encoding(root_map, override_encoding):
     try:
         size_bb = root_map["SZ"][0]
@@ -338,12 +373,22 @@ class Sgf_game:
         are in the encoding CA names (ISO-8859-1 without CA), or
         `override_encoding` (which CA is then set to).
         """
-        (native, index), = sgf_grammar._native_games(bb, repair, False)
-        number = native.root(index)
-        root_map = native.property_map(number)
-        size, encoding = _size_and_encoding(root_map, override_encoding)
+        native, number, size_bb, ca_bb = _kifu.sgfmill_game(bytes(bb), repair)
+        if size_bb is None:
+            size = 19
+        else:
+            try:
+                size = int(size_bb)
+            except ValueError:
+                raise ValueError("bad SZ property: %s" % size_bb)
+        if override_encoding is not None:
+            encoding = override_encoding
+        elif ca_bb is not None:
+            encoding = ca_bb.decode("ascii", "replace")
+        else:
+            encoding = "ISO-8859-1"
         game = cls.__new__(cls, size, encoding)
-        game.root = _Native_tree_node(None, game, native, number, root_map)
+        game.root = _Native_tree_node(None, game, native, number)
         if override_encoding is not None:
             game.root.set_raw("CA", game.presenter.encoding.encode())
         return game
@@ -362,9 +407,7 @@ class Sgf_game:
             encoding = self.get_charset()
         except ValueError:
             raise ValueError("unsupported charset: %s" % self.root.get_raw("CA"))
-        coarse = sgf_grammar.make_coarse_game_tree(
-            self.root, lambda node: node, Node.get_raw_property_map)
-        data = sgf_grammar.serialise_game_tree(coarse, wrap)
+        data = _kifu.sgfmill_join(_pieces(self.root), wrap)
         if encoding == self.root.get_encoding():
             return data
         return data.decode(self.root.get_encoding()).encode(encoding)

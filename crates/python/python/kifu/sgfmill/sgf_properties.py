@@ -28,7 +28,7 @@ stops at 26): columns and rows ``a``-``z`` then ``A``-``Z``.
 """
 
 import codecs
-import re
+import functools
 from math import isinf, isnan
 
 from . import sgf_grammar
@@ -38,11 +38,18 @@ _INDEX = {ch: i for i, ch in enumerate(_LETTERS)}
 MAX_SIZE = 52
 
 
+@functools.lru_cache(maxsize=256)
+def _normalised(s):
+    return codecs.lookup(s).name.replace("_", "-").upper().replace("ISO8859", "ISO-8859")
+
+
 def normalise_charset_name(s):
     """A charset name in the form sgfmill writes ('UTF-8', 'ISO-8859-1').
 
     LookupError when Python has no codec of that name.
     """
+    if isinstance(s, str):
+        return _normalised(s)
     return codecs.lookup(s).name.replace("_", "-").upper().replace("ISO8859", "ISO-8859")
 
 
@@ -334,8 +341,23 @@ class Presenter(_Context):
         except LookupError:
             raise ValueError("unknown encoding: %s" % encoding)
         _Context.__init__(self, size, encoding)
-        self.property_types_by_ident = dict(_property_types_by_ident)
+        # Shared until this presenter's table is asked for or changed.
+        self._types = _property_types_by_ident
+        self._own_types = False
         self.default_property_type = _text_property_type
+
+    @property
+    def property_types_by_ident(self):
+        """This presenter's table: identifier -> Property_type."""
+        if not self._own_types:
+            self._types = dict(self._types)
+            self._own_types = True
+        return self._types
+
+    @property_types_by_ident.setter
+    def property_types_by_ident(self, table):
+        self._types = table
+        self._own_types = True
 
     def get_property_type(self, identifier):
         """The Property_type of an identifier (KeyError when unknown)."""
@@ -354,7 +376,7 @@ class Presenter(_Context):
         self.default_property_type = property_type
 
     def _get_effective_property_type(self, identifier):
-        found = self.property_types_by_ident.get(identifier)
+        found = self._types.get(identifier)
         if found is not None:
             return found
         if self.default_property_type is None:
