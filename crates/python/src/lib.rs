@@ -185,6 +185,17 @@ impl PyCollection {
             .collect())
     }
 
+    /// The first-child chain below `node` (not `node` itself).
+    fn main_line_below(&self, node: u32) -> PyResult<Vec<u32>> {
+        let mut out = Vec::new();
+        let mut n = self.node(node)?;
+        while let Some(child) = n.first_child() {
+            out.push(child.id().number());
+            n = child;
+        }
+        Ok(out)
+    }
+
     /// Every node number of game `index`, in tree order.
     fn nodes(&self, index: usize) -> PyResult<Vec<u32>> {
         Ok(self.game(index)?.nodes().map(|n| n.id().number()).collect())
@@ -223,6 +234,18 @@ impl PyCollection {
             }
         }
         Ok(dict)
+    }
+
+    /// [`PyCollection::property_map`] of each node, in one call.
+    fn property_maps<'py>(
+        &self,
+        py: Python<'py>,
+        nodes: Vec<u32>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        nodes
+            .into_iter()
+            .map(|n| self.property_map(py, n))
+            .collect()
     }
 
     /// The properties of a node as written: a list of (identifier, list of

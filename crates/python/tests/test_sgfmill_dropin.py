@@ -129,3 +129,16 @@ def test_common_and_boards():
     assert b.play(0, 0, "w") is None
     assert b.get(0, 1) is None and b.get(1, 0) is None
     assert sgf_properties.serialise_real(0.1) == b"0.1"
+
+
+def test_main_sequence_iter_shares_property_maps_as_sgfmill_does():
+    data = b"(;SZ[9];B[ee];W[dd](;B[cc])(;B[gg]))"
+    game = sgf.Sgf_game.from_bytes(data)
+    nodes = list(game.main_sequence_iter())
+    assert [n.get_move() for n in nodes] == [(None, None), ("b", (4, 4)), ("w", (5, 3)), ("b", (6, 2))]
+    nodes[2].set("C", "edited")
+    assert game.serialise() == b"(;SZ[9];B[ee];C[edited]W[dd](;B[cc])(;B[gg]))\n"
+    assert game.get_main_sequence()[2].get("C") == "edited"
+    untouched = sgf.Sgf_game.from_bytes(data)
+    untouched.get_root().set("PB", "x")
+    assert untouched.serialise() == b"(;PB[x]SZ[9];B[ee];W[dd](;B[cc])(;B[gg]))\n"

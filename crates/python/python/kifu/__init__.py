@@ -13,7 +13,10 @@ the GIL released; ``kifu.sgfmill`` is sgfmill's API on kifu's parser;
 ``kifu.dask`` builds dask bags of games and game information.
 """
 
+from __future__ import annotations
+
 import os
+from typing import IO, Iterable, Iterator, List, Optional, Tuple, Union
 
 from . import _kifu
 from ._kifu import Board, Diagnostic
@@ -88,18 +91,18 @@ class Node:
         """[(identifier, [raw bytes, ...]), ...] as written."""
         return self._c.properties(self._n)
 
-    def raw(self, identifier):
+    def raw(self, identifier: str) -> Optional[List[bytes]]:
         """The raw values of a property (escapes kept), or None."""
         return self._c.property_map(self._n).get(identifier)
 
-    def get(self, identifier, default=None):
+    def get(self, identifier: str, default: object = None) -> object:
         """The typed value of a property (sgfmill's representation: 'b'/'w',
         (row, col) from the bottom left, None for a pass, lists, pairs), or
         `default`. ValueError when the value does not read as its type."""
         value = self._c.get(self._n, identifier)
         return default if value is None else value
 
-    def text(self, identifier):
+    def text(self, identifier: str) -> Optional[str]:
         """A text property decoded in the game's charset, or None."""
         return self._c.text(self._n, identifier)
 
@@ -145,18 +148,18 @@ class Game:
         'result', 'dates', ... (absent when the record does not say)."""
         return self._c.game_info(self.index)
 
-    def main_line(self):
+    def main_line(self) -> List["Node"]:
         """The nodes of the main line (first child at each branch), root
         first."""
         c = self._c
         return [Node(c, n) for n in c.main_line(self.index)]
 
-    def nodes(self):
+    def nodes(self) -> List["Node"]:
         """Every node, in tree order."""
         c = self._c
         return [Node(c, n) for n in c.nodes(self.index)]
 
-    def moves(self):
+    def moves(self) -> List[Tuple[str, Optional[Tuple[int, int]]]]:
         """The main line's moves: [('b' or 'w', (row, col) or None), ...]."""
         c = self._c
         out = []
@@ -166,7 +169,7 @@ class Game:
                 out.append(m)
         return out
 
-    def replay(self):
+    def replay(self) -> Board:
         """The Board after the main line (setup, moves, captures)."""
         return self._c.replay(self.index)
 
@@ -209,17 +212,17 @@ class Collection:
         """What the reader reported (damage it read through)."""
         return self._native.read_diagnostics()
 
-    def check(self):
+    def check(self) -> List[Diagnostic]:
         """Every finding of `kifu check`: a list of Diagnostic (code,
         severity, message, file, line, column)."""
         return self._native.check()
 
-    def write(self, mode="lossless"):
+    def write(self, mode: str = "lossless") -> bytes:
         """The collection as bytes: 'lossless' (as read), 'normalized'
         (FF[4], UTF-8, canonical layout) or 'json'."""
         return self._native.write(mode)
 
-    def save(self, path, mode="lossless"):
+    def save(self, path: Union[str, os.PathLike], mode: str = "lossless") -> None:
         """Writes to `path` atomically (a temporary file renamed)."""
         data = self.write(mode)
         tmp = "%s.kifu-tmp-%d" % (path, os.getpid())
@@ -228,7 +231,7 @@ class Collection:
         os.replace(tmp, path)
 
 
-def parse(data, name="<bytes>", strict=False):
+def parse(data: bytes, name: str = "<bytes>", strict: bool = False) -> "Collection":
     """Reads SGF bytes into a Collection (never fails unless `strict`: then
     SgfError, with file, line and column, when the reader found errors)."""
     c = Collection(_kifu.parse(bytes(data), name))
@@ -239,14 +242,17 @@ def parse(data, name="<bytes>", strict=False):
     return c
 
 
-def read(source, name=None, strict=False):
+def read(source: Union[bytes, str, os.PathLike, IO[bytes]], name: Optional[str] = None,
+         strict: bool = False) -> "Collection":
     """Reads SGF from bytes, a path (str or PathLike) or a binary file
     object. OSError when a file cannot be read; see parse() for strict."""
     data, name = _bytes_and_name(source, name)
     return parse(data, name, strict)
 
 
-def fix(source, name=None, force=False, normalize=False):
+def fix(source: Union[bytes, str, os.PathLike, IO[bytes]], name: Optional[str] = None,
+        force: bool = False, normalize: bool = False
+        ) -> Tuple["Collection", List[Tuple[str, int, int, str]]]:
     """Repairs a record as `kifu fix` does: (Collection, repairs), each
     repair (code, line, column, message). `force` makes the repairs that
     may lose information too; `normalize` also writes the game information
@@ -256,7 +262,7 @@ def fix(source, name=None, force=False, normalize=False):
     return Collection(native), repairs
 
 
-def parse_all(inputs, chunk=1024):
+def parse_all(inputs: Iterable[bytes], chunk: int = 1024) -> Iterator["Collection"]:
     """Reads an iterable of SGF inputs (bytes) on all cores, the GIL
     released, a chunk at a time: yields one Collection per input, in order.
     """
@@ -272,7 +278,7 @@ def parse_all(inputs, chunk=1024):
             yield Collection(native)
 
 
-def sgf_files(directory):
+def sgf_files(directory: Union[str, os.PathLike]) -> List[str]:
     """Every .sgf file under `directory` (any case), sorted."""
     found = []
     for root, _, names in os.walk(directory):
@@ -281,7 +287,8 @@ def sgf_files(directory):
     return found
 
 
-def read_files(paths, chunk=256):
+def read_files(paths: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]],
+               chunk: int = 256) -> Iterator[Tuple[str, Union["Collection", OSError]]]:
     """Reads many files on all cores, the GIL released, a chunk ahead of
     the loop: yields (path, Collection), or (path, OSError) for a file that
     cannot be read. `paths` is a directory (every .sgf under it) or a list.

@@ -70,20 +70,35 @@ class Board:
 
     def _dead_groups(self, points):
         """The groups without liberties among those at `points`, each once:
-        a list of (colour, set of points)."""
+        a list of (colour, set of points). A group's search stops at its
+        first liberty, so living groups cost little."""
         dead = []
-        done = set()
+        board = self.board
+        adjacent = self._adjacent
         n = self.side
         for r, c in points:
             if not (0 <= r < n and 0 <= c < n):
                 continue
-            colour = self.board[r][c]
-            if colour is None or (r, c) in done:
+            colour = board[r][c]
+            if colour is None:
                 continue
-            group, surrounded = self._group(r, c)
-            done |= group
-            if surrounded:
-                dead.append((colour, group))
+            if dead and any((r, c) in group for _, group in dead):
+                continue
+            seen = {(r, c)}
+            todo = [(r, c)]
+            alive = False
+            while todo and not alive:
+                pr, pc = todo.pop()
+                for nr, nc in adjacent[pr][pc]:
+                    there = board[nr][nc]
+                    if there is None:
+                        alive = True
+                        break
+                    if there == colour and (nr, nc) not in seen:
+                        seen.add((nr, nc))
+                        todo.append((nr, nc))
+            if not alive:
+                dead.append((colour, seen))
         return dead
 
     def is_empty(self):

@@ -265,7 +265,9 @@ class _Native_tree_node(Tree_node):
 
     def __getattr__(self, name):
         if name == "_property_map":
-            value = self._native.property_map(self._number)
+            value = self.owner._maps.get(self._number)
+            if value is None:
+                value = self._native.property_map(self._number)
         elif name == "_children":
             owner, native = self.owner, self._native
             value = [_Native_tree_node(self, owner, native, n)
@@ -283,6 +285,9 @@ def _pieces(root):
     pair, written natively by _kifu.sgfmill_join."""
     out = [b"("]
     node_pieces = sgf_grammar._node_pieces
+    # Property maps handed out by main_sequence_iter() may have been
+    # edited: then every node is written from Python.
+    native_ok = not getattr(root.owner, "_maps", None)
     node_pieces(root._property_map, out)
     stack = [("down", root)]
     while stack:
@@ -294,7 +299,7 @@ def _pieces(root):
             out.append(b"(")
             node_pieces(node._property_map, out)
         while True:
-            if "_children" not in node.__dict__ and isinstance(node, _Native_tree_node):
+            if native_ok and "_children" not in node.__dict__ and isinstance(node, _Native_tree_node):
                 out.append((node._native, node._number))
                 break
             kids = node._children
@@ -388,6 +393,7 @@ class Sgf_game:
         else:
             encoding = "ISO-8859-1"
         game = cls.__new__(cls, size, encoding)
+        game._maps = {}
         game.root = _Native_tree_node(None, game, native, number)
         if override_encoding is not None:
             game.root.set_raw("CA", game.presenter.encoding.encode())
@@ -458,7 +464,20 @@ class Sgf_game:
         return nodes
 
     def main_sequence_iter(self):
-        """An iterator over the leftmost variation's nodes, root first."""
+        """An iterator over the leftmost variation's nodes, root first.
+
+        The nodes may be plain Nodes rather than Tree_nodes (when the tree
+        has not been expanded yet), sharing their property maps with the
+        Tree_nodes built later, as in sgfmill.
+        """
+        root = self.root
+        if isinstance(root, _Native_tree_node) and "_children" not in root.__dict__:
+            native, presenter, maps = root._native, self.presenter, self._maps
+            numbers = native.main_line_below(root._number)
+            fetched = native.property_maps(numbers)
+            for number, pm in zip(numbers, fetched):
+                maps.setdefault(number, pm)
+            return iter([root] + [Node(maps[n], presenter) for n in numbers])
         return iter(self.get_main_sequence())
 
     def extend_main_sequence(self):
