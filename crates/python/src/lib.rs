@@ -30,9 +30,12 @@ mod sgfmill_grammar;
 #[pyclass(frozen, module = "kifu._kifu", name = "Collection")]
 pub struct PyCollection {
     inner: Collection<'static>,
-    /// What the reader reported (spans in `inner.source()`).
+    /// What the reader reported (spans in `inner.source()`, or in
+    /// `origin` when the collection was converted from another format).
     diagnostics: Vec<Diagnostic>,
     name: String,
+    /// The bytes read when they are not `inner.source()` (Go XML).
+    origin: Option<Vec<u8>>,
 }
 
 impl PyCollection {
@@ -42,6 +45,7 @@ impl PyCollection {
             inner: parsed.value.into_owned(),
             diagnostics: parsed.diagnostics,
             name,
+            origin: None,
         }
     }
 
@@ -57,6 +61,7 @@ impl PyCollection {
             inner,
             diagnostics,
             name,
+            origin: None,
         }
     }
 
@@ -89,24 +94,28 @@ impl PyCollection {
     }
 
     fn diagnostic_objects(&self, list: &[Diagnostic]) -> Vec<PyDiagnostic> {
-        let source = self.inner.source();
-        let index = LineIndex::new(source);
-        list.iter()
-            .map(|d| {
-                let (line, column) = index.position(source, d.span.start);
-                PyDiagnostic {
-                    code: d.code.as_str().to_string(),
-                    severity: d.severity.as_str().to_string(),
-                    message: d.message.to_string(),
-                    file: self.name.clone(),
-                    line,
-                    column,
-                    start: d.span.start,
-                    end: d.span.end,
-                }
-            })
-            .collect()
+        let source = self.origin.as_deref().unwrap_or(self.inner.source());
+        diagnostic_objects(&self.name, source, list)
     }
+}
+
+fn diagnostic_objects(name: &str, source: &[u8], list: &[Diagnostic]) -> Vec<PyDiagnostic> {
+    let index = LineIndex::new(source);
+    list.iter()
+        .map(|d| {
+            let (line, column) = index.position(source, d.span.start);
+            PyDiagnostic {
+                code: d.code.as_str().to_string(),
+                severity: d.severity.as_str().to_string(),
+                message: d.message.to_string(),
+                file: name.to_string(),
+                line,
+                column,
+                start: d.span.start,
+                end: d.span.end,
+            }
+        })
+        .collect()
 }
 
 fn point_py(py: Python<'_>, p: Point, size: BoardSize) -> PyResult<Bound<'_, PyAny>> {
@@ -376,6 +385,11 @@ impl PyCollection {
     /// property table, properties in the wrong node, illegal moves), in
     /// file order: what `kifu check` reports.
     fn check(&self, py: Python<'_>) -> Vec<PyDiagnostic> {
+        if self.origin.is_some() {
+            // Converted from Go XML: the reader's findings are all there is
+            // with places in the file read.
+            return self.diagnostic_objects(&self.diagnostics);
+        }
         let all = py.detach(|| {
             let mut all = self.diagnostics.clone();
             kifu_sgf::check::settle_reader_severities(&self.inner, &mut all);
@@ -388,16 +402,19 @@ impl PyCollection {
 
     /// The collection written out: "lossless" (byte for byte what was read,
     /// with any edits), "normalized" (FF[4], UTF-8, canonical layout) or
-    /// "json".
+    /// "json" or "xml" (GoGui / Jago Go XML).
     #[pyo3(signature = (mode = "lossless"))]
     fn write<'py>(&self, py: Python<'py>, mode: &str) -> PyResult<Bound<'py, PyBytes>> {
         let bytes = match mode {
             "lossless" => py.detach(|| kifu_sgf::write::lossless(&self.inner)),
             "normalized" => py.detach(|| kifu_sgf::write::normalized(&self.inner)),
             "json" => py.detach(|| kifu_sgf::write::json(&self.inner).into_bytes()),
+            "xml" => py.detach(|| {
+                kifu_xml::write(&kifu_xml::Document::from_sgf(&self.inner)).into_bytes()
+            }),
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "unknown write mode {other:?}: expected 'lossless', 'normalized' or 'json'"
+                    "unknown write mode {other:?}: expected 'lossless', 'normalized', 'json' or 'xml'"
                 )));
             }
         };
@@ -608,6 +625,124 @@ impl PyDiagnostic {
 #[pyo3(signature = (data, name = "<bytes>".to_string()))]
 fn parse(py: Python<'_>, data: &[u8], name: String) -> PyCollection {
     py.detach(|| PyCollection::read(data, name))
+}
+
+/// Reads GoGui / Jago Go XML into an SGF collection (never fails: damage
+/// is in the diagnostics, with places in the XML).
+#[pyfunction]
+#[pyo3(signature = (data, name = "<bytes>".to_string()))]
+fn parse_xml(py: Python<'_>, data: &[u8], name: String) -> PyCollection {
+    py.detach(|| {
+        let parsed = kifu_xml::read(data);
+        PyCollection {
+            inner: parsed.value.to_sgf(),
+            diagnostics: parsed.diagnostics,
+            name,
+            origin: Some(data.to_vec()),
+        }
+    })
+}
+
+/// A Go Book (`.gobook` text): its diagrams resolved as `kifu diagrams`
+/// lists them, rendered to SVG on demand.
+#[pyclass(frozen, module = "kifu._kifu", name = "Book")]
+pub struct PyBook {
+    book: kifu_book::Book,
+    resolution: kifu_book::resolve::Resolution,
+    diagnostics: Vec<Diagnostic>,
+    source: Vec<u8>,
+    name: String,
+}
+
+#[pymethods]
+impl PyBook {
+    /// The name it was read under.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What the reader and the resolver found.
+    fn read_diagnostics(&self) -> Vec<PyDiagnostic> {
+        diagnostic_objects(&self.name, &self.source, &self.diagnostics)
+    }
+
+    /// Every finding of `kifu check` on the book.
+    fn check(&self, py: Python<'_>) -> Vec<PyDiagnostic> {
+        let mut all = py.detach(|| kifu_book::check(&self.book));
+        all.sort_by_key(|d| d.span.start);
+        diagnostic_objects(&self.name, &self.source, &all)
+    }
+
+    /// The Go items (diagrams, problems, Go data) as `kifu diagrams --json`
+    /// lists them, as a JSON string.
+    fn listing(&self) -> String {
+        kifu_book::listing::to_json(&self.book, &self.resolution).to_string()
+    }
+
+    /// The item at `index` (in listing order) as text, as `kifu diagrams`
+    /// draws it.
+    fn draw(&self, index: usize) -> PyResult<String> {
+        Ok(kifu_book::listing::draw(self.item(index)?))
+    }
+
+    /// The item at `index` rendered to SVG with a built-in style ("book"
+    /// or "screen"), captions in `lang`.
+    #[pyo3(signature = (index, style = "book", lang = "en"))]
+    fn svg(&self, index: usize, style: &str, lang: &str) -> PyResult<String> {
+        let item = self.item(index)?;
+        let style = kifu_render::style::Style::builtin(style).ok_or_else(|| {
+            PyValueError::new_err(format!("unknown style {style:?}: give 'book' or 'screen'"))
+        })?;
+        let view = kifu_render::svg::DiagramView::from_resolved(item, lang);
+        Ok(kifu_render::svg::to_svg(&view, &style))
+    }
+
+    /// The ID of the item at `index`, if it has one.
+    fn item_id(&self, index: usize) -> PyResult<Option<String>> {
+        Ok(self.item(index)?.id.clone())
+    }
+
+    fn __len__(&self) -> usize {
+        self.resolution.items.len()
+    }
+
+    /// The book written back (lossless: byte for byte as read).
+    fn write(&self) -> String {
+        self.book.to_string()
+    }
+}
+
+impl PyBook {
+    fn item(&self, index: usize) -> PyResult<&kifu_book::resolve::Resolved> {
+        self.resolution.items.get(index).ok_or_else(|| {
+            PyIndexError::new_err(format!(
+                "item {index} out of range ({} items)",
+                self.resolution.items.len()
+            ))
+        })
+    }
+}
+
+/// Reads a Go Book (`.gobook` text; never fails: damage is in the
+/// diagnostics) and resolves its diagrams.
+#[pyfunction]
+#[pyo3(signature = (data, name = "<bytes>".to_string()))]
+fn parse_book(py: Python<'_>, data: &[u8], name: String) -> PyBook {
+    py.detach(|| {
+        let parsed = kifu_book::read(data);
+        let resolution = kifu_book::resolve::resolve(&parsed.value);
+        let mut diagnostics = parsed.diagnostics;
+        diagnostics.extend(resolution.diagnostics.iter().cloned());
+        diagnostics.sort_by_key(|d| d.span.start);
+        PyBook {
+            book: parsed.value,
+            resolution,
+            diagnostics,
+            source: data.to_vec(),
+            name,
+        }
+    })
 }
 
 /// Repairs SGF bytes as `kifu fix` does; returns the repaired collection
@@ -965,6 +1100,9 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_ranges, m)?)?;
     m.add_function(wrap_pyfunction!(sgfmill_game, m)?)?;
     m.add_function(wrap_pyfunction!(parse_many, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_xml, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_book, m)?)?;
+    m.add_class::<PyBook>()?;
     m.add_function(wrap_pyfunction!(sgfmill_join, m)?)?;
     Ok(())
 }

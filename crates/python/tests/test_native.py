@@ -170,3 +170,46 @@ def test_read_files_takes_a_directory_and_reports_unreadable_files(tmp_path):
     assert got == [("a.sgf", 1), ("b.SGF", 1)]
     (p, err), = kifu.read_files([tmp_path / "nope.sgf"])
     assert isinstance(err, OSError)
+
+
+def test_go_xml_reads_and_writes():
+    xml = b"""<?xml version="1.0"?><Go><GoGame><Information><BoardSize>9</BoardSize>
+<BlackPlayer>Kuro</BlackPlayer></Information><Nodes><Black at="E5"/><White at="C7"/></Nodes></GoGame></Go>"""
+    c = kifu.parse(xml, name="g.xml")
+    assert c[0].info["black"] == "Kuro"
+    assert c[0].moves() == [("b", (4, 4)), ("w", (6, 2))]
+    again = kifu.parse(c.write("xml"), format="xml")
+    assert again[0].moves() == c[0].moves()
+    assert kifu.parse(kifu.parse(b"(;SZ[9];B[ee])").write("xml"))[0].moves() == [("b", (4, 4))]
+    broken = kifu.parse(b'<Go><GoGame>junk<Nodes><Black at="Z99"/></Nodes></GoGame></Go>', name="b.xml")
+    (d,) = broken.diagnostics
+    assert (d.file, d.line, d.column, d.code, d.severity) == ("b.xml", 1, 24, "xml/bad-coordinate", "error")
+    assert broken.check() == [] or broken.check()[0].code == "xml/bad-coordinate"
+    with pytest.raises(ValueError, match="unknown format"):
+        kifu.parse(b"x", format="pdf")
+
+
+BOOK = b"""::book title="Test"
+
+::fig(#one) sz=9 ab=C3,D4 aw=E5 mv=F6,G7
+A diagram.
+"""
+
+
+def test_books_list_draw_and_render_diagrams():
+    book = kifu.read_book(BOOK, name="t.gobook")
+    items = book.items()
+    assert len(book) == len(items) == 1
+    assert items[0]["id"] == "one" and items[0]["size"] == 9
+    assert "●" in book.draw("one") and "○" in book.draw(0)
+    svg = book.svg("one")
+    assert svg.startswith("<svg") and svg.count("<use") >= 3
+    assert book.write() == BOOK.decode()
+    with pytest.raises(KeyError):
+        book.svg("two")
+    with pytest.raises(IndexError):
+        book.draw(5)
+    with pytest.raises(ValueError, match="unknown style"):
+        book.svg(0, style="fancy")
+    broken = kifu.read_book(b"::fig ab=Z99\n", name="b.gobook")
+    assert any(d.file == "b.gobook" and d.line == 1 for d in broken.check())

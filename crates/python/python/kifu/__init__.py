@@ -21,7 +21,7 @@ from typing import IO, Iterable, Iterator, List, Optional, Tuple, Union
 from . import _kifu
 from ._kifu import Board, Diagnostic
 
-__all__ = ["read", "parse", "parse_all", "fix", "read_files", "Collection", "Game", "Node",
+__all__ = ["read", "parse", "parse_all", "fix", "read_files", "read_book", "Book", "Collection", "Game", "Node",
            "Board", "Diagnostic", "SgfError", "sgf_files", "__version__"]
 __version__ = _kifu.__version__
 
@@ -219,7 +219,7 @@ class Collection:
 
     def write(self, mode: str = "lossless") -> bytes:
         """The collection as bytes: 'lossless' (as read), 'normalized'
-        (FF[4], UTF-8, canonical layout) or 'json'."""
+        (FF[4], UTF-8, canonical layout), 'json' or 'xml' (Go XML)."""
         return self._native.write(mode)
 
     def save(self, path: Union[str, os.PathLike], mode: str = "lossless") -> None:
@@ -231,10 +231,26 @@ class Collection:
         os.replace(tmp, path)
 
 
-def parse(data: bytes, name: str = "<bytes>", strict: bool = False) -> "Collection":
-    """Reads SGF bytes into a Collection (never fails unless `strict`: then
-    SgfError, with file, line and column, when the reader found errors)."""
-    c = Collection(_kifu.parse(bytes(data), name))
+def _format_of(data, name):
+    lower = (name or "").lower()
+    if lower.endswith(".xml"):
+        return "xml"
+    if lower.endswith(".sgf"):
+        return "sgf"
+    return "xml" if data.lstrip()[:1] == b"<" else "sgf"
+
+
+def parse(data: bytes, name: str = "<bytes>", strict: bool = False,
+          format: Optional[str] = None) -> "Collection":
+    """Reads SGF (or GoGui / Jago Go XML: `format` "xml", or told by the
+    name or content) into a Collection. Never fails unless `strict`: then
+    SgfError, with file, line and column, when the reader found errors."""
+    data = bytes(data)
+    fmt = format or _format_of(data, name)
+    if fmt not in ("sgf", "xml"):
+        raise ValueError("unknown format %r: expected 'sgf' or 'xml' (books: read_book)" % fmt)
+    native = _kifu.parse_xml(data, name) if fmt == "xml" else _kifu.parse(data, name)
+    c = Collection(native)
     if strict:
         errors = [d for d in c.diagnostics if d.severity == "error"]
         if errors:
@@ -243,11 +259,69 @@ def parse(data: bytes, name: str = "<bytes>", strict: bool = False) -> "Collecti
 
 
 def read(source: Union[bytes, str, os.PathLike, IO[bytes]], name: Optional[str] = None,
-         strict: bool = False) -> "Collection":
-    """Reads SGF from bytes, a path (str or PathLike) or a binary file
-    object. OSError when a file cannot be read; see parse() for strict."""
+         strict: bool = False, format: Optional[str] = None) -> "Collection":
+    """Reads SGF or Go XML from bytes, a path (str or PathLike) or a binary
+    file object. OSError when a file cannot be read; see parse()."""
     data, name = _bytes_and_name(source, name)
-    return parse(data, name, strict)
+    return parse(data, name, strict, format)
+
+
+class Book:
+    """A Go Book (SmartGo `.gobook` text) with its Go items (diagrams,
+    problems, Go data) resolved as `kifu diagrams` lists them."""
+
+    def __init__(self, native):
+        self._native = native
+
+    @property
+    def name(self) -> str:
+        return self._native.name
+
+    def __len__(self) -> int:
+        return len(self._native)
+
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """What the reader and the diagram resolver found."""
+        return self._native.read_diagnostics()
+
+    def check(self) -> List[Diagnostic]:
+        """Every finding of `kifu check` on the book."""
+        return self._native.check()
+
+    def items(self) -> List[dict]:
+        """The Go items in book order, as `kifu diagrams --json` lists them
+        (chapter, index, kind, id, base, position, moves...)."""
+        import json
+        return json.loads(self._native.listing())
+
+    def _index(self, item):
+        if isinstance(item, int):
+            return item
+        for i in range(len(self._native)):
+            if self._native.item_id(i) == item:
+                return i
+        raise KeyError("no item with ID %r in %s" % (item, self.name))
+
+    def draw(self, item: Union[int, str]) -> str:
+        """An item (index or ID) as text, as `kifu diagrams` draws it."""
+        return self._native.draw(self._index(item))
+
+    def svg(self, item: Union[int, str], style: str = "book", lang: str = "en") -> str:
+        """An item (index or ID) rendered to SVG ("book" or "screen" style)."""
+        return self._native.svg(self._index(item), style, lang)
+
+    def write(self) -> str:
+        """The book as text, byte for byte as read."""
+        return self._native.write()
+
+
+def read_book(source: Union[bytes, str, os.PathLike, IO[bytes]],
+              name: Optional[str] = None) -> Book:
+    """Reads a Go Book (`.gobook` text) from bytes, a path or a binary
+    file object (never fails on damage: see Book.diagnostics)."""
+    data, name = _bytes_and_name(source, name)
+    return Book(_kifu.parse_book(data, name))
 
 
 def fix(source: Union[bytes, str, os.PathLike, IO[bytes]], name: Optional[str] = None,
