@@ -1086,6 +1086,64 @@ impl FileReader {
     }
 }
 
+/// Reads the games of one stream (a file of concatenated SGF games, of any
+/// size): games are split sequentially and parsed in parallel, a chunk at
+/// a time, the GIL released. Yields (name, Collection) with the name
+/// `path:line:column` of the game's start (1-based).
+#[pyclass(module = "kifu._kifu", name = "StreamReader")]
+pub struct StreamReader {
+    path: String,
+    stream: kifu_sgf::stream::GameStream<std::io::BufReader<std::fs::File>>,
+    chunk: usize,
+    done: bool,
+    ready: VecDeque<PyCollection>,
+}
+
+#[pymethods]
+impl StreamReader {
+    #[new]
+    #[pyo3(signature = (path, chunk = 1024))]
+    fn new(path: PathBuf, chunk: usize) -> PyResult<Self> {
+        let file = std::fs::File::open(&path)?;
+        Ok(StreamReader {
+            path: path.to_string_lossy().into_owned(),
+            stream: kifu_sgf::stream::GameStream::new(std::io::BufReader::new(file)),
+            chunk: chunk.max(1),
+            done: false,
+            ready: VecDeque::new(),
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyCollection>> {
+        if self.ready.is_empty() && !self.done {
+            let (stream, chunk, path) = (&mut self.stream, self.chunk, &self.path);
+            let batch = py.detach(|| -> std::io::Result<Vec<PyCollection>> {
+                let mut games = Vec::new();
+                while games.len() < chunk {
+                    let Some(bytes) = stream.next_game()? else {
+                        break;
+                    };
+                    let at = kifu_sgf::stream::GameStream::position(stream);
+                    games.push((bytes, format!("{path}:{}:{}", at.line + 1, at.column + 1)));
+                }
+                Ok(games
+                    .into_par_iter()
+                    .map(|(bytes, name)| PyCollection::read(&bytes, name))
+                    .collect())
+            })?;
+            if batch.len() < self.chunk {
+                self.done = true;
+            }
+            self.ready.extend(batch);
+        }
+        Ok(self.ready.pop_front())
+    }
+}
+
 /// kifu's native module.
 #[pymodule]
 fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1094,6 +1152,7 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBoard>()?;
     m.add_class::<PyDiagnostic>()?;
     m.add_class::<FileReader>()?;
+    m.add_class::<StreamReader>()?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(fix, m)?)?;
     m.add_function(wrap_pyfunction!(sgfmill_ranges, m)?)?;

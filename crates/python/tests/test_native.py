@@ -213,3 +213,16 @@ def test_books_list_draw_and_render_diagrams():
         book.svg(0, style="fancy")
     broken = kifu.read_book(b"::fig ab=Z99\n", name="b.gobook")
     assert any(d.file == "b.gobook" and d.line == 1 for d in broken.check())
+
+
+def test_read_stream_splits_concatenated_games(tmp_path):
+    p = tmp_path / "all.sgf"
+    games = [b"(;GN[%d]SZ[9];B[ee])\n" % i for i in range(2500)]
+    p.write_bytes(b"junk\n" + b"".join(games))
+    got = list(kifu.read_stream(p, chunk=300))
+    assert len(got) == 2500
+    assert [c[0].root.get("GN") for c in got[:3]] == ["0", "1", "2"]
+    assert got[0].name == "%s:2:1" % p and got[1].name == "%s:3:1" % p
+    assert all(c.node_count == 2 for c in got)
+    with pytest.raises(FileNotFoundError):
+        list(kifu.read_stream(tmp_path / "none.sgf"))

@@ -21,7 +21,7 @@ from typing import IO, Iterable, Iterator, List, Optional, Tuple, Union
 from . import _kifu
 from ._kifu import Board, Diagnostic
 
-__all__ = ["read", "parse", "parse_all", "fix", "read_files", "read_book", "Book", "Collection", "Game", "Node",
+__all__ = ["read", "parse", "parse_all", "fix", "read_files", "read_book", "Book", "read_stream", "Collection", "Game", "Node",
            "Board", "Diagnostic", "SgfError", "sgf_files", "__version__"]
 __version__ = _kifu.__version__
 
@@ -350,6 +350,14 @@ def parse_all(inputs: Iterable[bytes], chunk: int = 1024) -> Iterator["Collectio
     if batch:
         for native in _kifu.parse_many(batch):
             yield Collection(native)
+
+
+def read_stream(path: Union[str, os.PathLike], chunk: int = 1024) -> Iterator["Collection"]:
+    """The games of a file of concatenated SGF games (any size, read as a
+    stream), parsed on all cores with the GIL released; each Collection is
+    named `path:line:column` after where its game starts."""
+    for native in _kifu.StreamReader(os.fspath(path), chunk):
+        yield Collection(native)
 
 
 def sgf_files(directory: Union[str, os.PathLike]) -> List[str]:

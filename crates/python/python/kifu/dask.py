@@ -133,6 +133,8 @@ def _fix(record, out_dir, force, normalize):
     fixed, repairs = kifu.fix(data, name, force=force, normalize=normalize)
     base = name.replace("!", "/").lstrip("/").replace(os.sep, "_").replace("/", "_")
     target = os.path.join(out_dir, base)
+    if os.path.exists(name) and os.path.exists(target) and os.path.samefile(name, target):
+        raise ValueError("%s: the output would overwrite the input" % name)
     fixed.save(target)
     return dict(file=name, output=target, repairs=len(repairs),
                 errors=sum(d.severity == "error" for d in fixed.check()))
