@@ -200,7 +200,7 @@ class Collection:
         return (Game(self._native, i) for i in range(len(self._native)))
 
     def __repr__(self):
-        return repr(self._native).replace("kifu.Collection", "kifu.Collection", 1)
+        return repr(self._native)
 
     @property
     def node_count(self):
@@ -225,10 +225,15 @@ class Collection:
     def save(self, path: Union[str, os.PathLike], mode: str = "lossless") -> None:
         """Writes to `path` atomically (a temporary file renamed)."""
         data = self.write(mode)
-        tmp = "%s.kifu-tmp-%d" % (path, os.getpid())
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
+        tmp = "%s.kifu-tmp-%d" % (os.fspath(path), os.getpid())
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.remove(tmp)
+            raise
 
 
 def _format_of(data, name):
