@@ -15,7 +15,11 @@ for path in sys.argv[1:]:
     root.set("KM", 6.5)
     last = game.get_last_node()
     last.add_comment_text("the end")
-    colour, _ = last.get_move()
+    try:
+        colour, _ = last.get_move()
+    except ValueError as e:
+        print("bad move:", e)
+        colour = None
     try:
         node = game.extend_main_sequence()
         node.set_move("w" if colour == "b" else "b", None)
