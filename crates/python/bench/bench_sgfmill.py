@@ -137,6 +137,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("archive", nargs="?", default=DEFAULT)
     ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--tasks", default="parse,replay,serialise",
+                    help="comma-separated: parse, replay, serialise")
     args = ap.parse_args()
     sys.setrecursionlimit(100000)
     games = load(args.archive, args.limit)
@@ -159,7 +161,8 @@ def main():
         rows.append((task, who, seconds, check))
         print("%-28s %-34s %8.3f s  %s" % (task, who, seconds, check), file=sys.stderr)
 
-    # Parse.
+    tasks = set(args.tasks.split(","))
+    # Parse (the parsed games are kept for serialise).
     t, ref_games = timed(lambda: sgfmill_parse(m_sgf)(games))
     row("parse", "sgfmill 1.1.1", t, "%d games" % sum(g is not None for g in ref_games))
     t, our_games = timed(lambda: sgfmill_parse(k_sgf)(games))
@@ -171,6 +174,17 @@ def main():
     t, n = timed(lambda: iterator_parse(paths))
     row("parse", "kifu.read_files (native, parallel, files)", t, "%d files" % n)
     # Parse + main line + replay.
+    if "replay" in tasks:
+        replay_rows(games, paths, row)
+    if "serialise" in tasks:
+        serialise_rows(ref_games, our_games, natives, row)
+    if "parse" not in tasks:
+        rows[:] = [r for r in rows if r[0] != "parse"]
+    del_paths(paths, tmp)
+    table(rows, mb)
+
+
+def replay_rows(games, paths, row):
     t, s = timed(lambda: sgfmill_replay(m_sgf, m_moves)(games))
     row("parse + main line + replay", "sgfmill 1.1.1", t, "%d stones" % s)
     t, s = timed(lambda: sgfmill_replay(k_sgf, k_moves)(games))
@@ -179,7 +193,9 @@ def main():
     row("parse + main line + replay", "kifu.parse + Game.replay", t, "%d stones" % s)
     t, s = timed(lambda: iterator_replay(paths))
     row("parse + main line + replay", "kifu.read_files + Game.replay", t, "%d stones" % s)
-    # Serialise.
+
+
+def serialise_rows(ref_games, our_games, natives, row):
     t, n = timed(lambda: serialise_all(ref_games))
     row("serialise", "sgfmill 1.1.1", t, "%d bytes" % n)
     t, n2 = timed(lambda: serialise_all(our_games))
@@ -189,10 +205,14 @@ def main():
     t, n = timed(lambda: sum(len(c.write("normalized")) for c in natives))
     row("serialise", "Collection.write('normalized')", t, "%d bytes" % n)
 
+
+def del_paths(paths, tmp):
     for p in paths:
         os.remove(p)
     os.rmdir(tmp)
 
+
+def table(rows, mb):
     base = {task: s for task, who, s, _ in rows if who.startswith("sgfmill")}
     print("| task | implementation | seconds | MB/s | vs sgfmill | check |")
     print("|---|---|---:|---:|---:|---|")
