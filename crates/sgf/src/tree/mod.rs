@@ -34,6 +34,12 @@ impl NodeId {
     pub(crate) fn from_index(i: usize) -> NodeId {
         NodeId(NonZeroU32::new(i as u32 + 1).expect("fewer than 2^32 nodes"))
     }
+
+    /// The id as a number (from 1), for bindings that hand nodes out as
+    /// integers; [`Collection::node_numbered`] takes it back.
+    pub fn number(self) -> u32 {
+        self.0.get()
+    }
 }
 
 /// A piece of syntax: trivia (white space, junk) from `lead` to `start`,
@@ -322,6 +328,32 @@ impl<'i> Collection<'i> {
         trim(&mut self.values);
     }
 
+    /// The same collection owning its input (a copy when it was borrowed),
+    /// so that it can outlive the bytes it was read from: what a binding
+    /// to another language keeps (the Python package holds one per object).
+    ///
+    /// ```
+    /// let owned = {
+    ///     let input = b"(;SZ[9];B[ee])".to_vec();
+    ///     kifu_sgf::parse(&input).value.into_owned()
+    /// };
+    /// assert_eq!(owned.node_count(), 2);
+    /// ```
+    pub fn into_owned(self) -> Collection<'static> {
+        Collection {
+            source: Cow::Owned(self.source.into_owned()),
+            utf16: self.utf16,
+            created: self.created,
+            nodes: self.nodes,
+            props: self.props,
+            values: self.values,
+            sparse: self.sparse,
+            games: self.games,
+            parens: self.parens,
+            trailer: self.trailer,
+        }
+    }
+
     /// The bytes this collection was read from (the UTF-8 form of a UTF-16
     /// input).
     pub fn source(&self) -> &[u8] {
@@ -391,6 +423,24 @@ impl<'i> Collection<'i> {
             collection: self,
             id,
         }
+    }
+
+    /// The node whose [`NodeId::number`] is `number`, or `None` when this
+    /// collection has no such node (never panics).
+    ///
+    /// ```
+    /// let parsed = kifu_sgf::parse(b"(;SZ[9];B[ee])");
+    /// let c = parsed.value;
+    /// let root = c.game(0).unwrap().root();
+    /// assert_eq!(c.node_numbered(root.id().number()).map(|n| n.id()), Some(root.id()));
+    /// assert!(c.node_numbered(0).is_none() && c.node_numbered(99).is_none());
+    /// ```
+    pub fn node_numbered(&self, number: u32) -> Option<Node<'_, 'i>> {
+        let id = NodeId(NonZeroU32::new(number)?);
+        (id.index() < self.nodes.len()).then_some(Node {
+            collection: self,
+            id,
+        })
     }
 
     pub(crate) fn data(&self, id: NodeId) -> &NodeData {

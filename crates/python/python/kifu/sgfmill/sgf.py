@@ -1,0 +1,541 @@
+"""SGF games as sgfmill's ``sgf`` module has them, read by kifu's parser.
+
+``Sgf_game.from_bytes`` parses in native code and builds Python nodes only
+for the parts of the tree a program visits (the main line, say): a node's
+property map and children are fetched from the native tree the first time
+they are used. Everything else follows sgfmill 1.1: the same classes,
+methods, values and exceptions.
+"""
+
+import datetime
+
+from .. import _kifu
+from . import sgf_grammar
+from . import sgf_properties
+
+
+class Node:
+    """A node's properties, read and written in sgfmill's representation.
+
+    property_map: identifier -> list of raw values; presenter: the
+    sgf_properties.Presenter that gives the board size and encoding.
+    """
+
+    def __init__(self, property_map, presenter):
+        self._property_map = property_map
+        self._presenter = presenter
+
+    def get_size(self):
+        """The board size values are read with."""
+        return self._presenter.size
+
+    def get_encoding(self):
+        """The encoding of the raw values (a codec name, eg 'UTF-8')."""
+        return self._presenter.encoding
+
+    def get_presenter(self):
+        """The node's sgf_properties.Presenter."""
+        return self._presenter
+
+    def has_property(self, identifier):
+        """Whether the node has the property."""
+        return identifier in self._property_map
+
+    def properties(self):
+        """The identifiers of the node's properties."""
+        return list(self._property_map.keys())
+
+    def get_raw_list(self, identifier):
+        """The raw values of a property (KeyError when absent)."""
+        return self._property_map[identifier]
+
+    def get_raw(self, identifier):
+        """The first raw value of a property (KeyError when absent)."""
+        return self._property_map[identifier][0]
+
+    def get_raw_property_map(self):
+        """The dict of identifier -> raw values (the same dict each time)."""
+        return self._property_map
+
+    def _set_raw_list(self, identifier, values):
+        if identifier == "SZ" and values != [sgf_properties.serialise_number(self._presenter.size)]:
+            raise ValueError("changing size is not permitted")
+        self._property_map[identifier] = values
+
+    def unset(self, identifier):
+        """Removes a property (KeyError when absent)."""
+        if identifier == "SZ" and self._presenter.size != 19:
+            raise ValueError("changing size is not permitted")
+        del self._property_map[identifier]
+
+    def set_raw_list(self, identifier, values):
+        """Sets a property's raw values (already escaped)."""
+        if not sgf_grammar.is_valid_property_identifier(identifier):
+            raise ValueError("ill-formed property identifier")
+        values = list(values)
+        if not values:
+            raise ValueError("empty property list")
+        for value in values:
+            if not sgf_grammar.is_valid_property_value(value):
+                raise ValueError("ill-formed raw property value")
+        self._set_raw_list(identifier, values)
+
+    def set_raw(self, identifier, value):
+        """Sets a property to one raw value (already escaped)."""
+        if not sgf_grammar.is_valid_property_identifier(identifier):
+            raise ValueError("ill-formed property identifier")
+        if not sgf_grammar.is_valid_property_value(value):
+            raise ValueError("ill-formed raw property value")
+        self._set_raw_list(identifier, [value])
+
+    def get(self, identifier):
+        """A property's value (KeyError when absent, ValueError when it does
+        not read as its type)."""
+        return self._presenter.interpret(identifier, self._property_map[identifier])
+
+    def set(self, identifier, value):
+        """Sets a property from its Python value (True for type None)."""
+        if not sgf_grammar.is_valid_property_identifier(identifier):
+            raise ValueError("ill-formed property identifier")
+        self._set_raw_list(identifier, self._presenter.serialise(identifier, value))
+
+    def get_raw_move(self):
+        """(colour, raw value) of the B or W property, or (None, None)."""
+        pm = self._property_map
+        values = pm.get("B")
+        if values is not None:
+            return "b", values[0]
+        values = pm.get("W")
+        if values is not None:
+            return "w", values[0]
+        return None, None
+
+    def get_move(self):
+        """(colour, move) of the node, move None for a pass; (None, None)
+        when the node has no move."""
+        colour, raw = self.get_raw_move()
+        if colour is None:
+            return None, None
+        return colour, sgf_properties.interpret_go_point(raw, self._presenter.size)
+
+    def get_setup_stones(self):
+        """(black, white, empty): the sets of points of AB, AW and AE."""
+        found = []
+        for identifier in ("AB", "AW", "AE"):
+            try:
+                found.append(self.get(identifier))
+            except KeyError:
+                found.append(set())
+        return tuple(found)
+
+    def has_setup_stones(self):
+        """Whether the node has AB, AW or AE."""
+        pm = self._property_map
+        return "AB" in pm or "AW" in pm or "AE" in pm
+
+    def set_move(self, colour, move):
+        """Sets B or W (removing either): move is (row, col) or None."""
+        if colour not in ("b", "w"):
+            raise ValueError
+        self._property_map.pop("B", None)
+        self._property_map.pop("W", None)
+        self.set(colour.upper(), move)
+
+    def set_setup_stones(self, black, white, empty=None):
+        """Replaces AB, AW and AE with the given points (empty ones left out)."""
+        for identifier in ("AB", "AW", "AE"):
+            self._property_map.pop(identifier, None)
+        if black:
+            self.set("AB", black)
+        if white:
+            self.set("AW", white)
+        if empty:
+            self.set("AE", empty)
+
+    def add_comment_text(self, text):
+        """Adds a comment, after the existing one and a blank line."""
+        if self.has_property("C"):
+            self.set("C", self.get("C") + "\n\n" + text)
+        else:
+            self.set("C", text)
+
+    def __str__(self):
+        encoding = self.get_encoding()
+        lines = [ident + "".join("[%s]" % v.decode(encoding, "replace") for v in values)
+                 for ident, values in sorted(self._property_map.items())]
+        return "\n".join(lines) + "\n"
+
+
+class Tree_node(Node):
+    """A node in a game: a list-like container of its children.
+
+    Attributes ``owner`` (the Sgf_game) and ``parent`` (None for the root).
+    A node without children is false.
+    """
+
+    def __init__(self, parent, properties):
+        self.owner = parent.owner
+        self.parent = parent
+        self._children = []
+        Node.__init__(self, properties, parent._presenter)
+
+    def _add_child(self, node):
+        self._children.append(node)
+
+    def __len__(self):
+        return len(self._children)
+
+    def __getitem__(self, key):
+        return self._children[key]
+
+    def index(self, child):
+        """The position of a child among this node's children."""
+        return self._children.index(child)
+
+    def new_child(self, index=None):
+        """Adds a new empty child (last, or at `index`) and returns it."""
+        child = Tree_node(self, {})
+        if index is None:
+            self._children.append(child)
+        else:
+            self._children.insert(index, child)
+        return child
+
+    def delete(self):
+        """Removes this node (and what is below it) from its parent."""
+        if self.parent is None:
+            raise ValueError("can't remove the root node")
+        self.parent._children.remove(self)
+
+    def reparent(self, new_parent, index=None):
+        """Moves this node under `new_parent` of the same game (last, or at
+        `index`); ValueError if that would make a loop."""
+        if new_parent.owner != self.owner:
+            raise ValueError("new parent doesn't belong to the same game")
+        node = new_parent
+        while node is not None:
+            if node == self:
+                raise ValueError("would create a loop")
+            node = node.parent
+        self.parent._children.remove(self)
+        self.parent = new_parent
+        if index is None:
+            new_parent._children.append(self)
+        else:
+            new_parent._children.insert(index, self)
+
+    def find(self, identifier):
+        """The nearest node, this one or an ancestor, with the property."""
+        node = self
+        while node is not None:
+            if node.has_property(identifier):
+                return node
+            node = node.parent
+        return None
+
+    def find_property(self, identifier):
+        """The value of a property here or at the nearest ancestor
+        (KeyError when none has it)."""
+        node = self.find(identifier)
+        if node is None:
+            raise KeyError
+        return node.get(identifier)
+
+
+class _Root_tree_node(Tree_node):
+    def __init__(self, property_map, owner):
+        self.owner = owner
+        self.parent = None
+        self._children = []
+        Node.__init__(self, property_map, owner.presenter)
+
+
+class _Native_tree_node(Tree_node):
+    """A node of a game read by kifu: its property map and its children
+    are fetched from the native tree when first used."""
+
+    def __init__(self, parent, owner, native, number, property_map=None):
+        self.owner = owner
+        self.parent = parent
+        self._presenter = owner.presenter
+        self._native = native
+        self._number = number
+        if property_map is not None:
+            self._property_map = property_map
+
+    def __getattr__(self, name):
+        if name == "_property_map":
+            value = self.owner._maps.get(self._number)
+            if value is None:
+                value = self._native.property_map(self._number)
+        elif name == "_children":
+            owner, native = self.owner, self._native
+            value = [_Native_tree_node(self, owner, native, n)
+                     for n in native.children(self._number)]
+        else:
+            raise AttributeError(name)
+        setattr(self, name, value)
+        return value
+
+
+def _pieces(root):
+    """The pieces sgf_grammar.serialise_game_tree writes for the tree at
+    `root`, except that the descendants of a node read by kifu whose
+    children no program has looked at stand as one (collection, number)
+    pair, written natively by _kifu.sgfmill_join."""
+    out = [b"("]
+    node_pieces = sgf_grammar._node_pieces
+    # Property maps handed out by main_sequence_iter() may have been
+    # edited: then every node is written from Python.
+    native_ok = not getattr(root.owner, "_maps", None)
+    node_pieces(root._property_map, out)
+    stack = [("down", root)]
+    while stack:
+        step, node = stack.pop()
+        if step == "close":
+            out.append(b")")
+            continue
+        if step == "open":
+            out.append(b"(")
+            node_pieces(node._property_map, out)
+        while True:
+            if native_ok and "_children" not in node.__dict__ and isinstance(node, _Native_tree_node):
+                out.append((node._native, node._number))
+                break
+            kids = node._children
+            if len(kids) != 1:
+                for kid in reversed(kids):
+                    stack.append(("close", None))
+                    stack.append(("open", kid))
+                break
+            node = kids[0]
+            node_pieces(node._property_map, out)
+    out.append(b")")
+    out.append(b"\n")
+    return out
+
+
+def _size_and_encoding(root_map, override_encoding):
+    try:
+        size_bb = root_map["SZ"][0]
+    except KeyError:
+        size = 19
+    else:
+        try:
+            size = int(size_bb)
+        except ValueError:
+            raise ValueError("bad SZ property: %s" % size_bb)
+    if override_encoding is not None:
+        encoding = override_encoding
+    elif "CA" in root_map:
+        encoding = root_map["CA"][0].decode("ascii", "replace")
+    else:
+        encoding = "ISO-8859-1"
+    return size, encoding
+
+
+class Sgf_game:
+    """An SGF game tree.
+
+    ``Sgf_game(size, encoding="UTF-8")`` makes a new game (FF[4], GM[1],
+    SZ, CA in the root); size 1 to 52 (sgfmill: 26). The same node is
+    always the same Tree_node object.
+    """
+
+    def __new__(cls, size, encoding="UTF-8", *args, **kwargs):
+        if not 1 <= size <= sgf_properties.MAX_SIZE:
+            raise ValueError("size out of range: %s" % size)
+        game = super().__new__(cls)
+        game.size = size
+        game.presenter = sgf_properties.Presenter(size, encoding)
+        return game
+
+    def __init__(self, *args, **kwargs):
+        self.root = _Root_tree_node({}, self)
+        self.root.set_raw("FF", b"4")
+        self.root.set_raw("GM", b"1")
+        self.root.set_raw("SZ", sgf_properties.serialise_number(self.size))
+        self.root.set_raw("CA", self.presenter.encoding.encode())
+
+    @classmethod
+    def from_coarse_game_tree(cls, coarse_game, override_encoding=None):
+        """A game from a sgf_grammar.Coarse_game_tree (sharing its property
+        maps); size from SZ (19), encoding from CA (ISO-8859-1)."""
+        size, encoding = _size_and_encoding(coarse_game.sequence[0], override_encoding)
+        game = cls.__new__(cls, size, encoding)
+        game.root = _Root_tree_node(coarse_game.sequence[0], game)
+        sgf_grammar.make_tree(coarse_game, game.root, Tree_node, Tree_node._add_child)
+        if override_encoding is not None:
+            game.root.set_raw("CA", game.presenter.encoding.encode())
+        return game
+
+    @classmethod
+    def from_bytes(cls, bb, override_encoding=None, repair=False):
+        """Reads the first game of `bb` with kifu's parser.
+
+        Raises ValueError where sgfmill would (same messages); with
+        ``repair=True`` reads damaged data as kifu repairs it. The values
+        are in the encoding CA names (ISO-8859-1 without CA), or
+        `override_encoding` (which CA is then set to).
+        """
+        native, number, size_bb, ca_bb = _kifu.sgfmill_game(bytes(bb), repair)
+        if size_bb is None:
+            size = 19
+        else:
+            try:
+                size = int(size_bb)
+            except ValueError:
+                raise ValueError("bad SZ property: %s" % size_bb)
+        if override_encoding is not None:
+            encoding = override_encoding
+        elif ca_bb is not None:
+            encoding = ca_bb.decode("ascii", "replace")
+        else:
+            encoding = "ISO-8859-1"
+        game = cls.__new__(cls, size, encoding)
+        game._maps = {}
+        game.root = _Native_tree_node(None, game, native, number)
+        if override_encoding is not None:
+            game.root.set_raw("CA", game.presenter.encoding.encode())
+        return game
+
+    @classmethod
+    def from_string(cls, s, repair=False):
+        """Reads the first game of a str; the game's encoding becomes UTF-8."""
+        if not hasattr(s, "encode"):
+            raise TypeError("expected string, given %s" % type(s).__name__)
+        return cls.from_bytes(s.encode("utf-8"), override_encoding="utf-8", repair=repair)
+
+    def serialise(self, wrap=79):
+        """The game as SGF bytes in the encoding CA names, lines wrapped at
+        `wrap` columns (None: not wrapped)."""
+        try:
+            encoding = self.get_charset()
+        except ValueError:
+            raise ValueError("unsupported charset: %s" % self.root.get_raw("CA"))
+        data = _kifu.sgfmill_join(_pieces(self.root), wrap)
+        if encoding == self.root.get_encoding():
+            return data
+        return data.decode(self.root.get_encoding()).encode(encoding)
+
+    def get_property_presenter(self):
+        """The sgf_properties.Presenter values are read and written with."""
+        return self.presenter
+
+    def get_root(self):
+        """The root Tree_node."""
+        return self.root
+
+    def get_last_node(self):
+        """The last node of the leftmost variation."""
+        node = self.root
+        while node:
+            node = node[0]
+        return node
+
+    def get_main_sequence(self):
+        """The leftmost variation: Tree_nodes from the root to a leaf."""
+        node = self.root
+        nodes = [node]
+        while node:
+            node = node[0]
+            nodes.append(node)
+        return nodes
+
+    def get_main_sequence_below(self, node):
+        """The leftmost variation below `node`, its first child first."""
+        if node.owner is not self:
+            raise ValueError("node doesn't belong to this game")
+        nodes = []
+        while node:
+            node = node[0]
+            nodes.append(node)
+        return nodes
+
+    def get_sequence_above(self, node):
+        """The nodes from the root to `node`'s parent."""
+        if node.owner is not self:
+            raise ValueError("node doesn't belong to this game")
+        nodes = []
+        while node.parent is not None:
+            node = node.parent
+            nodes.append(node)
+        nodes.reverse()
+        return nodes
+
+    def main_sequence_iter(self):
+        """An iterator over the leftmost variation's nodes, root first.
+
+        The nodes may be plain Nodes rather than Tree_nodes (when the tree
+        has not been expanded yet), sharing their property maps with the
+        Tree_nodes built later, as in sgfmill.
+        """
+        root = self.root
+        if isinstance(root, _Native_tree_node) and "_children" not in root.__dict__:
+            native, presenter, maps = root._native, self.presenter, self._maps
+            numbers = native.main_line_below(root._number)
+            fetched = native.property_maps(numbers)
+            for number, pm in zip(numbers, fetched):
+                maps.setdefault(number, pm)
+            return iter([root] + [Node(maps[n], presenter) for n in numbers])
+        return iter(self.get_main_sequence())
+
+    def extend_main_sequence(self):
+        """Adds a new node at the end of the leftmost variation."""
+        return self.get_last_node().new_child()
+
+    def get_size(self):
+        """The board size."""
+        return self.size
+
+    def get_charset(self):
+        """CA, normalised ('ISO-8859-1' without CA); ValueError when Python
+        has no codec for it."""
+        try:
+            s = self.root.get("CA")
+        except KeyError:
+            return "ISO-8859-1"
+        try:
+            return sgf_properties.normalise_charset_name(s)
+        except LookupError:
+            raise ValueError("no codec available for CA %s" % s)
+
+    def get_komi(self):
+        """KM as a float (0.0 without KM)."""
+        try:
+            return self.root.get("KM")
+        except KeyError:
+            return 0.0
+
+    def get_handicap(self):
+        """HA, or None without it (or for HA[0]); ValueError for HA[1]."""
+        try:
+            handicap = self.root.get("HA")
+        except KeyError:
+            return None
+        if handicap == 0:
+            return None
+        if handicap == 1:
+            raise ValueError
+        return handicap
+
+    def get_player_name(self, colour):
+        """PB or PW, or None."""
+        try:
+            return self.root.get({"b": "PB", "w": "PW"}[colour])
+        except KeyError:
+            return None
+
+    def get_winner(self):
+        """'b' or 'w' from RE, or None."""
+        try:
+            first = self.root.get("RE")[0].lower()
+        except LookupError:
+            return None
+        return first if first in ("b", "w") else None
+
+    def set_date(self, date=None):
+        """Sets DT to `date` (a datetime.date; today by default)."""
+        if date is None:
+            date = datetime.date.today()
+        self.root.set("DT", date.strftime("%Y-%m-%d"))
