@@ -222,6 +222,10 @@ fn every_code_has_a_case_on_the_right_line() {
         ("::dia(#d1 at=2", &[(1, "book/unclosed-id")]),
         ("::dia ca=\"Dia. 1\nmore", &[(1, "book/unclosed-quote")]),
         ("::dia ca=\"a\\qb\"", &[(1, "book/unknown-escape")]),
+        (
+            "::dia ca_en=\"Dia. 1 ca_de=\"Dia. 1\"",
+            &[(1, "book/unbalanced-quote")],
+        ),
         ("::fig at=1\nat=2", &[(2, "book/duplicate-attribute")]),
         (
             "::c attr=value the comment",

@@ -94,6 +94,7 @@ impl Checker<'_> {
         for a in e.attributes() {
             self.attribute(index, e, a, size, is_notes);
         }
+        self.quote_after_attributes(e);
         if e.is_go_data() {
             self.base(index, e);
             self.go_data(e, size);

@@ -7,7 +7,7 @@
 use kifu_diag::{Diagnostic, Severity, Span};
 
 use crate::document::language;
-use crate::document::spans::{header_span, value_span};
+use crate::document::spans::{header_span, value_span, value_start};
 use crate::document::{Attribute, Element};
 use crate::meaning::coords;
 use crate::meaning::model::{self, AttributeRole, ElementKind, ValueType};
@@ -115,6 +115,51 @@ impl Checker<'_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// An odd number of `"` in what follows the attributes on their line
+    /// (read as the element's value), with an attribute the element takes
+    /// after the first: `::dia ca_en=Dia. 1" mv=C3` loses `mv`.
+    pub(super) fn quote_after_attributes(&mut self, e: &Element) {
+        if e.attributes().is_empty() || e.value_lead.contains('\n') {
+            return;
+        }
+        let line = e.value().split('\n').next().unwrap_or_default();
+        let Some(quote) = line
+            .find('"')
+            .filter(|_| line.matches('"').count() % 2 == 1)
+        else {
+            return;
+        };
+        let after = &line[quote + 1..];
+        let kind = e.kind();
+        let lost = after
+            .split(char::is_whitespace)
+            .skip(1)
+            .filter_map(|word| word.split_once('='))
+            .find(|(name, value)| {
+                !value.is_empty()
+                    && matches!(
+                        model::attribute_role(kind, name.split('_').next().unwrap_or(name)),
+                        AttributeRole::Known(_)
+                    )
+            });
+        if let Some((name, _)) = lost {
+            let span = match value_start(e) {
+                Some(s) if e.value_repr.is_none() => {
+                    Span::new(s + quote as u32, s + line.len() as u32)
+                }
+                _ => header_span(e),
+            };
+            self.push(
+                crate::document::syntax::codes::UNBALANCED_QUOTE,
+                Severity::Error,
+                format!(
+                    "a `\"` that does not pair up: `{name}=` after it is read as text, not as an attribute"
+                ),
+                span,
+            );
         }
     }
 

@@ -1,0 +1,89 @@
+//! Issue 21: a checker an author can trust. Each test holds the input that
+//! showed the problem.
+
+use kifu_diag::{Diagnostic, LineIndex};
+
+/// `(line, code)` of each diagnostic.
+fn lines_and_codes(text: &str, diagnostics: &[Diagnostic]) -> Vec<(usize, String)> {
+    let index = LineIndex::new(text.as_bytes());
+    diagnostics
+        .iter()
+        .map(|d| {
+            let (line, _) = index.position(text.as_bytes(), d.span.start);
+            (line, d.code.as_str().to_owned())
+        })
+        .collect()
+}
+
+/// Reader and checker diagnostics of `text`.
+fn all(text: &str) -> Vec<Diagnostic> {
+    let parsed = kifu_book::parse(text);
+    let mut all = parsed.diagnostics.clone();
+    all.extend(kifu_book::check(&parsed.value));
+    all
+}
+
+/// Reader and checker diagnostics of `text`, as `(line, code)`.
+fn diagnose(text: &str) -> Vec<(usize, String)> {
+    lines_and_codes(text, &all(text))
+}
+
+fn expect(text: &str, expected: &[(usize, &str)]) {
+    let expected: Vec<(usize, String)> = expected
+        .iter()
+        .map(|(l, c)| (*l, (*c).to_owned()))
+        .collect();
+    assert_eq!(diagnose(text), expected, "for {text:?}");
+}
+
+// Item 2: a quote that does not pair up is an error on its line.
+
+#[test]
+fn a_quoted_caption_that_swallows_the_next_attribute_is_an_error() {
+    let text = "::chapter(#c)\n\n::dia ca_en=\"Dia. 1 ca_de=\"Dia. 1\"\n";
+    let diagnostics = all(text);
+    assert_eq!(
+        lines_and_codes(text, &diagnostics),
+        [(3, "book/unbalanced-quote".to_owned())]
+    );
+    assert!(
+        diagnostics[0]
+            .message
+            .contains("`ca_en` runs into `ca_de=`"),
+        "{}",
+        diagnostics[0].message
+    );
+}
+
+#[test]
+fn every_unbalanced_quote_in_an_attribute_line_is_an_error() {
+    for text in [
+        // The opening quote missing: `mv=C3` is read as text.
+        "::chapter(#c)\n\n::dia ca_en=Dia. 1\" mv=C3",
+        // Text glued to a closing quote.
+        "::chapter(#c)\n\n::dia ca=\"Dia. 1\"x mv=C3",
+        // A quote in an unquoted value.
+        "::chapter(#c)\n\n::dia ca=Dia.1\" mv=C3",
+        // On a continuation line of the header.
+        "::chapter(#c)\n\n::dia mv=C3\nca_en=\"Dia. 1 ca_de=\"Dia. 1\"",
+    ] {
+        let line = if text.matches('\n').count() == 3 {
+            4
+        } else {
+            3
+        };
+        expect(text, &[(line, "book/unbalanced-quote")]);
+    }
+}
+
+#[test]
+fn quotes_that_pair_up_are_fine() {
+    for text in [
+        "::chapter(#c)\n\n::dia ca_en=\"Dia. 1\" ca_de=\"Dia. 1\" mv=C3 The \"move\" at a=3 here",
+        "::chapter(#c)\n\n::p style=bullet He said \"a=b\" then left.",
+        "::chapter(#c)\n\n::dia ca=\"Say \\\"x=1\\\" now\"",
+        "::chapter(#c)\n\nA \"quote\" with x= in plain text",
+    ] {
+        expect(text, &[]);
+    }
+}
