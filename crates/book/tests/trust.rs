@@ -87,3 +87,51 @@ fn quotes_that_pair_up_are_fine() {
         expect(text, &[]);
     }
 }
+
+// Item 3: standard texts in problem texts are checked, an unknown one
+// once.
+
+#[test]
+fn standard_texts_in_problems_and_captions_are_checked() {
+    let text = "::book(#b) title=\"T\"\n\n::chapter(#c)\n\n\
+        ::prb sz=9 base=none ab=D1D2E3 aw=E2F2 pl=b correct=\"E1(#wid#);F1G1(#btz#)\" #wtl#\n\n\
+        ::prb sz=9 base=none ab=D1D2E3 aw=E2F2 pl=b #btz#\n\n\
+        ::dia sz=9 base=none ab=D1 ca=\"#^tp# #zz#\"\n";
+    let diagnostics = all(text);
+    let found: Vec<(usize, String, String)> = lines_and_codes(text, &diagnostics)
+        .into_iter()
+        .zip(&diagnostics)
+        .map(|((line, code), d)| (line, code, format!("{}", d.severity)))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (5, "book/standard-text".into(), "warning".into()),
+            (7, "book/standard-text".into(), "warning".into()),
+            (9, "book/standard-text".into(), "warning".into()),
+        ]
+    );
+    assert!(diagnostics[0].message.contains("`#btz#`"));
+    assert!(diagnostics[2].message.contains("`#zz#`"));
+    // The span is the code itself, in the attribute's value.
+    let at = diagnostics[0].span.start as usize;
+    assert_eq!(&text[at..at + 5], "#btz#");
+}
+
+#[test]
+fn an_unknown_standard_text_is_reported_once_not_once_per_language() {
+    let text = "::book_en_de_fr(#b) title=\"T\"\n\n::chapter(#c)\n\n\
+        ::prb_en_de_fr sz=9 base=none ab=D1 correct=\"E1(#xyz#)\" #btz#\n\n\
+        ::p_en_de_fr See #qq#.\n";
+    let codes: Vec<(usize, String)> = diagnose(text);
+    assert_eq!(
+        codes,
+        [
+            (5, "book/standard-text".to_owned()),
+            (5, "book/standard-text".to_owned()),
+            (7, "book/standard-text".to_owned()),
+        ],
+        "{:#?}",
+        all(text)
+    );
+}

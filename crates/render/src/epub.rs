@@ -663,7 +663,13 @@ impl<'a, 'b> Writer<'a, 'b> {
                 esc(file),
                 esc(anchor)
             );
-            for sequence in correct_sequences(item) {
+            for mut sequence in correct_sequences(item) {
+                // Standard texts (`#wid#`) as the reader sees them.
+                for (_, text) in &mut sequence {
+                    if let Some(v) = text.as_deref().and_then(|t| d.answer_text(t)) {
+                        *text = Some(v.get(&flow.preferred[0]).clone());
+                    }
+                }
                 let mut view = DiagramView::from_resolved(item, self.lang());
                 view.caption = None;
                 view.gaps = None;

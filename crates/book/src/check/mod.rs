@@ -99,6 +99,9 @@ impl Checker<'_> {
             self.base(index, e);
             self.go_data(e, size);
         }
+        if e.is_diagram() {
+            self.diagram_texts(index, e);
+        }
         if let ElementKind::Paragraph(_) = kind {
             self.paragraph(index, e);
         }
