@@ -135,3 +135,63 @@ fn an_unknown_standard_text_is_reported_once_not_once_per_language() {
         all(text)
     );
 }
+
+// Item 4: no false alarms.
+
+#[test]
+fn an_included_file_may_link_to_the_including_books_chapters() {
+    let text = "::book(#b) title=\"T\"\n\n::chapter(#contents)\n\n::h2 Contents\n\n::include url=\"about.gobook\"\n";
+    let book = kifu_book::parse(text).value;
+    let expanded = kifu_book::include::expand(&book, &mut |url| {
+        (url == "about.gobook").then(|| {
+            "::chapter(#about)\n\n::p href=contents Back to the contents\n\nSee <a href=\"contents\">the contents</a> or <a href=\"nowhere\">nothing</a>.\n"
+                .to_owned()
+        })
+    });
+    let messages: Vec<&str> = expanded.diagnostics.iter().map(|d| &*d.message).collect();
+    // The link to `nowhere` is still wrong; those to `contents` are fine.
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(messages[0].contains("`nowhere`"), "{messages:?}");
+    assert!(
+        kifu_book::check(&expanded.value)
+            .iter()
+            .all(|d| !d.message.contains("contents"))
+    );
+}
+
+#[test]
+fn scale_on_paragraphs_is_an_attribute_of_the_format() {
+    expect(
+        "::chapter(#c)\n\n::p scale=1.5 Large text\n\n::h3 scale=0.8 Small heading\n\n::img url=\"x.png\" scale=0.75",
+        &[],
+    );
+    // Still a number.
+    expect(
+        "::chapter(#c)\n\n::p scale=big Text",
+        &[(3, "book/invalid-value")],
+    );
+}
+
+#[test]
+fn pw_is_read_as_wp_with_a_hint_and_normalized_to_wp() {
+    let text = "::chapter(#c)\n\n::go(#g) pb=Kuro pw=Shiro mv=D4\n\n::p #pb# - #pw#\n";
+    let diagnostics = all(text);
+    assert_eq!(
+        lines_and_codes(text, &diagnostics),
+        [(3, "book/attribute-spelling".to_owned())]
+    );
+    assert_eq!(format!("{}", diagnostics[0].severity), "note");
+    assert!(diagnostics[0].message.contains("`wp`"));
+    let book = kifu_book::parse(text).value;
+    let normalized = kifu_book::normalize(&book);
+    assert!(normalized.contains("\nwp=Shiro"), "{normalized}");
+    assert!(!normalized.contains("pw="), "{normalized}");
+    // The game information has the white player under its list name.
+    let info = kifu_book::go_data::game_info(&book.elements()[1]);
+    assert!(
+        info.contains(&("wp".to_owned(), "Shiro".to_owned())),
+        "{info:?}"
+    );
+    // Normalized, it checks clean.
+    assert!(kifu_book::check(&kifu_book::parse(&normalized).value).is_empty());
+}

@@ -69,3 +69,7 @@ pub const STANDARD_TEXT: Code = Code::new("book/standard-text");
 /// A standard text with no value here: a book field the book lacks, or
 /// game information the paragraph's Go data does not have.
 pub const MISSING_STANDARD_TEXT: Code = Code::new("book/missing-standard-text");
+/// An attribute written another way than the format's attribute list
+/// writes it (`pw` for `wp`, as the standard text `#pw#` spells it): read
+/// as the list's name, which `--normalize` writes.
+pub const ATTRIBUTE_SPELLING: Code = Code::new("book/attribute-spelling");

@@ -44,6 +44,17 @@ use checker::Checker;
 /// assert_eq!(codes, ["book/unknown-base", "book/unknown-attribute"]);
 /// ```
 pub fn check(book: &Book) -> Vec<Diagnostic> {
+    check_with(book, None)
+}
+
+/// [`check`] for a file to be included in a book that has the IDs
+/// `outer_ids`: links to them are fine (an included `about.gobook` links
+/// to the including book's `contents`).
+pub(crate) fn check_included(book: &Book, outer_ids: &HashSet<String>) -> Vec<Diagnostic> {
+    check_with(book, Some(outer_ids))
+}
+
+fn check_with(book: &Book, outer_ids: Option<&HashSet<String>>) -> Vec<Diagnostic> {
     let resolution = crate::go::resolve::resolve(book);
     let index = Index::new(book);
     let game_info = go::game_info_through_bases(&index);
@@ -56,6 +67,7 @@ pub fn check(book: &Book) -> Vec<Diagnostic> {
         out: Vec::new(),
         said_2026: HashSet::new(),
         resolution: &resolution,
+        outer_ids,
     };
     checker.run();
     let mut out = checker.out;
@@ -126,6 +138,7 @@ impl Checker<'_> {
         for piece in pieces {
             match piece {
                 Inline::Link { href, range, .. } => match self.index.link(&href, index) {
+                    Link::Missing(id) if self.outer_link(&id) => {}
                     Link::Missing(id) => self.push(
                         codes::UNKNOWN_LINK,
                         Severity::Warning,

@@ -228,6 +228,19 @@ impl Checker<'_> {
                 return;
             }
         };
+        if a.base_name() != spec.name {
+            self.push(
+                codes::ATTRIBUTE_SPELLING,
+                Severity::Note,
+                format!(
+                    "`{}` is read as `{}`, as the format's attribute list writes it (`--normalize` writes `{}`)",
+                    a.base_name(),
+                    spec.name,
+                    spec.name
+                ),
+                a.span(),
+            );
+        }
         if spec.since_2026 {
             self.note_2026(&format!("attribute `{}`", spec.name), a.span());
         }

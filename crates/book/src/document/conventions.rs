@@ -8,7 +8,8 @@
 /// Game information attributes (like SGF's game info).
 pub const GAME_INFO_ATTRIBUTES: &[&str] = &[
     "pb", "br", "wp", "wr", "km", "ha", "re", "tm", "dt", "pc", "ev", "ro", "us", "an", "cp", "so",
-    "gn",
+    "gn", // `pw`: the white player as `#pw#` spells it, read as `wp`.
+    "pw",
 ];
 
 /// The number of empty lines the conventions put before an element named

@@ -131,7 +131,13 @@ pub fn game_info(e: &Element) -> Vec<(String, String)> {
     e.attributes()
         .iter()
         .filter(|a| crate::document::conventions::GAME_INFO_ATTRIBUTES.contains(&a.name()))
-        .map(|a| (a.name().to_owned(), a.value().to_owned()))
+        .filter(|a| a.name() != "pw" || e.get("wp").is_none())
+        .map(|a| {
+            (
+                super::model::spelling(a.name()).to_owned(),
+                a.value().to_owned(),
+            )
+        })
         .collect()
 }
 
