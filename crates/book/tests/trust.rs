@@ -195,3 +195,55 @@ fn pw_is_read_as_wp_with_a_hint_and_normalized_to_wp() {
     // Normalized, it checks clean.
     assert!(kifu_book::check(&kifu_book::parse(&normalized).value).is_empty());
 }
+
+// Item 5: messages that say what is wrong, once.
+
+#[test]
+fn i_is_not_a_coordinate_letter() {
+    let text = "::chapter(#c)\n\n::dia sz=9 base=none ab=C3 a=I4 b=J10\n";
+    let diagnostics = all(text);
+    assert_eq!(
+        lines_and_codes(text, &diagnostics),
+        [
+            (3, "book/invalid-value".to_owned()),
+            (3, "book/invalid-value".to_owned())
+        ]
+    );
+    assert!(
+        diagnostics[0]
+            .message
+            .contains("I is not a coordinate letter"),
+        "{}",
+        diagnostics[0].message
+    );
+    assert!(!diagnostics[0].message.contains("off the"));
+    // J10 is a coordinate, off a 9x9 board.
+    assert!(diagnostics[1].message.contains("J10 is off the 9x9 board"));
+    // In lowercase too, and in moves.
+    let text = "::chapter(#c)\n\n::dia sz=9 base=none mv=\"C3 i5\"\n";
+    let diagnostics = all(text);
+    assert!(
+        diagnostics[0]
+            .message
+            .contains("I is not a coordinate letter")
+    );
+}
+
+#[test]
+fn at_past_the_base_is_reported_once_without_a_cascade() {
+    let text = "::chapter(#c)\n\n::go(#g) mv=\"D4 Q16 D16 Q4\"\n\n\
+        ::fig(#f) base=g at=250 to=260\n\n\
+        The move at C3 and D5.\n\n\
+        ::var at=3 mv=\"E5 E5\"\n\n\
+        See <dia at=7 mv=K10>this</dia>.\n\n\
+        ::dia base=f at=2 to=300\n";
+    expect(text, &[(5, "book/at-out-of-range")]);
+    // Without the cause, the same moves are reported.
+    let fixed = text.replace("at=250 to=260", "at=1 to=4");
+    let codes: Vec<String> = diagnose(&fixed).into_iter().map(|(_, c)| c).collect();
+    assert!(codes.contains(&"book/illegal-move".to_owned()), "{codes:?}");
+    assert!(
+        codes.contains(&"book/to-out-of-range".to_owned()),
+        "{codes:?}"
+    );
+}

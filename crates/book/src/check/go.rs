@@ -86,7 +86,10 @@ impl Checker<'_> {
             .index
             .ref_of(index)
             .filter(|&r| self.book.elements()[r].is_diagram())
-            .and_then(|r| self.resolution.of_element(r));
+            .and_then(|r| self.resolution.item_of_element(r))
+            // A diagram on a range error: its marks are a guess.
+            .filter(|&k| !self.resolution.is_broken(k))
+            .map(|k| &self.resolution.items[k]);
         if let Some(item) = diagram {
             let figure = crate::go::figure::Figure::of(item);
             // On a copy: substitution changes the texts, and the standard
