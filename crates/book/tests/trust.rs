@@ -247,3 +247,62 @@ fn at_past_the_base_is_reported_once_without_a_cascade() {
         "{codes:?}"
     );
 }
+
+// Item 6: normalizing keeps the book's revision.
+
+#[test]
+fn normalizing_a_2017_book_keeps_a_multi_line_mv_on_several_lines() {
+    let text = "::book(#b) title=\"T\"\n\n\n\n::chapter(#c)\n\n::go(#g) mv=\"D4 Q16 D16 Q4\nC3 R17\nc5\"\n\n::fig ca=\"Line one\nline two\" mv=\"D4 Q16\nR4\"\n";
+    let book = kifu_book::parse(text).value;
+    assert_eq!(
+        kifu_book::model::revision(&book),
+        kifu_book::model::Revision::R2017
+    );
+    let normalized = kifu_book::normalize(&book);
+    assert!(
+        normalized.contains("mv=\"D4 Q16 D16 Q4\nC3 R17\nC5\""),
+        "{normalized}"
+    );
+    assert!(
+        normalized.contains("ca=\"Line one\nline two\""),
+        "{normalized}"
+    );
+    assert!(!normalized.contains("\\n"), "{normalized}");
+    let again = kifu_book::parse(&normalized);
+    assert!(again.diagnostics.is_empty());
+    assert_eq!(
+        kifu_book::model::revision(&again.value),
+        kifu_book::model::Revision::R2017
+    );
+    assert_eq!(
+        again.value.elements()[2].get("mv"),
+        Some("D4 Q16 D16 Q4\nC3 R17\nC5")
+    );
+    // Normalizing is stable.
+    assert_eq!(kifu_book::normalize(&again.value), normalized);
+}
+
+#[test]
+fn a_2026_book_writes_line_breaks_in_quotes_as_escapes() {
+    // `\n` in quotes is itself 2026.
+    let text = "::chapter(#c)\n\n::dia ca=\"One\\nTwo\" mv=\"D4\nQ16\"\n";
+    let book = kifu_book::parse(text).value;
+    assert_eq!(
+        kifu_book::model::revision(&book),
+        kifu_book::model::Revision::R2026
+    );
+    let normalized = kifu_book::normalize(&book);
+    assert!(normalized.contains("mv=\"D4\\nQ16\""), "{normalized}");
+    let codes: Vec<String> = diagnose(text).into_iter().map(|(_, c)| c).collect();
+    assert_eq!(codes, ["book/revision-2026"]);
+}
+
+#[test]
+fn a_line_break_that_would_end_the_element_stays_escaped() {
+    let mut book = kifu_book::parse("::chapter(#c)\n\n::dia ca=\"x\"\n").value;
+    book.elements_mut()[1].set_attribute("ca", "One\n\nTwo\n::fig");
+    let normalized = kifu_book::normalize(&book);
+    let again = kifu_book::parse(&normalized).value;
+    assert_eq!(again.elements().len(), 2, "{normalized}");
+    assert_eq!(again.elements()[1].get("ca"), Some("One\n\nTwo\n::fig"));
+}

@@ -190,6 +190,9 @@ impl Checker<'_> {
         is_notes: bool,
     ) {
         let kind = e.kind();
+        if a.has_newline_escape() {
+            self.note_2026("`\\n` for a line break in a quoted value", a.span());
+        }
         let role = model::attribute_role(kind, a.base_name());
         let has_languages = a.languages().next().is_some();
         let spec = match role {

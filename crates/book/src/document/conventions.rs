@@ -66,17 +66,34 @@ pub(crate) fn write_attribute_value(name: &str, value: &str, out: &mut String) {
 
 /// Writes `value`, in quotes and escaped when `quoted`.
 pub(crate) fn write_value(value: &str, quoted: bool, out: &mut String) {
+    write_value_in(value, quoted, true, out);
+}
+
+/// [`write_value`] for a book of a revision: `newline_escapes` when `\n`
+/// may stand for a line break in quotes (the 2026 revision). Without it a
+/// line break is written as one, the value going on over the next line (as
+/// 2017 books write a long `mv`), except where the next line would end the
+/// element (empty, or starting with `::`): there only `\n` keeps it.
+pub(crate) fn write_value_in(value: &str, quoted: bool, newline_escapes: bool, out: &mut String) {
     if !quoted {
         out.push_str(value);
         return;
     }
     out.push('"');
-    for c in value.chars() {
+    for (i, c) in value.char_indices() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
+            '\n' if newline_escapes => out.push_str("\\n"),
+            '\n' => {
+                let next = value[i + 1..].split('\n').next().unwrap_or_default();
+                if next.bytes().all(|b| b == b' ' || b == b'\t') || next.starts_with("::") {
+                    out.push_str("\\n");
+                } else {
+                    out.push('\n');
+                }
+            }
             c => out.push(c),
         }
     }

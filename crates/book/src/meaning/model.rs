@@ -771,6 +771,7 @@ pub fn revision(book: &Book) -> Revision {
             || e.attributes().iter().any(|a| {
                 a.languages().any(|l| language::LANGUAGES_2026.contains(&l))
                     || matches!(attribute_role(kind, a.base_name()), AttributeRole::Known(s) if s.since_2026)
+                    || a.has_newline_escape()
             })
     });
     if uses_2026 {
