@@ -306,3 +306,53 @@ fn a_line_break_that_would_end_the_element_stays_escaped() {
     assert_eq!(again.elements().len(), 2, "{normalized}");
     assert_eq!(again.elements()[1].get("ca"), Some("One\n\nTwo\n::fig"));
 }
+
+// Item 7: SGF export keeps problems' solutions, headings in their own node,
+// standard texts expanded.
+
+const EXPORTED: &str = "::book(#b) title=\"T\"\n\n::chapter(#c)\n\n::h2 Opening\n\n\
+    ::go(#g) pb=Kuro pw=Shiro mv=\"D4 Q16 D16\"\n\n::fig at=1 to=3\n\nThe game of #pb# and #pw#.\n\n\
+    ::h3 Problems\n\n\
+    ::prb sz=9 base=none ab=D1D2E3 aw=E2F2 pl=b correct=\"E1(#wid#);F1G1(#btl#);F1D3\" wrong=\"G1E1(#ko#)\" #wtl#\n\n\
+    Solve it.\n";
+
+#[test]
+fn problems_export_with_their_solution_trees() {
+    let book = kifu_book::parse(EXPORTED).value;
+    let sgf = kifu_book::export::to_sgf(&book);
+    // Two correct first moves and a wrong one as variations of the
+    // problem; F1 answered two ways, the end of each correct line RIGHT.
+    assert!(
+        sgf.contains(
+            "(;B[ei]C[White is dead.\nRIGHT])(;B[fi](;W[gi]C[Black to live.\nRIGHT])(;W[dg]C[RIGHT]))(;B[gi]BM[1];W[ei]C[Ko.])"
+        ),
+        "{sgf}"
+    );
+    let parsed = kifu_sgf::parse(sgf.as_bytes());
+    assert!(
+        parsed
+            .diagnostics
+            .iter()
+            .all(|d| d.severity < kifu_diag::Severity::Warning),
+        "{:?}",
+        parsed.diagnostics
+    );
+}
+
+#[test]
+fn headings_name_their_own_node_and_standard_texts_are_expanded() {
+    let book = kifu_book::parse(EXPORTED).value;
+    let sgf = kifu_book::export::to_sgf(&book);
+    // The heading before the problem names its node, and is not in the
+    // figure's comment.
+    assert!(sgf.contains("(;N[Problems]AB["), "{sgf}");
+    assert!(
+        sgf.contains("C[Moves 1-3\n\nThe game of Kuro and Shiro.]"),
+        "{sgf}"
+    );
+    assert!(!sgf.contains('#'), "{sgf}");
+    // The problem's text with `#wtl#` expanded, its paragraph after it.
+    assert!(sgf.contains("White to live.\n\nSolve it."), "{sgf}");
+    // `pw` is the white player.
+    assert!(sgf.contains("PW[Shiro]"), "{sgf}");
+}

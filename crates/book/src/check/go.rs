@@ -5,17 +5,15 @@
 //! of its Go data through their bases. The resolver's own findings
 //! (`crate::resolve::codes`) are added by [`super::check`].
 
-use std::collections::{BTreeMap, HashSet};
-use std::rc::Rc;
+use std::collections::HashSet;
 
 use kifu_diag::{Severity, Span};
 
+use crate::document::Element;
 use crate::document::language;
 use crate::document::spans::{header_span, value_span, value_start};
-use crate::document::{Book, Element};
 use crate::meaning::coords;
 use crate::meaning::model::ElementKind;
-use crate::meaning::refs::{Base, Index};
 
 use super::checker::Checker;
 use super::codes;
@@ -246,53 +244,4 @@ impl Checker<'_> {
             player: None,
         }
     }
-}
-
-/// The book element's attributes, by name.
-pub(super) fn book_fields(book: &Book) -> BTreeMap<String, String> {
-    let mut fields = BTreeMap::new();
-    if let Some(b) = book
-        .elements()
-        .iter()
-        .find(|e| e.kind() == ElementKind::Book)
-    {
-        for a in b.attributes() {
-            fields.insert(a.name().to_owned(), a.value().to_owned());
-        }
-    }
-    fields
-}
-
-/// The game information of every element through its base chain, the
-/// nearest element's value winning: one forward pass (bases come first),
-/// an element without game information of its own sharing its base's.
-/// Walking the chain from each paragraph was quadratic in a long chain of
-/// based diagrams.
-pub(super) fn game_info_through_bases(index: &Index<'_>) -> Vec<Rc<BTreeMap<String, String>>> {
-    let elements = index.book().elements();
-    let empty = Rc::new(BTreeMap::new());
-    let mut out: Vec<Rc<BTreeMap<String, String>>> = Vec::with_capacity(elements.len());
-    for (i, e) in elements.iter().enumerate() {
-        let base = match index.base_of(i) {
-            Base::Element(b) if b < i => Some(&out[b]),
-            _ => None,
-        };
-        let own = crate::meaning::go_data::game_info(e);
-        let merged = match base {
-            Some(b) if own.is_empty() => Rc::clone(b),
-            _ if own.is_empty() => Rc::clone(&empty),
-            _ => {
-                let mut map = BTreeMap::new();
-                for (k, v) in own {
-                    map.entry(k).or_insert(v);
-                }
-                for (k, v) in base.map(|b| b.iter()).into_iter().flatten() {
-                    map.entry(k.clone()).or_insert_with(|| v.clone());
-                }
-                Rc::new(map)
-            }
-        };
-        out.push(merged);
-    }
-    out
 }

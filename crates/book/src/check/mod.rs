@@ -57,10 +57,10 @@ pub(crate) fn check_included(book: &Book, outer_ids: &HashSet<String>) -> Vec<Di
 fn check_with(book: &Book, outer_ids: Option<&HashSet<String>>) -> Vec<Diagnostic> {
     let resolution = crate::go::resolve::resolve(book);
     let index = Index::new(book);
-    let game_info = go::game_info_through_bases(&index);
+    let game_info = crate::meaning::go_data::game_info_through_bases(&index);
     let mut checker = Checker {
         book,
-        book_fields: go::book_fields(book),
+        book_fields: crate::meaning::go_data::book_fields(book),
         languages: model::effective_languages(book),
         game_info,
         index,
