@@ -356,3 +356,50 @@ fn headings_name_their_own_node_and_standard_texts_are_expanded() {
     // `pw` is the white player.
     assert!(sgf.contains("PW[Shiro]"), "{sgf}");
 }
+
+// Item 10: German standard texts say what the English says; the text
+// view draws the star points the SVG draws.
+
+#[test]
+fn german_task_texts_set_a_task_and_state_texts_state() {
+    let de = |code: &str| kifu_book::text::expand_standard_texts(code, "de", &()).0;
+    // "White to live." is a task, not "White lives."
+    assert_eq!(de("#wtl#"), "Weiß zieht und lebt.");
+    assert_eq!(de("#btk#"), "Schwarz zieht und tötet.");
+    assert_eq!(de("#btw#"), "Schwarz zieht und gewinnt.");
+    // "White is alive." is a state.
+    assert_eq!(de("#wia#"), "Weiß lebt.");
+    assert_eq!(de("#bid#"), "Schwarz ist tot.");
+    assert_eq!(de("#wias#"), "Weiß lebt in Vorhand.");
+    assert_eq!(de("#bdo#"), "Was kann Schwarz tun?");
+    assert_eq!(de("#fe#"), "Falsches Auge.");
+    // Every task text (`^ to ...`) that has a German translation says
+    // "zieht und" or "am Zug", never a bare statement.
+    for code in [
+        "tp", "tn", "tk", "tl", "tc", "tf", "tu", "to", "tx", "tr", "ti", "ta", "td", "te", "ts",
+        "tw", "twf", "twd", "tgk", "tgr", "tpe", "tms",
+    ] {
+        let t = kifu_book::text::standard_text(&format!("w{code}"), "de", None).unwrap();
+        if t.language == "de" {
+            assert!(
+                t.text.contains("zieht und") || t.text.contains("am Zug"),
+                "#w{code}# reads {:?}",
+                t.text
+            );
+        }
+    }
+}
+
+#[test]
+fn the_text_view_draws_five_star_points_on_9x9_and_13x13() {
+    let text =
+        "::chapter(#c)\n\n::dia sz=9 base=none\n\n::dia sz=13 base=none\n\n::dia base=none\n";
+    let book = kifu_book::parse(text).value;
+    let resolution = kifu_book::resolve::resolve(&book);
+    let stars: Vec<usize> = resolution
+        .items
+        .iter()
+        .map(|item| kifu_book::listing::draw(item).matches('+').count())
+        .collect();
+    assert_eq!(stars, [5, 5, 9]);
+}
