@@ -634,7 +634,18 @@ impl<'a> Builder<'a> {
             res,
             inline_items,
             figures: BTreeMap::new(),
-            langs: model::effective_languages(book),
+            // `ui` (the reader's interface language): shown in whatever
+            // language the reader reads, so as a language-neutral element.
+            langs: model::effective_languages(book)
+                .into_iter()
+                .map(|l| {
+                    if l.iter().any(|l| l == "ui") {
+                        Vec::new()
+                    } else {
+                        l
+                    }
+                })
+                .collect(),
             styles: model::paragraph_styles(book),
             languages,
             preferred,

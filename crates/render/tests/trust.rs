@@ -85,3 +85,24 @@ fn the_e_book_answers_in_the_chosen_language() {
     );
     assert!(!all.contains("#wid#"), "the code is in the e-book");
 }
+
+/// `::p_ui`: a paragraph in the reader's interface language, so shown in
+/// whatever language the reader reads (it was hidden in every one).
+#[test]
+fn ui_paragraphs_are_shown_in_the_readers_language() {
+    let source = "::book_en_de(#b) title=\"T\"\n\n::chapter(#c)\n\n::p_en English\n\n::p_de Deutsch\n\n::p_ui Interface #btp#\n";
+    let book = kifu_book::parse(source).value;
+    let html = book_to_html(&book, &|_| None, &HtmlOptions::default());
+    let at = html
+        .find("Interface")
+        .expect("the ui paragraph is on the page");
+    let element = &html[html[..at].rfind("<div").unwrap()..at];
+    assert!(
+        !element.contains("data-langs"),
+        "shown for some languages only: {element}"
+    );
+    assert!(html.contains("data-v=\"de\">Interface Schwarz ist am Zug."));
+    assert!(html.contains("data-v=\"en\">Interface Black to play."));
+    // The other paragraphs keep their languages.
+    assert!(html.contains("data-langs=\"de\""));
+}
