@@ -403,3 +403,42 @@ fn the_text_view_draws_five_star_points_on_9x9_and_13x13() {
         .collect();
     assert_eq!(stars, [5, 5, 9]);
 }
+
+// Item 10: notes shown with their book.
+
+#[test]
+fn notes_are_inserted_after_their_element_and_its_translations() {
+    let book = kifu_book::parse(
+        "::book(#nb)\n\n::chapter(#c1)\n\n::dia sz=9 base=none ab=C3\n\nFirst.\n\n::en Second.\n\n::de Zweiter.\n\nThird.\n",
+    )
+    .value;
+    let notes = kifu_book::parse(
+        "::book(#nb) notes=1\n\n::p(#n1) loc=c1+2 On the first.\n\n::p(#n2) loc=c1+3 On the second.\n\n::dia(#n3) loc=c1+3 sz=9 ab=D4\n\n::p(#n4) loc=c9+1 Lost.\n",
+    )
+    .value;
+    let shown = kifu_book::notes::insert(&notes, &book);
+    let values: Vec<&str> = shown.value.elements().iter().map(|e| e.value()).collect();
+    assert_eq!(
+        values,
+        [
+            "",
+            "",
+            "",
+            "First.",
+            "On the first.",
+            "Second.",
+            "Zweiter.",
+            "On the second.",
+            "Third."
+        ]
+    );
+    let note = &shown.value.elements()[4];
+    assert_eq!(note.get("box"), Some("1"));
+    assert_eq!(note.get("loc"), None);
+    assert_eq!(note.id(), None);
+    // The lost note is reported; the Go data note is left out.
+    assert_eq!(shown.diagnostics.len(), 1);
+    assert_eq!(shown.diagnostics[0].code.as_str(), "book/unresolved-loc");
+    // The paragraphs still describe the diagram.
+    assert!(kifu_book::check(&shown.value).is_empty());
+}

@@ -81,6 +81,10 @@ pub(crate) struct RenderArgs {
     /// Coordinates: `auto` (the diagram's `coord`; none for games), `none`, `standard`, `sgf`, `j1`, `j2`, `j3`.
     #[arg(long, default_value = "auto")]
     pub(crate) coord: String,
+    /// Books, as .html or .epub: a notes file (`::book notes=1`) to show with
+    /// the book, each note in a box after the element its `loc` names.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) notes: Option<PathBuf>,
     /// Print a summary on stderr (always printed with --out-dir and several files).
     #[arg(long)]
     pub(crate) stats: bool,
