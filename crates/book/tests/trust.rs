@@ -442,3 +442,15 @@ fn notes_are_inserted_after_their_element_and_its_translations() {
     // The paragraphs still describe the diagram.
     assert!(kifu_book::check(&shown.value).is_empty());
 }
+
+#[test]
+fn a_line_break_at_the_end_of_a_quoted_value_stays_a_line_break_in_2017() {
+    let text = "::chapter(#c)\n\n::dia ca=\"x\n\" mv=\"D4\nQ16\"\n";
+    let book = kifu_book::parse(text).value;
+    assert_eq!(book.elements()[1].get("ca"), Some("x\n"));
+    let once = kifu_book::normalize(&book);
+    assert!(!once.contains("\\n"), "{once}");
+    let again = kifu_book::parse(&once);
+    assert!(again.diagnostics.is_empty(), "{:?}", again.diagnostics);
+    assert_eq!(kifu_book::normalize(&again.value), once);
+}

@@ -87,8 +87,13 @@ pub(crate) fn write_value_in(value: &str, quoted: bool, newline_escapes: bool, o
             '\t' => out.push_str("\\t"),
             '\n' if newline_escapes => out.push_str("\\n"),
             '\n' => {
-                let next = value[i + 1..].split('\n').next().unwrap_or_default();
-                if next.bytes().all(|b| b == b' ' || b == b'\t') || next.starts_with("::") {
+                // The next line: up to the next line break of the value,
+                // else it ends with the closing quote (so is not empty).
+                let rest = &value[i + 1..];
+                let empty = rest
+                    .find('\n')
+                    .is_some_and(|end| rest[..end].bytes().all(|b| b == b' ' || b == b'\t'));
+                if empty || rest.starts_with("::") {
                     out.push_str("\\n");
                 } else {
                     out.push('\n');
