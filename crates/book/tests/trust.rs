@@ -454,3 +454,19 @@ fn a_line_break_at_the_end_of_a_quoted_value_stays_a_line_break_in_2017() {
     assert!(again.diagnostics.is_empty(), "{:?}", again.diagnostics);
     assert_eq!(kifu_book::normalize(&again.value), once);
 }
+
+/// Found by the `gobook_read` fuzz target (and in main before it): a 9x9
+/// diagram whose default base is a 19x19 game, described by a paragraph
+/// that names a point, panicked drawing the 19x19 position on 9x9.
+#[test]
+fn a_diagram_on_another_board_size_than_its_base_starts_empty() {
+    let text = "::chapter(#c)\n\n::go(#g) mv=\"D4 Q16\"\n\n::dia sz=9\n\nSee C3.\n";
+    let book = kifu_book::parse(text).value;
+    let resolution = kifu_book::resolve::resolve(&book);
+    let item = resolution.of_element(2).unwrap();
+    assert_eq!(item.start.stones().count(), 0);
+    let codes: Vec<String> = diagnose(text).into_iter().map(|(_, c)| c).collect();
+    assert_eq!(codes, ["book/coordinate-without-mark"]);
+    let _ = kifu_book::listing::to_text(&book, &resolution);
+    let _ = kifu_book::export::to_sgf(&book);
+}

@@ -389,6 +389,9 @@ impl Resolver<'_, '_> {
         base: Option<usize>,
         size: BoardSize,
     ) -> Resolved {
+        // A base on another board size (`sz=9` on a 19x19 game) has no
+        // position for this board: the item starts from an empty one.
+        let base = base.filter(|&b| self.out.items[b].size == size);
         let items = &self.out.items;
         let replays = &mut self.replays;
         let base_item = base.map(|b| {
