@@ -470,3 +470,24 @@ fn a_diagram_on_another_board_size_than_its_base_starts_empty() {
     let _ = kifu_book::listing::to_text(&book, &resolution);
     let _ = kifu_book::export::to_sgf(&book);
 }
+
+/// Found by the `gobook_read` fuzz target: normalizing twice gives the same
+/// text when one line break of a 2017 book's value must be written `\n`
+/// (which makes the book 2026): then every one is.
+#[test]
+fn normalizing_stays_idempotent_when_one_line_break_must_be_escaped() {
+    let data: &[u8] = &[
+        58, 58, 102, 105, 103, 32, 58, 58, 98, 111, 111, 107, 40, 35, 98, 41, 10, 116, 105, 116,
+        108, 101, 61, 118, 119, 104, 50, 49, 49, 84, 49, 32, 81, 49, 58, 58, 98, 111, 111, 107, 40,
+        84, 10, 10, 10, 10, 58, 58, 99, 104, 97, 112, 116, 101, 114, 40, 35, 99, 41, 10, 10, 58,
+        58, 103, 111, 40, 35, 103, 35, 98, 41, 32, 116, 105, 116, 91, 101, 61, 34, 84, 34, 10, 10,
+        58, 58, 99, 104, 97, 112, 116, 101, 114, 40, 35, 99, 41, 10, 10, 58, 58, 104, 50, 32, 79,
+        41, 32, 109, 118, 61, 112, 101, 110, 105, 110, 34, 68, 52, 32, 81, 49, 54, 32, 68, 49, 54,
+        32, 81, 52, 92, 110, 67, 51, 32, 82, 49, 55, 92, 110, 67, 53, 34, 10, 10, 58, 58, 102, 105,
+        103, 32, 109, 118, 61, 34, 103, 68, 52, 32, 81, 49, 54, 10, 92, 110, 82, 52, 34, 10,
+    ];
+    let book = kifu_book::read(data).value;
+    let once = kifu_book::normalize(&book);
+    let twice = kifu_book::normalize(&kifu_book::parse(&once).value);
+    assert_eq!(once, twice);
+}

@@ -69,36 +69,41 @@ pub(crate) fn write_value(value: &str, quoted: bool, out: &mut String) {
     write_value_in(value, quoted, true, out);
 }
 
+/// Whether a line break of `value` can only be written as `\n` in quotes:
+/// the line after it would be empty or start with `::` and so end the
+/// element (the last line holds the closing quote, so is never empty).
+pub(crate) fn needs_newline_escape(value: &str) -> bool {
+    let mut rest = value;
+    while let Some(i) = rest.find('\n') {
+        rest = &rest[i + 1..];
+        let empty = rest
+            .find('\n')
+            .is_some_and(|end| rest[..end].bytes().all(|b| b == b' ' || b == b'\t'));
+        if empty || rest.starts_with("::") {
+            return true;
+        }
+    }
+    false
+}
+
 /// [`write_value`] for a book of a revision: `newline_escapes` when `\n`
 /// may stand for a line break in quotes (the 2026 revision). Without it a
 /// line break is written as one, the value going on over the next line (as
-/// 2017 books write a long `mv`), except where the next line would end the
-/// element (empty, or starting with `::`): there only `\n` keeps it.
+/// 2017 books write a long `mv`), unless a line break of the value cannot
+/// be written as one ([`needs_newline_escape`]): then all are `\n`.
 pub(crate) fn write_value_in(value: &str, quoted: bool, newline_escapes: bool, out: &mut String) {
+    let escape_newlines = newline_escapes || needs_newline_escape(value);
     if !quoted {
         out.push_str(value);
         return;
     }
     out.push('"');
-    for (i, c) in value.char_indices() {
+    for c in value.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\t' => out.push_str("\\t"),
-            '\n' if newline_escapes => out.push_str("\\n"),
-            '\n' => {
-                // The next line: up to the next line break of the value,
-                // else it ends with the closing quote (so is not empty).
-                let rest = &value[i + 1..];
-                let empty = rest
-                    .find('\n')
-                    .is_some_and(|end| rest[..end].bytes().all(|b| b == b' ' || b == b'\t'));
-                if empty || rest.starts_with("::") {
-                    out.push_str("\\n");
-                } else {
-                    out.push('\n');
-                }
-            }
+            '\n' if escape_newlines => out.push_str("\\n"),
             c => out.push(c),
         }
     }

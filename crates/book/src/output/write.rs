@@ -55,12 +55,21 @@ pub fn empty_lines_before(element: &Element, revision: Revision) -> usize {
 /// ```
 pub fn normalized_layout(book: &Book) -> String {
     let revision = model::revision(book);
+    // Line breaks in quotes as `\n` in 2026 books, and in a book with a
+    // value that cannot hold them otherwise (which that `\n` makes 2026):
+    // so that normalizing the result writes it again.
+    let newline_escapes = revision >= Revision::R2026
+        || book.elements().iter().any(|e| {
+            e.attributes()
+                .iter()
+                .any(|a| conventions::needs_newline_escape(a.value()))
+        });
     let mut out = String::new();
     for (i, element) in book.elements().iter().enumerate() {
         if i > 0 {
             out.push_str(&"\n".repeat(empty_lines_before(element, revision) + 1));
         }
-        write_element_normalized(element, revision >= Revision::R2026, &mut out);
+        write_element_normalized(element, newline_escapes, &mut out);
     }
     if !book.elements().is_empty() {
         out.push('\n');
