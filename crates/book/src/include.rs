@@ -131,6 +131,11 @@ pub fn expand_from(
         bytes: 0,
         elements: 0,
         stopped: false,
+        outer_ids: book
+            .elements()
+            .iter()
+            .filter_map(|e| e.id().map(str::to_owned))
+            .collect(),
     };
     let mut out = Book {
         bom: book.bom,
@@ -168,6 +173,8 @@ struct Expander<'a> {
     elements: usize,
     /// A limit was reached: no more expansion.
     stopped: bool,
+    /// The IDs of the including book, which an included file may link to.
+    outer_ids: HashSet<String>,
 }
 
 impl Expander<'_> {
@@ -180,7 +187,7 @@ impl Expander<'_> {
             let problems = parsed
                 .diagnostics
                 .iter()
-                .chain(crate::check(&parsed.value).iter())
+                .chain(crate::check::check_included(&parsed.value, &self.outer_ids).iter())
                 .filter(|d| d.severity >= Severity::Warning)
                 .map(|d| (d.severity, d.message.to_string()))
                 .collect();

@@ -332,7 +332,7 @@ impl RichText {
     /// let mut rich = parse("__#wtl#__ #Problem#");
     /// let notes = rich.expand_standard_texts("de", &Fields::default());
     /// assert!(notes.is_empty());
-    /// assert_eq!(rich.plain_text(), "Weiß lebt. Problem");
+    /// assert_eq!(rich.plain_text(), "Weiß zieht und lebt. Problem");
     /// assert!(rich.runs[0].style.italic && rich.runs[0].generated);
     /// ```
     pub fn expand_standard_texts(

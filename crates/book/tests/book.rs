@@ -222,6 +222,10 @@ fn every_code_has_a_case_on_the_right_line() {
         ("::dia(#d1 at=2", &[(1, "book/unclosed-id")]),
         ("::dia ca=\"Dia. 1\nmore", &[(1, "book/unclosed-quote")]),
         ("::dia ca=\"a\\qb\"", &[(1, "book/unknown-escape")]),
+        (
+            "::dia ca_en=\"Dia. 1 ca_de=\"Dia. 1\"",
+            &[(1, "book/unbalanced-quote")],
+        ),
         ("::fig at=1\nat=2", &[(2, "book/duplicate-attribute")]),
         (
             "::c attr=value the comment",
@@ -285,6 +289,7 @@ fn every_code_has_a_case_on_the_right_line() {
         ("Open <dia at=2>here", &[(1, "book/inline-markup")]),
         ("::book(#b) volume=2", &[(1, "book/revision-2026")]),
         ("::p loc=c+1 x", &[(1, "book/loc-outside-notes")]),
+        ("::go pw=Shiro", &[(1, "book/attribute-spelling")]),
         (
             "::dia base=none ab=D4\n\nSee K10.",
             &[(3, "book/coordinate-without-mark")],

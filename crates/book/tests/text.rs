@@ -573,8 +573,8 @@ fn german_and_french_translations() {
     let fr = |code: &str| expand_standard_texts(code, "fr", &()).0;
     assert_eq!(de("#btp#"), "Schwarz ist am Zug.");
     assert_eq!(de("#wtp#"), "Weiß ist am Zug.");
-    assert_eq!(de("#btk#"), "Schwarz tötet.");
-    assert_eq!(de("#wtl#"), "Weiß lebt.");
+    assert_eq!(de("#btk#"), "Schwarz zieht und tötet.");
+    assert_eq!(de("#wtl#"), "Weiß zieht und lebt.");
     assert_eq!(
         de("#Problem# #Answer# #Solution#"),
         "Problem Antwort Lösung"

@@ -104,6 +104,10 @@ pub(crate) struct RenderArgs {
     /// An EPUB's kind: `interactive` (figures to step through, problems to answer, where the reader runs scripts) or `static`.
     #[arg(long, value_enum, value_name = "KIND")]
     pub(crate) epub: Option<EpubKind>,
+    /// Books, as .html or .epub: a notes file (`::book notes=1`) to show with
+    /// the book, each note in a box after the element its `loc` names.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) notes: Option<PathBuf>,
     /// Print a summary on stderr (always printed with --out-dir and several files).
     #[arg(long)]
     pub(crate) stats: bool,

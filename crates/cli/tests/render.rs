@@ -368,3 +368,59 @@ fn server_records_are_read_by_every_command() {
             .starts_with("<svg")
     );
 }
+
+/// `--notes NOTES`: a notes file shown with its book, each note after the
+/// element its `loc` names (issue 21, item 10).
+#[test]
+fn render_shows_a_notes_file_with_its_book() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("book.gobook"),
+        "::book(#nb) title=\"T\"\n\n::chapter(#c1)\n\n::h2 One\n\nFirst paragraph.\n\nSecond paragraph.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("notes.gobook"),
+        "::book(#nb) notes=1\n\n::p(#n1) loc=c1+2 A reader's note.\n\n::p(#n2) loc=c7+1 Lost.\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| kifu(args, dir.path());
+    let out = run(&[
+        "render",
+        "book.gobook",
+        "--notes",
+        "notes.gobook",
+        "-o",
+        "page.html",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("book/unresolved-loc"), "{stderr}");
+    let page = std::fs::read_to_string(dir.path().join("page.html")).unwrap();
+    let first = page.find("First paragraph.").unwrap();
+    let note = page
+        .find("A reader&#39;s note.")
+        .or_else(|| page.find("A reader’s note."))
+        .expect("the note is on the page");
+    let second = page.find("Second paragraph.").unwrap();
+    assert!(
+        first < note && note < second,
+        "the note follows its paragraph"
+    );
+    assert!(!page.contains("Lost."));
+    // Without --notes, no note.
+    let out = run(&["render", "book.gobook", "-o", "plain.html"]);
+    assert_eq!(out.status.code(), Some(0));
+    let plain = std::fs::read_to_string(dir.path().join("plain.html")).unwrap();
+    assert!(!plain.contains("note."));
+    // For a diagram, --notes is a usage error.
+    let out = run(&[
+        "render",
+        "book.gobook",
+        "--notes",
+        "notes.gobook",
+        "-o",
+        "d.svg",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

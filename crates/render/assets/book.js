@@ -426,6 +426,8 @@
     }
     /* The text of the last move played: the reply's, else the reader's. */
     var said = (a.reply && a.reply[2]) || a.text;
+    /* A text that differs by language is {lang: text}. */
+    if (said && typeof said === 'object') said = said[primary()] || said[Object.keys(said)[0]];
     this.feedback.textContent = head + (said ? ' ' + said : '');
     /* The problem's own text gives way to the answers' texts. */
     if (this.prbText && said) this.prbText.hidden = true;

@@ -890,10 +890,17 @@ impl<'a, 'b> Writer<'a, 'b> {
                 esc(anchor)
             );
             for sequence in &problem.sequences {
+                // Standard texts (`#wid#`) as the reader sees them.
+                let mut sequence = sequence.clone();
+                for (_, text) in &mut sequence {
+                    if let Some(v) = text.as_deref().and_then(|t| d.answer_text(t)) {
+                        *text = Some(v.get(&flow.preferred[0]).clone());
+                    }
+                }
                 let mut view = DiagramView::from_figure(item, &d.figure, self.lang());
                 view.caption = None;
                 view.gaps = None;
-                let texts = play(&mut view, item, sequence);
+                let texts = play(&mut view, item, &sequence);
                 let file = self.drawing(&view);
                 let _ = write!(
                     s,

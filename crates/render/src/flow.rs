@@ -429,6 +429,21 @@ pub struct FlowDiagram {
     pub caption: Variants<String>,
     /// The gaps line: the moves the figure cannot show.
     pub gaps: Option<String>,
+    /// A problem's `correct` and `wrong` move texts as written (`#wid#`),
+    /// each with what the reader sees: standard texts expanded (`^` the
+    /// player to move) and typography applied, per language.
+    pub answer_texts: Vec<(String, Variants<String>)>,
+}
+
+impl FlowDiagram {
+    /// What the reader sees for a `correct` or `wrong` move text as
+    /// written (`None` for a text that is no answer of this diagram).
+    pub fn answer_text(&self, written: &str) -> Option<&Variants<String>> {
+        self.answer_texts
+            .iter()
+            .find(|(t, _)| t == written)
+            .map(|(_, v)| v)
+    }
 }
 
 /// A book as the sequence of blocks a reader sees. See the module docs.
@@ -625,7 +640,18 @@ impl<'a> Builder<'a> {
             res,
             inline_items,
             figures: BTreeMap::new(),
-            langs: model::effective_languages(book),
+            // `ui` (the reader's interface language): shown in whatever
+            // language the reader reads, so as a language-neutral element.
+            langs: model::effective_languages(book)
+                .into_iter()
+                .map(|l| {
+                    if l.iter().any(|l| l == "ui") {
+                        Vec::new()
+                    } else {
+                        l
+                    }
+                })
+                .collect(),
             styles: model::paragraph_styles(book),
             languages,
             preferred,
@@ -1216,6 +1242,7 @@ impl<'a> Builder<'a> {
                 .map(|c| text::typography(&c, l))
                 .unwrap_or_default()
         });
+        let answer_texts = self.answer_texts(item);
         let diagram = FlowDiagram {
             item: k,
             figure: Figure::of(item),
@@ -1223,9 +1250,40 @@ impl<'a> Builder<'a> {
             problem_text,
             caption,
             gaps: figure::gaps(item),
+            answer_texts,
         };
         self.diagrams.push(diagram);
         n
+    }
+
+    /// The texts of a problem's `correct` and `wrong` moves, each once,
+    /// in the problem's own language or in each included one.
+    fn answer_texts(&self, item: &Resolved) -> Vec<(String, Variants<String>)> {
+        let Some(d) = item.diagram.as_ref() else {
+            return Vec::new();
+        };
+        let fields = Fields {
+            player: Some(item.to_play),
+            ..self.fields.clone()
+        };
+        let i = match item.source {
+            Source::Element(i) => i,
+            Source::Inline { paragraph, .. } => paragraph,
+        };
+        let own = Some(i).filter(|&i| !self.langs[i].is_empty());
+        let mut out: Vec<(String, Variants<String>)> = Vec::new();
+        for m in d.correct.iter().chain(&d.wrong).flatten() {
+            let Some(t) = &m.text else { continue };
+            if out.iter().any(|(w, _)| w == t) {
+                continue;
+            }
+            let shown = self.variants(own, &mut |l| {
+                let (expanded, _) = text::expand_standard_texts(t, l, &fields);
+                text::typography(&expanded, l)
+            });
+            out.push((t.clone(), shown));
+        }
+        out
     }
 
     fn diagram_element(&mut self, i: usize) -> Option<DiagramBlock> {

@@ -595,7 +595,7 @@ impl Writer<'_, '_> {
                             Move::Pass => (-1, -1),
                             Move::Tenuki => (-2, -2),
                         };
-                        json!([x, y, m.text])
+                        json!([x, y, answer_json(&flow.diagrams[n], m.text.as_deref())])
                     })
                     .collect(),
             )
@@ -889,4 +889,20 @@ fn moves_json(item: &Resolved) -> Vec<Value> {
             ])
         })
         .collect()
+}
+
+/// A `correct`/`wrong` move text as the page shows it: standard texts
+/// expanded, one string, or `{"en": ..., "de": ...}` when the languages
+/// differ (the script picks the reader's).
+fn answer_json(d: &crate::flow::FlowDiagram, written: Option<&str>) -> Value {
+    let Some(written) = written else {
+        return Value::Null;
+    };
+    match d.answer_text(written) {
+        Some(crate::flow::Variants::Same(t)) => json!(t),
+        Some(crate::flow::Variants::ByLanguage(all)) => {
+            Value::Object(all.iter().map(|(l, t)| (l.clone(), json!(t))).collect())
+        }
+        None => json!(written),
+    }
 }

@@ -26,9 +26,18 @@ pub(super) struct Checker<'b> {
     pub(super) game_info: Vec<Rc<BTreeMap<String, String>>>,
     pub(super) out: Vec<Diagnostic>,
     pub(super) said_2026: HashSet<String>,
+    /// For a file checked on its own to be included: the IDs of the book
+    /// that includes it, which its links may name.
+    pub(super) outer_ids: Option<&'b HashSet<String>>,
 }
 
 impl Checker<'_> {
+    /// Whether a link to `id`, which this book lacks, goes to the book
+    /// that includes it.
+    pub(super) fn outer_link(&self, id: &str) -> bool {
+        self.outer_ids.is_some_and(|ids| ids.contains(id))
+    }
+
     pub(super) fn push(
         &mut self,
         code: kifu_diag::Code,

@@ -60,9 +60,16 @@ pub const LOC_OUTSIDE_NOTES: Code = Code::new("book/loc-outside-notes");
 /// at that point of the paragraph's diagram, so it cannot be replaced.
 pub const COORDINATE_WITHOUT_MARK: Code = Code::new("book/coordinate-without-mark");
 /// A standard text (`#btk#`) that kifu knows only in English for the
-/// paragraph's language, an unknown `#code#`, or a SmartGo resource
-/// string (`#123#`, gone in the 2026 revision): kept as written.
+/// paragraph's language (a note), an unknown `#code#` (a warning: the
+/// reader sees it as written; said once, not once per language), or a
+/// SmartGo resource string (`#123#`, gone in the 2026 revision; a note):
+/// kept as written. Paragraphs, a problem's text, captions and the texts of
+/// `correct` and `wrong` moves are checked.
 pub const STANDARD_TEXT: Code = Code::new("book/standard-text");
 /// A standard text with no value here: a book field the book lacks, or
 /// game information the paragraph's Go data does not have.
 pub const MISSING_STANDARD_TEXT: Code = Code::new("book/missing-standard-text");
+/// An attribute written another way than the format's attribute list
+/// writes it (`pw` for `wp`, as the standard text `#pw#` spells it): read
+/// as the list's name, which `--normalize` writes.
+pub const ATTRIBUTE_SPELLING: Code = Code::new("book/attribute-spelling");

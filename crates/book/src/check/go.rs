@@ -5,16 +5,15 @@
 //! of its Go data through their bases. The resolver's own findings
 //! (`crate::resolve::codes`) are added by [`super::check`].
 
-use std::collections::{BTreeMap, HashSet};
-use std::rc::Rc;
+use std::collections::HashSet;
 
 use kifu_diag::{Severity, Span};
 
+use crate::document::Element;
 use crate::document::language;
-use crate::document::{Book, Element};
+use crate::document::spans::{header_span, value_span, value_start};
 use crate::meaning::coords;
 use crate::meaning::model::ElementKind;
-use crate::meaning::refs::{Base, Index};
 
 use super::checker::Checker;
 use super::codes;
@@ -85,7 +84,10 @@ impl Checker<'_> {
             .index
             .ref_of(index)
             .filter(|&r| self.book.elements()[r].is_diagram())
-            .and_then(|r| self.resolution.of_element(r));
+            .and_then(|r| self.resolution.item_of_element(r))
+            // A diagram on a range error: its marks are a guess.
+            .filter(|&k| !self.resolution.is_broken(k))
+            .map(|k| &self.resolution.items[k]);
         if let Some(item) = diagram {
             let figure = crate::go::figure::Figure::of(item);
             // On a copy: substitution changes the texts, and the standard
@@ -109,19 +111,93 @@ impl Checker<'_> {
             return;
         }
         let fields = self.text_fields(index);
-        let ui = ["ui".to_owned()];
-        let langs = if self.languages[index].is_empty() {
-            &ui[..]
-        } else {
-            &self.languages[index][..]
-        };
+        let langs = self.text_languages(index);
         let mut notes = Vec::new();
-        for lang in langs {
+        for lang in &langs {
             let mut copy = rich.clone();
             notes.extend(copy.expand_standard_texts(lang, &fields));
         }
+        self.standard_text_notes(notes, at);
+    }
+
+    /// The languages an element's standard texts are expanded in: its own,
+    /// else `ui` (the reader's).
+    fn text_languages(&self, index: usize) -> Vec<String> {
+        if self.languages[index].is_empty() {
+            vec!["ui".to_owned()]
+        } else {
+            self.languages[index].clone()
+        }
+    }
+
+    /// Standard texts in what a diagram shows: a problem's text (its
+    /// value), its captions (`ca`, `ca_de`...) and the texts of its
+    /// `correct` and `wrong` moves, expanded in each of its languages with
+    /// the player to move for `^` (as the reader does).
+    pub(super) fn diagram_texts(&mut self, index: usize, e: &Element) {
+        let langs = self.text_languages(index);
+        let fields = crate::text::Fields {
+            player: self.resolution.of_element(index).map(|item| item.to_play),
+            ..crate::text::Fields::default()
+        };
+        if e.kind() == ElementKind::Diagram(crate::meaning::model::DiagramKind::Prb)
+            && e.value().contains('#')
+        {
+            // Book fields and game information, as in a paragraph.
+            let fields = crate::text::Fields {
+                player: fields.player,
+                ..self.text_fields(index)
+            };
+            let start = value_start(e).filter(|_| e.value_repr.is_none());
+            let at = |r: std::ops::Range<usize>| match start {
+                Some(s) => Span::new(s + r.start as u32, s + r.end as u32),
+                None => header_span(e),
+            };
+            let notes = langs
+                .iter()
+                .flat_map(|lang| crate::text::expand_standard_texts(e.value(), lang, &fields).1)
+                .collect();
+            self.standard_text_notes(notes, &at);
+        }
+        for a in e.attributes() {
+            let own_langs: Vec<String> = match a.base_name() {
+                "ca" if a.languages().next().is_some() => {
+                    a.languages().map(str::to_owned).collect()
+                }
+                "ca" | "correct" | "wrong" => langs.clone(),
+                _ => continue,
+            };
+            if !a.value().contains('#') {
+                continue;
+            }
+            let at = |r: std::ops::Range<usize>| value_span(a, Some(r));
+            let notes = own_langs
+                .iter()
+                .flat_map(|lang| crate::text::expand_standard_texts(a.value(), lang, &fields).1)
+                .collect();
+            self.standard_text_notes(notes, &at);
+        }
+    }
+
+    /// Reports what expanding standard texts found, in one or more
+    /// languages: an unknown code, a resource string or a missing value
+    /// once (the same in every language), English for want of a
+    /// translation once per language.
+    fn standard_text_notes(
+        &mut self,
+        notes: Vec<crate::text::StandardTextNote>,
+        at: &dyn Fn(std::ops::Range<usize>) -> Span,
+    ) {
+        let mut said = HashSet::new();
         for note in notes {
             let code = &note.code;
+            let key = match &note.kind {
+                crate::text::NoteKind::Fallback { requested } => requested.clone(),
+                _ => String::new(),
+            };
+            if !said.insert((note.range.start, key)) {
+                continue;
+            }
             let (code_id, severity, message) = match &note.kind {
                 crate::text::NoteKind::Fallback { requested } => (
                     codes::STANDARD_TEXT,
@@ -133,8 +209,8 @@ impl Checker<'_> {
                 ),
                 crate::text::NoteKind::Unknown => (
                     codes::STANDARD_TEXT,
-                    Severity::Note,
-                    format!("`#{code}#` is not a standard text; kept as written"),
+                    Severity::Warning,
+                    format!("`#{code}#` is not a standard text: the reader sees it as written"),
                 ),
                 crate::text::NoteKind::ResourceString => (
                     codes::STANDARD_TEXT,
@@ -168,53 +244,4 @@ impl Checker<'_> {
             player: None,
         }
     }
-}
-
-/// The book element's attributes, by name.
-pub(super) fn book_fields(book: &Book) -> BTreeMap<String, String> {
-    let mut fields = BTreeMap::new();
-    if let Some(b) = book
-        .elements()
-        .iter()
-        .find(|e| e.kind() == ElementKind::Book)
-    {
-        for a in b.attributes() {
-            fields.insert(a.name().to_owned(), a.value().to_owned());
-        }
-    }
-    fields
-}
-
-/// The game information of every element through its base chain, the
-/// nearest element's value winning: one forward pass (bases come first),
-/// an element without game information of its own sharing its base's.
-/// Walking the chain from each paragraph was quadratic in a long chain of
-/// based diagrams.
-pub(super) fn game_info_through_bases(index: &Index<'_>) -> Vec<Rc<BTreeMap<String, String>>> {
-    let elements = index.book().elements();
-    let empty = Rc::new(BTreeMap::new());
-    let mut out: Vec<Rc<BTreeMap<String, String>>> = Vec::with_capacity(elements.len());
-    for (i, e) in elements.iter().enumerate() {
-        let base = match index.base_of(i) {
-            Base::Element(b) if b < i => Some(&out[b]),
-            _ => None,
-        };
-        let own = crate::meaning::go_data::game_info(e);
-        let merged = match base {
-            Some(b) if own.is_empty() => Rc::clone(b),
-            _ if own.is_empty() => Rc::clone(&empty),
-            _ => {
-                let mut map = BTreeMap::new();
-                for (k, v) in own {
-                    map.entry(k).or_insert(v);
-                }
-                for (k, v) in base.map(|b| b.iter()).into_iter().flatten() {
-                    map.entry(k.clone()).or_insert_with(|| v.clone());
-                }
-                Rc::new(map)
-            }
-        };
-        out.push(merged);
-    }
-    out
 }

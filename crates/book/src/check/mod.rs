@@ -44,18 +44,30 @@ use checker::Checker;
 /// assert_eq!(codes, ["book/unknown-base", "book/unknown-attribute"]);
 /// ```
 pub fn check(book: &Book) -> Vec<Diagnostic> {
+    check_with(book, None)
+}
+
+/// [`check`] for a file to be included in a book that has the IDs
+/// `outer_ids`: links to them are fine (an included `about.gobook` links
+/// to the including book's `contents`).
+pub(crate) fn check_included(book: &Book, outer_ids: &HashSet<String>) -> Vec<Diagnostic> {
+    check_with(book, Some(outer_ids))
+}
+
+fn check_with(book: &Book, outer_ids: Option<&HashSet<String>>) -> Vec<Diagnostic> {
     let resolution = crate::go::resolve::resolve(book);
     let index = Index::new(book);
-    let game_info = go::game_info_through_bases(&index);
+    let game_info = crate::meaning::go_data::game_info_through_bases(&index);
     let mut checker = Checker {
         book,
-        book_fields: go::book_fields(book),
+        book_fields: crate::meaning::go_data::book_fields(book),
         languages: model::effective_languages(book),
         game_info,
         index,
         out: Vec::new(),
         said_2026: HashSet::new(),
         resolution: &resolution,
+        outer_ids,
     };
     checker.run();
     let mut out = checker.out;
@@ -94,9 +106,13 @@ impl Checker<'_> {
         for a in e.attributes() {
             self.attribute(index, e, a, size, is_notes);
         }
+        self.quote_after_attributes(e);
         if e.is_go_data() {
             self.base(index, e);
             self.go_data(e, size);
+        }
+        if e.is_diagram() {
+            self.diagram_texts(index, e);
         }
         if let ElementKind::Paragraph(_) = kind {
             self.paragraph(index, e);
@@ -122,6 +138,7 @@ impl Checker<'_> {
         for piece in pieces {
             match piece {
                 Inline::Link { href, range, .. } => match self.index.link(&href, index) {
+                    Link::Missing(id) if self.outer_link(&id) => {}
                     Link::Missing(id) => self.push(
                         codes::UNKNOWN_LINK,
                         Severity::Warning,

@@ -20,6 +20,7 @@ impl Checker<'_> {
     pub(super) fn link(&mut self, index: usize, a: &Attribute) {
         let v = a.value();
         match self.index.link(v, index) {
+            Link::Missing(id) if self.outer_link(&id) => {}
             Link::Missing(id) => self.push(
                 codes::UNKNOWN_LINK,
                 Severity::Warning,

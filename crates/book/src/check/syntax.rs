@@ -7,7 +7,7 @@
 use kifu_diag::{Diagnostic, Severity, Span};
 
 use crate::document::language;
-use crate::document::spans::{header_span, value_span};
+use crate::document::spans::{header_span, value_span, value_start};
 use crate::document::{Attribute, Element};
 use crate::meaning::coords;
 use crate::meaning::model::{self, AttributeRole, ElementKind, ValueType};
@@ -118,6 +118,51 @@ impl Checker<'_> {
         }
     }
 
+    /// An odd number of `"` in what follows the attributes on their line
+    /// (read as the element's value), with an attribute the element takes
+    /// after the first: `::dia ca_en=Dia. 1" mv=C3` loses `mv`.
+    pub(super) fn quote_after_attributes(&mut self, e: &Element) {
+        if e.attributes().is_empty() || e.value_lead.contains('\n') {
+            return;
+        }
+        let line = e.value().split('\n').next().unwrap_or_default();
+        let Some(quote) = line
+            .find('"')
+            .filter(|_| line.matches('"').count() % 2 == 1)
+        else {
+            return;
+        };
+        let after = &line[quote + 1..];
+        let kind = e.kind();
+        let lost = after
+            .split(char::is_whitespace)
+            .skip(1)
+            .filter_map(|word| word.split_once('='))
+            .find(|(name, value)| {
+                !value.is_empty()
+                    && matches!(
+                        model::attribute_role(kind, name.split('_').next().unwrap_or(name)),
+                        AttributeRole::Known(_)
+                    )
+            });
+        if let Some((name, _)) = lost {
+            let span = match value_start(e) {
+                Some(s) if e.value_repr.is_none() => {
+                    Span::new(s + quote as u32, s + line.len() as u32)
+                }
+                _ => header_span(e),
+            };
+            self.push(
+                crate::document::syntax::codes::UNBALANCED_QUOTE,
+                Severity::Error,
+                format!(
+                    "a `\"` that does not pair up: `{name}=` after it is read as text, not as an attribute"
+                ),
+                span,
+            );
+        }
+    }
+
     fn language(&mut self, lang: &str, span: Span) {
         if !language::is_language(lang) {
             let hint = if language::looks_like_language(lang) {
@@ -145,6 +190,9 @@ impl Checker<'_> {
         is_notes: bool,
     ) {
         let kind = e.kind();
+        if a.has_newline_escape() {
+            self.note_2026("`\\n` for a line break in a quoted value", a.span());
+        }
         let role = model::attribute_role(kind, a.base_name());
         let has_languages = a.languages().next().is_some();
         let spec = match role {
@@ -183,6 +231,19 @@ impl Checker<'_> {
                 return;
             }
         };
+        if a.base_name() != spec.name {
+            self.push(
+                codes::ATTRIBUTE_SPELLING,
+                Severity::Note,
+                format!(
+                    "`{}` is read as `{}`, as the format's attribute list writes it (`--normalize` writes `{}`)",
+                    a.base_name(),
+                    spec.name,
+                    spec.name
+                ),
+                a.span(),
+            );
+        }
         if spec.since_2026 {
             self.note_2026(&format!("attribute `{}`", spec.name), a.span());
         }

@@ -403,6 +403,21 @@ pub struct Attribute {
 }
 
 impl Attribute {
+    /// Whether the value as written holds the escape `\n` (a line break
+    /// in quotes, which only the 2026 revision allows).
+    pub fn has_newline_escape(&self) -> bool {
+        let Some(repr) = self.repr.as_deref().filter(|r| r.starts_with('"')) else {
+            return false;
+        };
+        let mut chars = repr.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' && chars.next() == Some('n') {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The name as written, languages included (`ca_en`).
     pub fn name(&self) -> &str {
         &self.name

@@ -8,7 +8,8 @@
 /// Game information attributes (like SGF's game info).
 pub const GAME_INFO_ATTRIBUTES: &[&str] = &[
     "pb", "br", "wp", "wr", "km", "ha", "re", "tm", "dt", "pc", "ev", "ro", "us", "an", "cp", "so",
-    "gn",
+    "gn", // `pw`: the white player as `#pw#` spells it, read as `wp`.
+    "pw",
 ];
 
 /// The number of empty lines the conventions put before an element named
@@ -65,6 +66,33 @@ pub(crate) fn write_attribute_value(name: &str, value: &str, out: &mut String) {
 
 /// Writes `value`, in quotes and escaped when `quoted`.
 pub(crate) fn write_value(value: &str, quoted: bool, out: &mut String) {
+    write_value_in(value, quoted, true, out);
+}
+
+/// Whether a line break of `value` can only be written as `\n` in quotes:
+/// the line after it would be empty or start with `::` and so end the
+/// element (the last line holds the closing quote, so is never empty).
+pub(crate) fn needs_newline_escape(value: &str) -> bool {
+    let mut rest = value;
+    while let Some(i) = rest.find('\n') {
+        rest = &rest[i + 1..];
+        let empty = rest
+            .find('\n')
+            .is_some_and(|end| rest[..end].bytes().all(|b| b == b' ' || b == b'\t'));
+        if empty || rest.starts_with("::") {
+            return true;
+        }
+    }
+    false
+}
+
+/// [`write_value`] for a book of a revision: `newline_escapes` when `\n`
+/// may stand for a line break in quotes (the 2026 revision). Without it a
+/// line break is written as one, the value going on over the next line (as
+/// 2017 books write a long `mv`), unless a line break of the value cannot
+/// be written as one ([`needs_newline_escape`]): then all are `\n`.
+pub(crate) fn write_value_in(value: &str, quoted: bool, newline_escapes: bool, out: &mut String) {
+    let escape_newlines = newline_escapes || needs_newline_escape(value);
     if !quoted {
         out.push_str(value);
         return;
@@ -75,7 +103,7 @@ pub(crate) fn write_value(value: &str, quoted: bool, out: &mut String) {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
+            '\n' if escape_newlines => out.push_str("\\n"),
             c => out.push(c),
         }
     }

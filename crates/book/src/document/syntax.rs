@@ -25,6 +25,13 @@ pub mod codes {
     pub const UNCLOSED_ID: Code = Code::new("book/unclosed-id");
     /// A quoted attribute value with no closing `"` before the element ends.
     pub const UNCLOSED_QUOTE: Code = Code::new("book/unclosed-quote");
+    /// A quote that does not pair up in an attribute line: a quoted value
+    /// that swallows the next `attr=` (its closing `"` is missing), text
+    /// right after a closing quote, a `"` in an unquoted value, or an odd
+    /// number of `"` after the attributes with an attribute of the element
+    /// after them (the checker's finding). Read as written; almost always a
+    /// typo that changes what the reader sees.
+    pub const UNBALANCED_QUOTE: Code = Code::new("book/unbalanced-quote");
     /// A backslash in a quoted value before a character other than `"`,
     /// `\`, `t` or `n`; it is kept as written.
     pub const UNKNOWN_ESCAPE: Code = Code::new("book/unknown-escape");
@@ -315,6 +322,7 @@ impl Reader<'_> {
                 )
             };
             let repr = &text[value_start..repr_end];
+            self.unbalanced(name, repr, &value, value_start, repr_end, end);
             if let Some(first) = element.attributes.iter().find(|a| a.name == name) {
                 let first_span = first.span;
                 self.diagnostics.push(
@@ -338,6 +346,46 @@ impl Reader<'_> {
             });
             p = repr_end;
         }
+    }
+
+    /// A quote that does not pair up in the attribute `name` read as `repr`
+    /// from `start` to `repr_end`: one error for the first sign of it.
+    fn unbalanced(
+        &mut self,
+        name: &str,
+        repr: &str,
+        value: &str,
+        start: usize,
+        repr_end: usize,
+        end: usize,
+    ) {
+        let text = self.text;
+        let quoted = repr.starts_with('"');
+        let next = text[repr_end..end].chars().next();
+        let runs_on = next.is_some_and(|c| !c.is_whitespace());
+        let message = if quoted && repr.len() > 1 && repr.ends_with('"') && runs_on {
+            // The quote that closed this value opened the next one.
+            match swallowed_attribute(value) {
+                Some(swallowed) => format!(
+                    "the quoted value of `{name}` runs into `{swallowed}=`: a closing `\"` is missing before it"
+                ),
+                None => format!(
+                    "text right after the closing quote of `{name}`: a `\"` is missing or one too many"
+                ),
+            }
+        } else if !quoted && repr.contains('"') {
+            format!(
+                "a `\"` inside the unquoted value of `{name}`: the opening quote is missing or one too many"
+            )
+        } else {
+            return;
+        };
+        self.error(
+            codes::UNBALANCED_QUOTE,
+            Severity::Error,
+            message,
+            span(start, repr_end),
+        );
     }
 
     /// Reads a quoted value starting at the `"` at `start`; returns the
@@ -402,6 +450,20 @@ fn looks_like_attribute(text: &str, p: usize, end: usize) -> Option<usize> {
         .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
         .count();
     (bytes.get(len) == Some(&b'=')).then_some(p + len)
+}
+
+/// The attribute name at the end of a quoted value (`Dia. 1 ca_de=`), after
+/// white space: the opening quote of the next attribute closed this one.
+fn swallowed_attribute(value: &str) -> Option<&str> {
+    let before = value.strip_suffix('=')?;
+    let name_start = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let name = &before[name_start..];
+    let preceded = name_start > 0 && before[..name_start].ends_with(char::is_whitespace);
+    (preceded && name.starts_with(|c: char| c.is_ascii_alphabetic())).then_some(name)
 }
 
 fn set_value(element: &mut Element, raw: &str) {

@@ -19,7 +19,7 @@
 
 use std::collections::HashSet;
 
-use kifu_board::{Color, Point};
+use kifu_board::{BoardSize, Color, Point};
 
 use super::resolved::{ItemKind, Resolved};
 use crate::meaning::coords::Move;
@@ -434,4 +434,46 @@ pub fn coordinate_labels(
         "j3" => ((1..=cols).map(kanji).collect(), arabic(rows)),
         _ => return None,
     })
+}
+
+/// Whether a point is a star point (hoshi): the 4-4 points, the centre and
+/// the 4-10 points on 19x19 (on boards from 15 lines up, odd-sized); the
+/// 3-3 points and centre on 9x9 (boards under 13 lines), the 4-4 points
+/// and centre on 13x13. None below 7 lines. The SVG, the text view and
+/// `kifu diagrams` draw these.
+///
+/// ```
+/// use kifu_board::{BoardSize, Point};
+/// use kifu_book::figure::is_star_point;
+/// let count = |n: u8| {
+///     let size = BoardSize::square(u32::from(n)).unwrap();
+///     (0..n).flat_map(|x| (0..n).map(move |y| Point::new(x, y)))
+///         .filter(|&p| is_star_point(size, p))
+///         .count()
+/// };
+/// assert_eq!((count(9), count(13), count(19)), (5, 5, 9));
+/// ```
+pub fn is_star_point(size: BoardSize, p: Point) -> bool {
+    fn lines(n: u8, with_sides: bool) -> Option<(u8, Option<u8>, u8)> {
+        if n < 7 {
+            return None;
+        }
+        let edge = if n >= 13 { 3 } else { 2 };
+        let middle = (n % 2 == 1).then_some(n / 2);
+        Some((
+            edge,
+            middle.filter(|_| with_sides || n % 2 == 1),
+            n - 1 - edge,
+        ))
+    }
+    let big = size.cols.min(size.rows) >= 15;
+    let (Some((xa, xm, xb)), Some((ya, ym, yb))) = (lines(size.cols, big), lines(size.rows, big))
+    else {
+        return false;
+    };
+    let on_x = p.x == xa || p.x == xb;
+    let on_y = p.y == ya || p.y == yb;
+    let mid_x = xm == Some(p.x);
+    let mid_y = ym == Some(p.y);
+    (on_x && on_y) || (mid_x && mid_y) || (big && ((mid_x && on_y) || (on_x && mid_y)))
 }

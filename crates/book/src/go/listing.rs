@@ -187,17 +187,6 @@ pub fn to_text(book: &Book, resolution: &Resolution) -> String {
     out
 }
 
-fn is_star(p: Point, size: BoardSize) -> bool {
-    if !size.is_square() || size.cols < 7 {
-        return false;
-    }
-    let n = size.cols;
-    let edge = if n >= 13 { 3 } else { 2 };
-    let lines = [edge, n / 2, n - 1 - edge];
-    let middle_only = n % 2 == 1;
-    lines.contains(&p.x) && lines.contains(&p.y) && (middle_only || (p.x != n / 2 && p.y != n / 2))
-}
-
 /// One diagram drawn as text.
 pub fn draw(item: &Resolved) -> String {
     let size = item.size;
@@ -259,7 +248,7 @@ pub fn draw(item: &Resolved) -> String {
                 })
                 .to_owned(),
                 (None, Some(l)) => l,
-                (None, None) if is_star(p, size) => "+".to_owned(),
+                (None, None) if figure::is_star_point(size, p) => "+".to_owned(),
                 (None, None) => "·".to_owned(),
             };
             let width = cell.chars().count();

@@ -327,7 +327,10 @@ impl Resolver<'_, '_> {
                 item.view = d.view;
             }
             self.check_marks(e, &item);
-            self.check_solutions(e, &item);
+            // Not on a guessed position (see `Resolution::is_broken`).
+            if !self.out.is_broken(self.out.items.len()) {
+                self.check_solutions(e, &item);
+            }
         }
         self.out.by_element[i] = Some(self.out.items.len());
         self.out.items.push(item);
@@ -395,6 +398,9 @@ impl Resolver<'_, '_> {
         base: Option<usize>,
         size: BoardSize,
     ) -> Resolved {
+        // A base on another board size (`sz=9` on a 19x19 game) has no
+        // position for this board: the item starts from an empty one.
+        let base = base.filter(|&b| self.out.items[b].size == size);
         let items = &self.out.items;
         let replays = &mut self.replays;
         let base_item = base.map(|b| {
@@ -410,6 +416,9 @@ impl Resolver<'_, '_> {
             }
         });
         let mut found: Vec<Diagnostic> = Vec::new();
+        // Built on a base whose range was wrong: its errors are that one's.
+        let base_broken = base.is_some_and(|b| self.out.is_broken(b));
+        let mut broken = base_broken;
         let mut board = Board::new(size);
         let mut to_play = Color::Black;
         let mut at_number = None;
@@ -442,15 +451,18 @@ impl Resolver<'_, '_> {
             };
             let first = b.number_range().map_or(b.first_number, |(f, _)| f);
             let clamped = if at < first || at > end {
-                error(
-                    &mut found,
-                    codes::AT_OUT_OF_RANGE,
-                    a.span_of("at"),
-                    format!(
-                        "`at={at}` is outside the base's moves {first}-{}",
-                        end.max(first.saturating_add(1)) - 1
-                    ),
-                );
+                broken = true;
+                if !base_broken {
+                    error(
+                        &mut found,
+                        codes::AT_OUT_OF_RANGE,
+                        a.span_of("at"),
+                        format!(
+                            "`at={at}` is outside the base's moves {first}-{}",
+                            end.max(first.saturating_add(1)) - 1
+                        ),
+                    );
+                }
                 at.clamp(first, end.max(first))
             } else {
                 at
@@ -494,12 +506,15 @@ impl Resolver<'_, '_> {
                     let from = at_number.unwrap_or(b.first_number);
                     let last = end.saturating_sub(1);
                     let to_n = if to_n < from || to_n > last {
-                        error(
-                            &mut found,
-                            codes::TO_OUT_OF_RANGE,
-                            a.span_of("to"),
-                            format!("`to={to}` is outside the base's moves {from}-{last}"),
-                        );
+                        if !broken {
+                            error(
+                                &mut found,
+                                codes::TO_OUT_OF_RANGE,
+                                a.span_of("to"),
+                                format!("`to={to}` is outside the base's moves {from}-{last}"),
+                            );
+                        }
+                        broken = true;
                         to_n.clamp(from.min(last), last)
                     } else {
                         to_n
@@ -568,6 +583,7 @@ impl Resolver<'_, '_> {
             };
             if let (Some(why), Move::Play(p)) = (illegal, mv)
                 && why != IllegalMove::Ko
+                && !broken
             {
                 // Found once: finding it reads the whole value, and a long
                 // sequence may hold thousands of illegal moves.
@@ -615,6 +631,8 @@ impl Resolver<'_, '_> {
             default_correct,
         };
         self.out.diagnostics.extend(found);
+        // The caller pushes the item next: this is its index.
+        self.out.broken.push(broken);
         item
     }
 

@@ -206,6 +206,9 @@ pub struct Resolution {
     pub diagnostics: Vec<Diagnostic>,
     /// The item of each element (by element index), if it holds Go data.
     pub(super) by_element: Vec<Option<usize>>,
+    /// By item index: whether the item's `at` or `to` was outside its
+    /// base's moves, or its base's was (see [`Resolution::is_broken`]).
+    pub(super) broken: Vec<bool>,
 }
 
 impl Resolution {
@@ -216,6 +219,15 @@ impl Resolution {
             .copied()
             .flatten()
             .map(|i| &self.items[i])
+    }
+
+    /// Whether item `item` stands on a range error: its `at` or `to` was
+    /// outside its base's moves (reported), or its base's was. Its position
+    /// is a guess, so what follows from it (the moves it plays, the
+    /// diagrams based on it, the coordinates its paragraphs name) is not
+    /// reported again: the cause is reported once.
+    pub fn is_broken(&self, item: usize) -> bool {
+        self.broken.get(item).copied().unwrap_or(false)
     }
 
     /// The item index of element `index`.

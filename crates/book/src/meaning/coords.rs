@@ -161,9 +161,22 @@ fn point(text: &str, token: &Token, size: BoardSize) -> Result<Point, ListError>
         Notation::Sgf => Point::from_sgf(t.as_bytes(), size),
         _ => Point::from_standard(t, size),
     };
-    result.map_err(|_| ListError {
-        message: format!("{t} is off the {size} board"),
-        range: token.range.clone(),
+    result.map_err(|_| {
+        // Standard coordinates skip I (H is followed by J): `I4` is a typo,
+        // not a point off the board.
+        let has_i = token.notation != Notation::Sgf
+            && t.bytes()
+                .take_while(u8::is_ascii_alphabetic)
+                .any(|b| b.eq_ignore_ascii_case(&b'i'));
+        let message = if has_i {
+            format!("{t}: I is not a coordinate letter (the letters skip I: H, then J)")
+        } else {
+            format!("{t} is off the {size} board")
+        };
+        ListError {
+            message,
+            range: token.range.clone(),
+        }
     })
 }
 

@@ -7,7 +7,10 @@ use kifu_board::{BoardSize, Color, Point};
 
 use super::coords::{self, Move, SequenceMove, View};
 use super::model::{AttributeRole, DiagramKind, ElementKind, attribute_role};
-use super::refs::Index;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use super::refs::{Base, Index};
 use crate::document::{Book, Element};
 
 /// A move number attribute (`at`, `to`).
@@ -131,7 +134,13 @@ pub fn game_info(e: &Element) -> Vec<(String, String)> {
     e.attributes()
         .iter()
         .filter(|a| crate::document::conventions::GAME_INFO_ATTRIBUTES.contains(&a.name()))
-        .map(|a| (a.name().to_owned(), a.value().to_owned()))
+        .filter(|a| a.name() != "pw" || e.get("wp").is_none())
+        .map(|a| {
+            (
+                super::model::spelling(a.name()).to_owned(),
+                a.value().to_owned(),
+            )
+        })
         .collect()
 }
 
@@ -335,4 +344,53 @@ impl Diagram {
             wrong: sequences("wrong"),
         })
     }
+}
+
+/// The book element's attributes, by name.
+pub(crate) fn book_fields(book: &Book) -> BTreeMap<String, String> {
+    let mut fields = BTreeMap::new();
+    if let Some(b) = book
+        .elements()
+        .iter()
+        .find(|e| e.kind() == ElementKind::Book)
+    {
+        for a in b.attributes() {
+            fields.insert(a.name().to_owned(), a.value().to_owned());
+        }
+    }
+    fields
+}
+
+/// The game information of every element through its base chain, the
+/// nearest element's value winning: one forward pass (bases come first),
+/// an element without game information of its own sharing its base's.
+/// Walking the chain from each paragraph was quadratic in a long chain of
+/// based diagrams.
+pub(crate) fn game_info_through_bases(index: &Index<'_>) -> Vec<Rc<BTreeMap<String, String>>> {
+    let elements = index.book().elements();
+    let empty = Rc::new(BTreeMap::new());
+    let mut out: Vec<Rc<BTreeMap<String, String>>> = Vec::with_capacity(elements.len());
+    for (i, e) in elements.iter().enumerate() {
+        let base = match index.base_of(i) {
+            Base::Element(b) if b < i => Some(&out[b]),
+            _ => None,
+        };
+        let own = game_info(e);
+        let merged = match base {
+            Some(b) if own.is_empty() => Rc::clone(b),
+            _ if own.is_empty() => Rc::clone(&empty),
+            _ => {
+                let mut map = BTreeMap::new();
+                for (k, v) in own {
+                    map.entry(k).or_insert(v);
+                }
+                for (k, v) in base.map(|b| b.iter()).into_iter().flatten() {
+                    map.entry(k.clone()).or_insert_with(|| v.clone());
+                }
+                Rc::new(map)
+            }
+        };
+        out.push(merged);
+    }
+    out
 }

@@ -456,7 +456,7 @@ pub const ATTRIBUTES: &[AttributeSpec] = &[
     spec!("keepWithNext", V::Flag, Paragraph),
     spec!("hint", V::Flag, Paragraph),
     spec!("ref", V::IdOrNone, Paragraph),
-    spec!("scale", V::Number, ImageOrDiagram),
+    spec!("scale", V::Number, Display),
     spec!("paraSpacing", V::Integer, Paragraph),
     spec!("spaceBefore", V::Integer, Paragraph),
     spec!("spaceAfter", V::Integer, Paragraph),
@@ -517,6 +517,7 @@ fn applies_to(applies: Applies, kind: ElementKind) -> bool {
 /// assert_eq!(attribute_role(kind_of("p"), "vw"), AttributeRole::Unknown);
 /// ```
 pub fn attribute_role(kind: ElementKind, name: &str) -> AttributeRole {
+    let name = spelling(name);
     if kind == ElementKind::Image && name == "width" {
         // Images take full/half/third only.
         return AttributeRole::Known(&IMAGE_WIDTH_SPEC);
@@ -539,6 +540,21 @@ pub fn attribute_role(kind: ElementKind, name: &str) -> AttributeRole {
         }
     }
     AttributeRole::Unknown
+}
+
+/// The name the format's attribute list gives an attribute also written
+/// another way: `pw` (as the standard text `#pw#` spells the white player)
+/// is `wp`. Other names are returned as they are.
+///
+/// ```
+/// assert_eq!(kifu_book::model::spelling("pw"), "wp");
+/// assert_eq!(kifu_book::model::spelling("pb"), "pb");
+/// ```
+pub fn spelling(name: &str) -> &str {
+    match name {
+        "pw" => "wp",
+        other => other,
+    }
 }
 
 const IMAGE_WIDTH_SPEC: AttributeSpec = spec!("width", V::Choice(IMAGE_WIDTH), Image);
@@ -755,6 +771,7 @@ pub fn revision(book: &Book) -> Revision {
             || e.attributes().iter().any(|a| {
                 a.languages().any(|l| language::LANGUAGES_2026.contains(&l))
                     || matches!(attribute_role(kind, a.base_name()), AttributeRole::Known(s) if s.since_2026)
+                    || a.has_newline_escape()
             })
     });
     if uses_2026 {

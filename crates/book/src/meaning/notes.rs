@@ -169,3 +169,58 @@ pub fn attach(notes: &Book, book: &Book) -> Parsed<Vec<Attachment>> {
         diagnostics,
     }
 }
+
+/// The book with its notes shown: each note of `notes` that is a paragraph
+/// or an image is inserted after the element its `loc` names (after that
+/// element's language siblings), drawn in a box (`box=1`) and without its
+/// `loc` and ID. Notes that hold Go data are left out: inserted, they
+/// would change what the book's paragraphs and bases refer to. The
+/// diagnostics are [`attach`]'s.
+///
+/// ```
+/// let book = kifu_book::parse("::book(#b1)\n\n::chapter(#c)\n\nText.\n\nMore.").value;
+/// let notes = kifu_book::parse("::book(#b1) notes=1\n\n::p(#n1) loc=c+1 My note.").value;
+/// let shown = kifu_book::notes::insert(&notes, &book);
+/// let values: Vec<_> = shown.value.elements().iter().map(|e| e.value()).collect();
+/// assert_eq!(values, ["", "", "Text.", "My note.", "More."]);
+/// assert_eq!(shown.value.elements()[3].get("box"), Some("1"));
+/// ```
+pub fn insert(notes: &Book, book: &Book) -> Parsed<Book> {
+    let attached = attach(notes, book);
+    let mut after: Vec<Vec<usize>> = vec![Vec::new(); book.elements().len()];
+    for a in &attached.value {
+        let note = &notes.elements()[a.note];
+        if !matches!(note.kind(), ElementKind::Paragraph(_) | ElementKind::Image) {
+            continue;
+        }
+        // After the target's language siblings.
+        let elements = book.elements();
+        let mut end = a.target;
+        let mut run = vec![&elements[a.target]];
+        while end + 1 < elements.len() && continues_language_run(&run, &elements[end + 1]) {
+            end += 1;
+            run.push(&elements[end]);
+        }
+        after[end].push(a.note);
+    }
+    let mut out = book.clone();
+    let elements = out.elements_mut();
+    let original = std::mem::take(elements);
+    for (i, e) in original.into_iter().enumerate() {
+        elements.push(e);
+        for &n in &after[i] {
+            let mut note = notes.elements()[n].clone();
+            note.remove_attribute("loc");
+            note.set_id(None);
+            if note.kind() != ElementKind::Image {
+                note.set_attribute("box", "1");
+            }
+            note.span = kifu_diag::Span::default();
+            elements.push(note);
+        }
+    }
+    Parsed {
+        value: out,
+        diagnostics: attached.diagnostics,
+    }
+}

@@ -25,6 +25,12 @@ pub fn normalize(book: &Book) -> String {
         if !element.is_go_data() {
             continue;
         }
+        // `pw` as the attribute list writes it, `wp` (unless both are there).
+        if element.get("wp").is_none()
+            && let Some(a) = element.attributes.iter_mut().find(|a| a.name == "pw")
+        {
+            a.name = model::spelling("pw").to_owned();
+        }
         let size = index.board_size(i);
         let mut rewrites = Vec::new();
         for a in element.attributes() {

@@ -15,11 +15,13 @@
 //!   their own;
 //! - quotes around `ca` (every language) and `url` values, and around every
 //!   value with characters other than ASCII letters, digits, `_ - + . ;`;
-//!   inside quotes `\` `"`, tab and line break escaped;
+//!   inside quotes `\` `"` and tab escaped, and a line break too in books
+//!   that follow the 2026 revision (2017 books keep it: a quoted `mv` goes
+//!   on over several lines);
 //! - `pl` written for Go data that sets up a position, coordinates in
 //!   uppercase standard notation (see [`crate::normalize`]).
 
-use crate::document::conventions::{self, starts_own_line, write_value};
+use crate::document::conventions::{self, starts_own_line, write_value_in};
 use crate::document::{Book, Element};
 use crate::meaning::model::{self, Revision};
 
@@ -53,12 +55,21 @@ pub fn empty_lines_before(element: &Element, revision: Revision) -> usize {
 /// ```
 pub fn normalized_layout(book: &Book) -> String {
     let revision = model::revision(book);
+    // Line breaks in quotes as `\n` in 2026 books, and in a book with a
+    // value that cannot hold them otherwise (which that `\n` makes 2026):
+    // so that normalizing the result writes it again.
+    let newline_escapes = revision >= Revision::R2026
+        || book.elements().iter().any(|e| {
+            e.attributes()
+                .iter()
+                .any(|a| conventions::needs_newline_escape(a.value()))
+        });
     let mut out = String::new();
     for (i, element) in book.elements().iter().enumerate() {
         if i > 0 {
             out.push_str(&"\n".repeat(empty_lines_before(element, revision) + 1));
         }
-        write_element_normalized(element, &mut out);
+        write_element_normalized(element, newline_escapes, &mut out);
     }
     if !book.elements().is_empty() {
         out.push('\n');
@@ -73,7 +84,9 @@ pub fn normalized_layout(book: &Book) -> String {
     out
 }
 
-fn write_element_normalized(element: &Element, out: &mut String) {
+/// `newline_escapes`: whether the book follows the 2026 revision, which
+/// writes a line break in quotes as `\n` (see [`write_value_in`]).
+fn write_element_normalized(element: &Element, newline_escapes: bool, out: &mut String) {
     let name = element.name();
     if let Some(tag) = element.tag() {
         out.push_str("::");
@@ -98,9 +111,10 @@ fn write_element_normalized(element: &Element, out: &mut String) {
         }
         out.push_str(a.name());
         out.push('=');
-        write_value(
+        write_value_in(
             a.value(),
             needs_quotes(a.name(), a.value()) || glued && i == last,
+            newline_escapes,
             out,
         );
     }

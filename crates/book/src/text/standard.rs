@@ -68,13 +68,26 @@ const GAME_CODES: &[&str] = &[
 ];
 
 /// The translations kifu is sure of; everything else is English.
+///
+/// Each was read against the English meaning: the `^ to ...` texts set a
+/// task, so German says what the player is to do the way problem books
+/// do ("Weiß zieht und lebt.", as French "Blanc joue et vit."), never a
+/// statement ("Weiß lebt." is White is alive, `#wia#`).
 fn translation(lang: &str, key: &str) -> Option<&'static str> {
     Some(match (lang, key) {
         ("de", "tp") => "^ ist am Zug.",
-        ("de", "tk") => "^ tötet.",
-        ("de", "tl") => "^ lebt.",
+        ("de", "tk") => "^ zieht und tötet.",
+        ("de", "tl") => "^ zieht und lebt.",
+        ("de", "tw") => "^ zieht und gewinnt.",
+        ("de", "do") => "Was kann ^ tun?",
         ("de", "wi") => "^ gewinnt.",
+        ("de", "he") => "^ ist entkommen.",
         ("de", "id") => "^ ist tot.",
+        ("de", "ia") => "^ lebt.",
+        ("de", "ias") => "^ lebt in Vorhand.",
+        ("de", "fe") => "Falsches Auge.",
+        ("de", "ok") => "Nur Ko, nicht gut genug.",
+        ("de", "os") => "Nur Seki, nicht gut genug.",
         ("de", "ko") => "Ko.",
         ("de", "se") => "Seki.",
         ("de", "Problem") => "Problem",

@@ -47,6 +47,11 @@ pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
     ) {
         return render_whole(args, path, format);
     }
+    if args.notes.is_some() {
+        return Err(CliError::usage(
+            "--notes shows notes with a whole book: write .html or .epub",
+        ));
+    }
     let input = input::read(path)?;
     let (view, status) = if formats::of_input(path, &input.bytes).is_book() {
         book_view(args, &input, path)?
@@ -137,13 +142,39 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
                 }
             )));
         }
+        let with_notes = match &args.notes {
+            Some(notes_path) => {
+                let notes = input::read(notes_path)?;
+                let shown =
+                    kifu_book::notes::insert(&kifu_book::read(&notes.bytes).value, &expanded.value);
+                if !args.quiet {
+                    for d in &shown.diagnostics {
+                        crate::stdio::eprintln(format_args!(
+                            "{}: {}[{}]: {}",
+                            notes.name,
+                            d.severity,
+                            d.code.as_str(),
+                            d.message
+                        ));
+                    }
+                }
+                Some(shown.value)
+            }
+            None => None,
+        };
         let flow = Flow::new(
-            &expanded.value,
+            with_notes.as_ref().unwrap_or(&expanded.value),
             &|name| book.load_image(name),
             &flow_options(false),
         );
         (write(&flow, false)?, outcome.stats.status())
     } else {
+        if args.notes.is_some() {
+            return Err(CliError::usage(format!(
+                "{}: --notes is for books, not games",
+                input.name
+            )));
+        }
         let (document, _) = Document::read(&input.bytes, from);
         let collection = document.to_collection();
         let game = collection

@@ -437,29 +437,10 @@ impl DiagramView {
     }
 }
 
+/// The star point rule, which `kifu diagrams` draws too
+/// ([`kifu_book::figure::is_star_point`]).
 pub(crate) fn is_star(size: BoardSize, p: Point) -> bool {
-    fn lines(n: u8, with_sides: bool) -> Option<(u8, Option<u8>, u8)> {
-        if n < 7 {
-            return None;
-        }
-        let edge = if n >= 13 { 3 } else { 2 };
-        let middle = (n % 2 == 1).then_some(n / 2);
-        Some((
-            edge,
-            middle.filter(|_| with_sides || n % 2 == 1),
-            n - 1 - edge,
-        ))
-    }
-    let big = size.cols.min(size.rows) >= 15;
-    let (Some((xa, xm, xb)), Some((ya, ym, yb))) = (lines(size.cols, big), lines(size.rows, big))
-    else {
-        return false;
-    };
-    let on_x = p.x == xa || p.x == xb;
-    let on_y = p.y == ya || p.y == yb;
-    let mid_x = xm == Some(p.x);
-    let mid_y = ym == Some(p.y);
-    (on_x && on_y) || (mid_x && mid_y) || (big && ((mid_x && on_y) || (on_x && mid_y)))
+    kifu_book::figure::is_star_point(size, p)
 }
 
 /// A synthetic figure item: `start`, then `moves` numbered from `first`.
