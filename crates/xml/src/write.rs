@@ -212,6 +212,20 @@ pub(crate) fn escape(text: &str, attribute: bool, out: &mut String) {
     }
 }
 
+/// Whether a root property of [`INFORMATION`] is written there (else it
+/// stays an `<SGF>` element of the root node): `SZ` only for a square
+/// board of that size, and `TM` only as a number of seconds, the one form
+/// GoGui's `<Time>` takes. GoGui reads any other `<Time>` with a warning
+/// into the root node's properties before the root `<Node>`, which it then
+/// reads as a second node.
+fn in_information(id: &str, value: &str, size: BoardSize) -> bool {
+    match id {
+        "SZ" => size.is_square() && value.trim() == size.cols.to_string(),
+        "TM" => value.trim().parse::<f64>().is_ok_and(f64::is_finite),
+        _ => true,
+    }
+}
+
 fn write_game(tree: &Tree, out: &mut String) {
     let size = board_size(tree);
     let root_values = |id: &str| tree.values(0, id);
@@ -226,7 +240,7 @@ fn write_game(tree: &Tree, out: &mut String) {
         let Some([value]) = root_values(id) else {
             continue;
         };
-        if *id == "SZ" && !(size.is_square() && value.trim() == size.cols.to_string()) {
+        if !in_information(id, value, size) {
             continue;
         }
         let _ = write!(out, "<{element}>");
@@ -342,8 +356,7 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
                 if is_root
                     && first
                     && INFORMATION.iter().any(|(i, _)| *i == id)
-                    && (id != "SZ"
-                        || (size.is_square() && value.trim() == size.cols.to_string())) =>
+                    && in_information(id, value, size) =>
             {
                 continue;
             }

@@ -158,3 +158,23 @@ fn white_space_inside_a_move_is_removed_and_the_move_written() {
         "{xml}"
     );
 }
+
+#[test]
+fn only_a_time_in_seconds_is_a_time_element() {
+    // GoGui's <Time> holds seconds; any other text it reads with a warning
+    // into the root's properties, and then takes the root <Node> for a
+    // second node (the comment and EV moved one node down).
+    let xml = to_xml("(;FF[4]GM[1]SZ[9]TM[1 hour]EV[Cup]C[hi];B[ee])");
+    assert!(!xml.contains("<Time>"), "{xml}");
+    assert!(
+        xml.contains("<Node>\n<Comment>\n<P>hi</P>\n</Comment>\n<SGF type=\"TM\"><Arg>1 hour</Arg></SGF>\n<SGF type=\"EV\"><Arg>Cup</Arg></SGF>\n</Node>"),
+        "{xml}"
+    );
+    round_trips(
+        &xml,
+        "(;GM[1]FF[4]CA[UTF-8]SZ[9]C[hi]TM[1 hour]EV[Cup];B[ee])\n",
+    );
+    let xml = to_xml("(;FF[4]GM[1]SZ[9]TM[1800];B[ee])");
+    assert!(xml.contains("<Time>1800</Time>"), "{xml}");
+    assert!(!xml.contains("type=\"TM\""), "{xml}");
+}
