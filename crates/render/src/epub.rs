@@ -761,10 +761,19 @@ impl<'a, 'b> Writer<'a, 'b> {
             "toPlay": color_code(item.to_play),
         });
         if problem {
+            // Feedback texts as the reader sees them: a standard text
+            // (`#wid#`) in the e-book's language, as the answers page has it.
+            let shown = &self.flow.diagrams[n];
+            let language = &self.flow.preferred[0];
             let seq = |s: &[(Move, Option<String>)]| -> Value {
                 s.iter()
                     .map(|(m, t)| {
                         let [x, y] = point_code(*m);
+                        let t = t.as_deref().map(|t| {
+                            shown
+                                .answer_text(t)
+                                .map_or_else(|| t.to_owned(), |v| v.get(language).clone())
+                        });
                         json!([x, y, t])
                     })
                     .collect()
