@@ -1,10 +1,8 @@
-//! A problem's answers for static outputs (print): the correct sequences a
-//! problem has, and a sequence played on the problem's drawing with its
-//! moves numbered from 1.
-//!
-//! The EPUB writer has its own copy of these two (HTML-escaped texts);
-//! both follow the same rules: the `correct` attribute's sequences, else
-//! the default answer of the Go data.
+//! A problem's answers for the static outputs (EPUB answers, print): the
+//! correct sequences a problem has (the `correct` attribute's, else the
+//! default answer of the Go data), and a sequence played on the problem's
+//! drawing with its moves numbered from 1. The texts are plain; each
+//! writer escapes them for its markup.
 
 use kifu_board::{Board, Color};
 use kifu_book::coords::Move;

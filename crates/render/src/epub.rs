@@ -38,7 +38,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::io::{Cursor, Write as _};
 
-use kifu_board::{Board, Color};
+use kifu_board::Color;
 use kifu_book::Book;
 use kifu_book::coords::Move;
 use kifu_book::files::image_type;
@@ -47,6 +47,7 @@ use kifu_book::resolve::ItemKind;
 use serde_json::{Value, json};
 use zip::write::SimpleFileOptions;
 
+use crate::answers::{correct_sequences, play};
 use crate::flow::{
     Block, DiagramBlock, Flow, FlowOptions, ImageBlock, ImageSource, Paragraph, Rich, Target,
     Variants,
@@ -55,7 +56,7 @@ use crate::markup::{
     self, Dialect, ParagraphParts, align_class, break_class, esc, group_class, width_name,
 };
 use crate::style::Style;
-use crate::svg::{DiagramView, Geometry, Stone, geometry, to_svg};
+use crate::svg::{DiagramView, Geometry, geometry, to_svg};
 
 const CSS: &str = include_str!("../assets/epub.css");
 const JS: &str = include_str!("../assets/epub.js");
@@ -909,7 +910,11 @@ impl<'a, 'b> Writer<'a, 'b> {
                 let mut view = DiagramView::from_figure(item, &d.figure, self.lang());
                 view.caption = None;
                 view.gaps = None;
-                let texts = play(&mut view, item, &sequence);
+                // The page's escaping of the plain texts print also uses.
+                let texts: Vec<String> = play(&mut view, item, &sequence)
+                    .iter()
+                    .map(|t| esc(t))
+                    .collect();
                 let file = self.drawing(&view);
                 let _ = write!(
                     s,
@@ -1270,73 +1275,6 @@ fn generated_cover(title: &str, author: Option<&str>, board: Option<String>) -> 
     }
     s.push_str("</svg>");
     s
-}
-
-/// A problem's correct sequences: its `correct` attribute's, else the
-/// default answer.
-fn correct_sequences(item: &kifu_book::resolve::Resolved) -> Vec<Sequence> {
-    let given: Vec<Sequence> = item
-        .diagram
-        .as_ref()
-        .map(|d| {
-            d.correct
-                .iter()
-                .map(|s| s.iter().map(|m| (m.mv, m.text.clone())).collect())
-                .collect()
-        })
-        .unwrap_or_default();
-    if !given.is_empty() {
-        return given
-            .into_iter()
-            .filter(|s: &Vec<_>| !s.is_empty())
-            .collect();
-    }
-    if item.default_correct.is_empty() {
-        return Vec::new();
-    }
-    vec![item.default_correct.iter().map(|&m| (m, None)).collect()]
-}
-
-/// Plays a sequence on a drawn position, numbering the moves from 1 and
-/// removing what they capture; returns the moves' texts ("1: Good shape.").
-fn play(
-    view: &mut DiagramView,
-    item: &kifu_book::resolve::Resolved,
-    sequence: &[(Move, Option<String>)],
-) -> Vec<String> {
-    let mut board = Board::new(view.size);
-    for s in &view.stones {
-        board.set(s.point, Some(s.color));
-    }
-    // Numbers of the problem's own moves are not the answer's.
-    for s in &mut view.stones {
-        s.number = None;
-    }
-    let mut color = item.to_play;
-    let mut texts = Vec::new();
-    for (k, (mv, text)) in sequence.iter().enumerate() {
-        let number = u32::try_from(k + 1).unwrap_or(u32::MAX);
-        if let Move::Play(p) = mv
-            && view.size.contains(*p)
-        {
-            let outcome = board.play_anyway(color, *p);
-            view.stones
-                .retain(|s| !outcome.captured.contains(&s.point) && s.point != *p);
-            view.stones.push(Stone {
-                point: *p,
-                color,
-                number: Some(number),
-            });
-        }
-        if let Some(t) = text.as_deref().filter(|t| !t.trim().is_empty()) {
-            texts.push(format!("{number}: {}", esc(t)));
-        }
-        color = match color {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        };
-    }
-    texts
 }
 
 /// A colour for the script: 0 black, 1 white.
