@@ -652,6 +652,9 @@ pub struct PyBook {
     diagnostics: Vec<Diagnostic>,
     source: Vec<u8>,
     name: String,
+    /// The `.gobk` package the book came from: its other entries are read
+    /// only when asked for.
+    package: Option<kifu_book::package::PackageReader>,
 }
 
 #[pymethods]
@@ -711,6 +714,34 @@ impl PyBook {
     fn write(&self) -> String {
         self.book.to_string()
     }
+
+    /// The names of the package's other entries (images...), in archive
+    /// order; empty for a `.gobook` text.
+    fn entry_names(&self) -> Vec<String> {
+        self.package.as_ref().map_or_else(Vec::new, |p| {
+            p.names()
+                .filter(|n| *n != p.book_name())
+                .map(str::to_owned)
+                .collect()
+        })
+    }
+
+    /// The bytes of the package entry `name` (matched as the book's names
+    /// are), or None; ValueError when the package refuses it (past its
+    /// size limits).
+    fn entry<'py>(
+        &self,
+        py: Python<'py>,
+        name: &str,
+    ) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        let Some(package) = &self.package else {
+            return Ok(None);
+        };
+        match package.file(name) {
+            Ok(bytes) => Ok(bytes.map(|b| PyBytes::new(py, &b))),
+            Err(e) => Err(PyValueError::new_err(format!("{}: {name}: {e}", self.name))),
+        }
+    }
 }
 
 impl PyBook {
@@ -724,24 +755,37 @@ impl PyBook {
     }
 }
 
-/// Reads a Go Book (`.gobook` text; never fails: damage is in the
-/// diagnostics) and resolves its diagrams.
+/// Reads a Go Book, `.gobook` text or a `.gobk` package (told apart by
+/// the bytes), and resolves its diagrams. Damage to the text is in the
+/// diagnostics; a package that cannot be read raises ValueError.
 #[pyfunction]
 #[pyo3(signature = (data, name = "<bytes>".to_string()))]
-fn parse_book(py: Python<'_>, data: &[u8], name: String) -> PyBook {
+fn parse_book(py: Python<'_>, data: &[u8], name: String) -> PyResult<PyBook> {
     py.detach(|| {
-        let parsed = kifu_book::read(data);
+        let (text, name, package) = if data.starts_with(b"PK\x03\x04") {
+            let fail = |e: kifu_book::package::PackageError| {
+                PyValueError::new_err(format!("{name}: {e}"))
+            };
+            let package = kifu_book::package::PackageReader::new(data).map_err(fail)?;
+            let text = package.read_book().map_err(fail)?;
+            let name = format!("{name}({})", package.book_name());
+            (text, name, Some(package))
+        } else {
+            (data.to_vec(), name, None)
+        };
+        let parsed = kifu_book::read(&text);
         let resolution = kifu_book::resolve::resolve(&parsed.value);
         let mut diagnostics = parsed.diagnostics;
         diagnostics.extend(resolution.diagnostics.iter().cloned());
         diagnostics.sort_by_key(|d| d.span.start);
-        PyBook {
+        Ok(PyBook {
             book: parsed.value,
             resolution,
             diagnostics,
-            source: data.to_vec(),
+            source: text,
             name,
-        }
+            package,
+        })
     })
 }
 

@@ -215,6 +215,39 @@ def test_books_list_draw_and_render_diagrams():
     assert any(d.file == "b.gobook" and d.line == 1 for d in broken.check())
 
 
+
+def test_gobk_packages_are_read_with_their_entries(tmp_path):
+    import io
+    import zipfile
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("images/cover.png", b"\x89PNG\r\n\x1a\nrest")
+        z.writestr("book/t.gobook", BOOK)
+    path = tmp_path / "t.gobk"
+    path.write_bytes(buf.getvalue())
+    book = kifu.read_book(str(path))
+    assert book.name.endswith("t.gobk(book/t.gobook)")
+    assert book.write() == BOOK.decode()
+    assert len(book) == 1 and "●" in book.draw("one")
+    assert book.entry_names() == ["images/cover.png"]
+    assert book.entry("images/cover.png").startswith(b"\x89PNG")
+    assert book.entry("missing.png") is None
+    # A finding names the book inside the package.
+    broken = io.BytesIO()
+    with zipfile.ZipFile(broken, "w") as z:
+        z.writestr("b.gobook", b"::fig ab=Z99\n")
+    found = kifu.read_book(broken.getvalue(), name="b.gobk").check()
+    assert any(d.file == "b.gobk(b.gobook)" and d.line == 1 for d in found)
+    # Text books have no entries; a broken package is a ValueError.
+    assert kifu.read_book(BOOK).entry_names() == []
+    with pytest.raises(ValueError, match="zip"):
+        kifu.read_book(b"PK\x03\x04 not really a zip", name="x.gobk")
+    empty = io.BytesIO()
+    with zipfile.ZipFile(empty, "w") as z:
+        z.writestr("readme.txt", b"no book")
+    with pytest.raises(ValueError, match="no .gobook"):
+        kifu.read_book(empty.getvalue(), name="e.gobk")
+
 def test_read_stream_splits_concatenated_games(tmp_path):
     p = tmp_path / "all.sgf"
     games = [b"(;GN[%d]SZ[9];B[ee])\n" % i for i in range(2500)]

@@ -320,11 +320,24 @@ class Book:
         """The book as text, byte for byte as read."""
         return self._native.write()
 
+    def entry_names(self) -> List[str]:
+        """The other entries of the `.gobk` package the book came from
+        (images...), in archive order; empty for a `.gobook` text."""
+        return self._native.entry_names()
+
+    def entry(self, name: str) -> Optional[bytes]:
+        """The bytes of the package entry `name`, or None when the package
+        has none of that name (or the book is a `.gobook` text). Raises
+        ValueError when the package refuses the entry (past its limits)."""
+        return self._native.entry(name)
+
 
 def read_book(source: Union[bytes, str, os.PathLike, IO[bytes]],
               name: Optional[str] = None) -> Book:
-    """Reads a Go Book (`.gobook` text) from bytes, a path or a binary
-    file object (never fails on damage: see Book.diagnostics)."""
+    """Reads a Go Book, a `.gobook` text or a `.gobk` package (told apart
+    by the bytes), from bytes, a path or a binary file object. Damage to
+    the text never fails (see Book.diagnostics); a package that cannot be
+    read raises ValueError."""
     data, name = _bytes_and_name(source, name)
     return Book(_kifu.parse_book(data, name))
 
