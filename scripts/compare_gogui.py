@@ -10,8 +10,13 @@ a kifu binary. Three comparisons:
 1. kifu's XML read by GoGui: every single-game SGF file is converted by
    kifu to XML, GoGui reads that XML and writes it as SGF, and kifu reads
    GoGui's SGF. Its main line, setup, comments and game information must
-   be those of kifu's reading of the original file. GoGui's warnings on
-   kifu's XML are counted.
+   be those of kifu's reading of the original file (or GoGui's own
+   reading of it, where GoGui's model keeps less). GoGui's warnings on
+   kifu's XML that it gives neither on the SGF nor on its own XML are
+   counted as kifu's, unless GoGui gives them on an XML holding only the
+   root `SGF` element concerned, in the form GoGui writes it (an `OT` it
+   cannot parse: its SGF reader keeps it silently, its XML reader with a
+   warning, on its own XML too).
 2. GoGui's XML read by kifu: GoGui's own XML files (and the XML GoGui
    writes from the SGF files) are read by kifu and by GoGui; main line,
    setup, comments and game information must agree.
