@@ -168,19 +168,32 @@ fn old_dates_and_times_become_ff4() {
         fix(&["--normalize"], input).0,
         "(;GM[1]FF[4]CA[UTF-8]SZ[19]DT[1995-05-24,25];B[dd])\n"
     );
-    // No certain reading: kept as written, and said so by check and fix.
-    let input = "(;FF[3]GM[1]SZ[19]DT[April 30 - May 2, 1957]KM[5,5];B[dd])";
+    // Across months and years: every day kept.
+    for (date, ff4) in [
+        ("April 30 - May 2, 1957", "1957-04-30,05-01,02"),
+        ("30 April - 2 May 1957", "1957-04-30,05-01,02"),
+        ("1957-04-30..05-02", "1957-04-30,05-01,02"),
+        ("Dec 30, 1957 - Jan 2, 1958", "1957-12-30,31,1958-01-01,02"),
+        ("1957-1958", "1957,1958"),
+    ] {
+        let input = format!("(;FF[3]GM[1]SZ[19]DT[{date}]KM[5,5];B[dd])");
+        let (fixed, _) = fix(&[], &input);
+        assert_eq!(fixed, format!("(;FF[4]GM[1]SZ[19]DT[{ff4}]KM[5.5];B[dd])"));
+    }
+    // No certain reading (which year is December's?): kept as written,
+    // and said so by check and fix.
+    let input = "(;FF[3]GM[1]SZ[19]DT[December 30 - January 2, 1958]KM[5,5];B[dd])";
     assert_eq!(
         check(input)[0],
-        "1:22: note[sgf/invalid-game-info]: DT[April 30 - May 2, 1957]: not a date in the ISO form FF[4] asks for (YYYY-MM-DD), and no certain reading: kept as written if the file becomes FF[4]"
+        "1:22: note[sgf/invalid-game-info]: DT[December 30 - January 2, 1958]: not a date in the ISO form FF[4] asks for (YYYY-MM-DD), and no certain reading: kept as written if the file becomes FF[4]"
     );
     let (fixed, said) = fix(&[], input);
     assert_eq!(
         fixed,
-        "(;FF[4]GM[1]SZ[19]DT[April 30 - May 2, 1957]KM[5.5];B[dd])"
+        "(;FF[4]GM[1]SZ[19]DT[December 30 - January 2, 1958]KM[5.5];B[dd])"
     );
     assert!(
-        said.contains(&"1:19: warning[sgf/invalid-game-info]: not fixed, no certain repair: DT[April 30 - May 2, 1957] kept as written: not a date in the ISO form FF[4] asks for (YYYY-MM-DD), and no certain reading".to_owned()),
+        said.contains(&"1:19: warning[sgf/invalid-game-info]: not fixed, no certain repair: DT[December 30 - January 2, 1958] kept as written: not a date in the ISO form FF[4] asks for (YYYY-MM-DD), and no certain reading".to_owned()),
         "{said:?}"
     );
 }
@@ -209,4 +222,67 @@ fn legal_in_its_own_format_is_a_note() {
             "warning[sgf/lowercase-identifier]",
         ]
     );
+}
+
+/// `HA[1]`: FF[4] says HA is 2 or more, and SGFC is silent on it (its
+/// strict mode warns only that no stones are set up, 61). What it means is
+/// not certain (some write it for a game without komi): `check` says so in
+/// a note, `fix` keeps it, and the XML holds it in `<Handicap>`, where
+/// GoGui warns as it does on the SGF ("Invalid handicap value").
+#[test]
+fn a_handicap_of_one_is_said_and_kept() {
+    let input = "(;FF[4]GM[1]SZ[19]HA[1];B[dd])";
+    assert_eq!(
+        check(input),
+        [
+            "1:22: note[sgf/invalid-game-info]: HA[1]: HA is 2 or more: a game without handicap has no HA (HA[1])"
+        ]
+    );
+    let (fixed, said) = fix(&["--force"], input);
+    assert_eq!(fixed, input);
+    assert_eq!(said, Vec::<String>::new());
+    let (normalized, _) = fix(&["--normalize", "--force"], input);
+    assert!(normalized.contains("HA[1]"), "{normalized}");
+    assert!(to_xml(input).contains("<Handicap>1</Handicap>\n"));
+}
+
+/// Text outside the game trees is information: what is before the first
+/// game (legal: readers skip it) stays; what is after or between games
+/// (not in the grammar; SGFC 8, critical) goes only with --force or
+/// --normalize, and is said to; parentheses alone are syntax.
+#[test]
+fn text_outside_the_games_is_not_lost() {
+    let input = "Game from 1957, recorded by Y.\n(;FF[4]GM[1]SZ[19]KM[6.];B[dd])\nthe end\n";
+    let (fixed, said) = fix(&[], input);
+    assert_eq!(
+        fixed,
+        "Game from 1957, recorded by Y.\n(;FF[4]GM[1]SZ[19]KM[6];B[dd])\nthe end\n"
+    );
+    assert_eq!(
+        said,
+        [
+            "2:19: note[sgf/nonstandard-game-info]: fixed: KM[6.] written KM[6] (number form)",
+            "3:1: error[sgf/junk-after-game]: not fixed, information would be lost (--force to fix): text outside the games removed: 'the end'",
+        ]
+    );
+    let (forced, said) = fix(&["--force"], input);
+    assert_eq!(
+        forced,
+        "Game from 1957, recorded by Y.\n(;FF[4]GM[1]SZ[19]KM[6];B[dd])\n"
+    );
+    assert!(
+        said.contains(&"3:1: note[sgf/junk-after-game]: fixed (critical): text outside the games removed: 'the end'".to_owned()),
+        "{said:?}"
+    );
+    let (normalized, said) = fix(&["--normalize"], input);
+    assert_eq!(normalized, "(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6];B[dd])\n");
+    assert!(
+        said.contains(&"1:1: note[sgf/junk-before-game]: fixed: text before the first game removed: 'Game from 1957, recorded by Y.'".to_owned()),
+        "{said:?}"
+    );
+    // Nothing else to repair: the input as it was.
+    let input = "Game from 1957\n(;FF[4]GM[1]SZ[19];B[dd])\n";
+    let (fixed, said) = fix(&[], input);
+    assert_eq!(fixed, input);
+    assert_eq!(said, Vec::<String>::new());
 }

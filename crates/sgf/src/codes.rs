@@ -44,9 +44,9 @@ use Severity::{Error, Note, Warning};
 pub static ALL: &[CodeInfo] = &[
     // Syntax.
     row(syntax::NO_DATA, Error, false, &[7], "nothing to repair: the file is written as it was"),
-    row(syntax::JUNK_BEFORE_GAME, Note, false, &[], "the text before the first game removed"),
+    row(syntax::JUNK_BEFORE_GAME, Note, false, &[], "kept (SGF readers skip it); removed by `--normalize`, and when it is parentheses only"),
     row(syntax::DATA_BEFORE_GAME, Warning, true, &[6], "the SGF-like data before the first game removed (critical)"),
-    row(syntax::JUNK_AFTER_GAME, Warning, false, &[], "the text after or between games removed"),
+    row(syntax::JUNK_AFTER_GAME, Warning, true, &[8], "the text after or between games removed (critical, as for SGFC; not when it is parentheses only, and made by `--normalize`)"),
     row(syntax::JUNK_IN_NODE, Warning, true, &[8], "the characters removed (critical)"),
     row(syntax::MISSING_SEMICOLON, Warning, false, &[36, 67], "`;` added"),
     row(syntax::MISSING_OPEN, Warning, false, &[], "`(` added"),

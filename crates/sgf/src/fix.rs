@@ -149,7 +149,13 @@ fn fix_once<'i>(
         .collect();
     while rounds.len() < MAX_SYNTAX_ROUNDS {
         let mut round = Report::default();
-        let edits = syntax::repair::plan(&collection, &round_diagnostics, options, &mut round);
+        let edits = syntax::repair::plan(
+            &collection,
+            &round_diagnostics,
+            options,
+            normalize,
+            &mut round,
+        );
         let made = !round.made.is_empty();
         for r in round.made.iter_mut().chain(round.refused.iter_mut()) {
             r.span = to_input(&rounds, r.span);

@@ -38,9 +38,14 @@
 //!   one part is over 12 or both are the same, a month name with a year
 //!   (`May 12, 1996`, `12 May 1996`), also with several days of the month,
 //!   listed or as a range, every day kept (`April 14-15, 1957` →
-//!   `1957-04-14,15`, `24, 25 May 1995` → `1995-05-24,25`), ranges of
-//!   numeric dates (`1945-07-23..25` → `1945-07-23,24,25`, where SGFC drops
-//!   the middle day), and a two-digit year when it cannot be a month or a
+//!   `1957-04-14,15`, `24, 25 May 1995` → `1995-05-24,25`), across months
+//!   and years too (`April 30 - May 2, 1957`, `30 April - 2 May 1957` →
+//!   `1957-04-30,05-01,02`; a month without a year takes the next year
+//!   written, and the days must go forward: `December 30 - January 2,
+//!   1958` is flagged), ranges of numeric dates (`1945-07-23..25` →
+//!   `1945-07-23,24,25`, where SGFC drops the middle day; `1957-04-30..05-02`,
+//!   `1957-12-30..1958-01-02`), ranges of years (`1957-1958` →
+//!   `1957,1958`), and a two-digit year when it cannot be a month or a
 //!   day, as 19xx (`96-05-12` → `1996-05-12`, `13/5/95` → `1995-05-13`,
 //!   `12th and 13th march 94` → `1994-03-12,13`). A time of day after the
 //!   date is flagged (DT cannot hold it). FF\[1\]-FF\[3\] put no form on
@@ -599,53 +604,56 @@ fn date_tokens(s: &str) -> Option<Vec<DateToken>> {
     Some(out)
 }
 
-/// A date with a month name (`May 12, 1996`, `12 May 1996`, `May 1996`),
-/// also of several days of one month, listed or as a range (`24, 25 May
-/// 1995`, `April 14-15, 1957`, `12th and 13th march 94`): every day kept,
-/// in the FF\[4\] list (`1957-04-14,15`). One month name, one year (four
-/// digits, or two over 31: `94` is 1994), the days together.
-fn named_month(s: &str) -> Result<String, String> {
+/// One month's part of a date with month names: its year if written, the
+/// month, and its days (none for a whole month).
+struct MonthPiece {
+    year: Option<u32>,
+    month: u32,
+    days: Vec<u32>,
+}
+
+/// Whether a token is a year: four digits, or two that cannot be a day
+/// (`94` is 1994).
+fn year_of(t: DateToken) -> Option<u32> {
+    match t {
+        DateToken::Number(y, 4) => Some(y),
+        DateToken::Number(y, 2) if y > 31 => Some(1900 + y),
+        _ => None,
+    }
+}
+
+/// The tokens of one month: one month name, at most one year, the days
+/// together, joined by lists and ranges (`April 14-15, 1957`).
+fn month_piece(tokens: &[DateToken]) -> Option<MonthPiece> {
     use DateToken::*;
-    let unreadable = || "not a date in the ISO form FF[4] asks for (YYYY-MM-DD)".to_owned();
-    let tokens = date_tokens(s).ok_or_else(unreadable)?;
-    let months: Vec<u32> = tokens
-        .iter()
-        .filter_map(|t| if let Month(m) = t { Some(*m) } else { None })
-        .collect();
-    let [month] = months.as_slice() else {
-        return Err(unreadable());
-    };
-    // The year: four digits, else two that cannot be a day.
+    let mut months = tokens.iter().filter_map(|t| match t {
+        Month(m) => Some(*m),
+        _ => None,
+    });
+    let month = months.next()?;
+    if months.next().is_some() {
+        return None;
+    }
     let year_at = tokens
         .iter()
         .position(|t| matches!(t, Number(_, 4)))
-        .or_else(|| {
-            tokens
-                .iter()
-                .position(|t| matches!(t, Number(n, 2) if *n > 31))
-        })
-        .ok_or_else(unreadable)?;
-    let Number(year, digits) = tokens[year_at] else {
-        return Err(unreadable());
-    };
-    let year = if digits == 2 { 1900 + year } else { year };
-    // The days: numbers of one or two digits, together, joined by lists
-    // and ranges.
+        .or_else(|| tokens.iter().position(|t| year_of(*t).is_some()));
+    let year = year_at.and_then(|i| year_of(tokens[i]));
     let mut days: Vec<u32> = Vec::new();
     let mut range = false;
     let mut last_day_at: Option<usize> = None;
     for (i, t) in tokens.iter().enumerate() {
         match *t {
-            Number(d, 1 | 2) if i != year_at => {
+            Number(d, 1 | 2) if Some(i) != year_at => {
                 if last_day_at
                     .is_some_and(|j| tokens[j + 1..i].iter().any(|t| !matches!(t, And | Range)))
                 {
-                    return Err(unreadable());
+                    return None;
                 }
                 if range {
-                    let from = *days.last().ok_or_else(unreadable)?;
+                    let from = *days.last()?;
                     if d <= from || d - from > 31 {
-                        return Err(unreadable());
+                        return None;
                     }
                     days.extend(from + 1..=d);
                     range = false;
@@ -654,11 +662,11 @@ fn named_month(s: &str) -> Result<String, String> {
                 }
                 last_day_at = Some(i);
             }
-            Number(..) if i != year_at => return Err(unreadable()),
+            Number(..) if Some(i) != year_at => return None,
             // A range is between two days.
             Range => {
                 if range || last_day_at != Some(i.wrapping_sub(1)) {
-                    return Err(unreadable());
+                    return None;
                 }
                 range = true;
             }
@@ -666,16 +674,136 @@ fn named_month(s: &str) -> Result<String, String> {
         }
     }
     if range || days.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(unreadable());
+        return None;
     }
-    if days.is_empty() {
-        return ymd(year, *month, None).ok_or_else(unreadable);
+    Some(MonthPiece { year, month, days })
+}
+
+/// A date with a month name (`May 12, 1996`, `12 May 1996`, `May 1996`),
+/// also of several days, listed or as a range (`24, 25 May 1995`, `April
+/// 14-15, 1957`, `12th and 13th march 94`), across months and years too
+/// (`April 30 - May 2, 1957`, `30 April - 2 May 1957`, `Dec 30, 1957 - Jan
+/// 2, 1958`): every day kept, in the FF\[4\] list (`1957-04-30,05-01,02`).
+/// A month without a year takes the next one written (`April 30 - May 2,
+/// 1957`); the days must go forward.
+fn named_month(s: &str) -> Result<String, String> {
+    let unreadable = || "not a date in the ISO form FF[4] asks for (YYYY-MM-DD)".to_owned();
+    let tokens = date_tokens(s).ok_or_else(unreadable)?;
+    let pieces = month_pieces(&tokens).ok_or_else(unreadable)?;
+    if let [(piece, _)] = pieces.as_slice() {
+        let year = piece.year.ok_or_else(unreadable)?;
+        if piece.days.is_empty() {
+            return ymd(year, piece.month, None).ok_or_else(unreadable);
+        }
+        if !piece
+            .days
+            .iter()
+            .all(|&d| real_date(year, piece.month, Some(d)))
+        {
+            return Err(unreadable());
+        }
+        let dates: Vec<(u32, u32, u32)> =
+            piece.days.iter().map(|&d| (year, piece.month, d)).collect();
+        return Ok(shortened(&dates));
     }
-    if !days.iter().all(|&d| real_date(year, *month, Some(d))) {
-        return Err(unreadable());
+    // Several months: each with its days, the year the next one written.
+    let mut dates: Vec<(u32, u32, u32)> = Vec::new();
+    for (i, (piece, range_before)) in pieces.iter().enumerate() {
+        let year = pieces[i..]
+            .iter()
+            .find_map(|(p, _)| p.year)
+            .ok_or_else(unreadable)?;
+        if piece.days.is_empty()
+            || !piece
+                .days
+                .iter()
+                .all(|&d| real_date(year, piece.month, Some(d)))
+        {
+            return Err(unreadable());
+        }
+        let first = (year, piece.month, piece.days[0]);
+        if let Some(&last) = dates.last() {
+            if first <= last {
+                return Err(unreadable());
+            }
+            if *range_before {
+                let mut day = next_day(last);
+                while day < first {
+                    dates.push(day);
+                    day = next_day(day);
+                    if dates.len() > 366 {
+                        return Err(unreadable());
+                    }
+                }
+            }
+        }
+        dates.extend(piece.days.iter().map(|&d| (year, piece.month, d)));
     }
-    let dates: Vec<(u32, u32, u32)> = days.iter().map(|&d| (year, *month, d)).collect();
     Ok(shortened(&dates))
+}
+
+/// The tokens of a date with month names cut into one piece per month,
+/// each with whether a range joins it to the one before. The month name
+/// comes first in every piece (`April 30 - May 2, 1957`) or after its days
+/// in every piece, the year after it (`30 April - 2 May 1957`); pieces are
+/// joined by a range or a list.
+fn month_pieces(tokens: &[DateToken]) -> Option<Vec<(MonthPiece, bool)>> {
+    use DateToken::*;
+    let month_at: Vec<usize> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| matches!(t, Month(_)))
+        .map(|(i, _)| i)
+        .collect();
+    if month_at.len() < 2 {
+        return Some(vec![(month_piece(tokens)?, false)]);
+    }
+    // (start, end, joined by a range) of each piece.
+    let mut bounds: Vec<(usize, usize, bool)> = Vec::new();
+    if month_at[0] == 0 {
+        // Month first: a piece starts at each month name, after the
+        // separator before it.
+        for (k, &at) in month_at.iter().enumerate() {
+            let end = month_at.get(k + 1).map_or(tokens.len(), |&next| next - 1);
+            let range = k > 0 && matches!(tokens[at - 1], Range);
+            if k > 0 && !matches!(tokens[at - 1], Range | And) {
+                return None;
+            }
+            bounds.push((at, end, range));
+        }
+    } else {
+        // Days first: a piece ends at its month name, or at the year
+        // after it; the separator follows.
+        let mut start = 0;
+        let mut range = false;
+        for &at in &month_at {
+            let mut end = at + 1;
+            if tokens.get(end).is_some_and(|t| year_of(*t).is_some()) {
+                end += 1;
+            } else if matches!(tokens.get(end), Some(And))
+                && tokens.get(end + 1).is_some_and(|t| year_of(*t).is_some())
+            {
+                // `2 May, 1957`.
+                end += 2;
+            }
+            bounds.push((start, end, range));
+            match tokens.get(end) {
+                None => start = end,
+                Some(t @ (Range | And)) => {
+                    range = matches!(t, Range);
+                    start = end + 1;
+                }
+                Some(_) => return None,
+            }
+        }
+        if start != tokens.len() {
+            return None;
+        }
+    }
+    bounds
+        .into_iter()
+        .map(|(start, end, range)| Some((month_piece(tokens.get(start..end)?)?, range)))
+        .collect()
 }
 
 /// Full dates as FF\[4\] lists them, year and month not repeated while
@@ -821,6 +949,13 @@ fn one_date(s: &str) -> Result<String, String> {
     let n: Vec<u32> = parts.iter().map(|p| p.parse().unwrap_or(0)).collect();
     let l: Vec<usize> = parts.iter().map(|p| p.len()).collect();
     let date = match (l.as_slice(), sep) {
+        // A range of years, every year kept: `1957-1958` is `1957,1958`.
+        ([4, 4], '-') if n[0] >= 1 && n[0] < n[1] && n[1] - n[0] <= 100 => {
+            return Ok((n[0]..=n[1])
+                .map(|y| format!("{y:04}"))
+                .collect::<Vec<_>>()
+                .join(","));
+        }
         // Year first: YYYY-M-D, YYYY/MM/DD, YYYY.MM.DD.
         ([4, 1 | 2], _) => ymd(n[0], n[1], None),
         ([4, 1 | 2, 1 | 2], _) => ymd(n[0], n[1], Some(n[2])),

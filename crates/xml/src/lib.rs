@@ -23,7 +23,7 @@
 //! # Mapping
 //! | SGF | XML |
 //! |---|---|
-//! | root `AP SZ PB BR PW WR DT TM KM RE HA US CP AN BT WT RO RU SO` | `Information` children |
+//! | root `AP SZ PB BR PW WR DT TM KM RE HA US CP AN BT WT RO RU SO` (the first value; `TM` only as seconds over 0, as GoGui's `<Time>` means it) | `Information` children; further values and other `TM` as `SGF` elements of the root |
 //! | root `GN` | `GoGame name` |
 //! | `B`, `W` (point, or a pass: `[]`, `[tt]` up to 19x19), `BL`/`WL` of that move | `Black`/`White` `at` (`""` for a pass), `timeleft`; `number` is the natural move number |
 //! | `MN` | `SGF type="MN"`, as GoGui keeps it (read also from a `number` that is not the natural one) |

@@ -214,14 +214,20 @@ pub(crate) fn escape(text: &str, attribute: bool, out: &mut String) {
 
 /// Whether a root property of [`INFORMATION`] is written there (else it
 /// stays an `<SGF>` element of the root node): `SZ` only for a square
-/// board of that size, and `TM` only as a number of seconds, the one form
-/// GoGui's `<Time>` takes. GoGui reads any other `<Time>` with a warning
-/// into the root node's properties before the root `<Node>`, which it then
-/// reads as a second node.
+/// board of that size, and `TM` only as a number of seconds over 0, the
+/// one form GoGui's `<Time>` takes as its SGF reader takes `TM`. GoGui
+/// reads any other `<Time>` with a warning into the root node's properties
+/// before the root `<Node>`, which it then reads as a second node; and a
+/// `<Time>0</Time>` as a time limit, which makes its writers drop the
+/// root's `OT` (its SGF reader ignores `TM[0]` and keeps `OT`, as it does
+/// with the `SGF` element).
 fn in_information(id: &str, value: &str, size: BoardSize) -> bool {
     match id {
         "SZ" => size.is_square() && value.trim() == size.cols.to_string(),
-        "TM" => value.trim().parse::<f64>().is_ok_and(f64::is_finite),
+        "TM" => value
+            .trim()
+            .parse::<f64>()
+            .is_ok_and(|t| t.is_finite() && t > 0.0),
         _ => true,
     }
 }
@@ -237,9 +243,15 @@ fn write_game(tree: &Tree, out: &mut String) {
     }
     out.push_str(">\n<Information>\n");
     for (id, element) in INFORMATION {
-        let Some([value]) = root_values(id) else {
+        // A property with several values (`PW[a][b]`, one too many): the
+        // first here, as GoGui's SGF reader takes it, the others in an
+        // `SGF` element of the root (see `write_node`).
+        let Some([value, rest @ ..]) = root_values(id) else {
             continue;
         };
+        if *id == "SZ" && !rest.is_empty() {
+            continue;
+        }
         if !in_information(id, value, size) {
             continue;
         }
@@ -352,13 +364,19 @@ fn write_node(tree: &Tree, n: usize, size: BoardSize, number: u32, out: &mut Str
             (_, _) if is_root && id == "FF" => continue,
             ("GM", [game]) if is_root && game.trim() == "1" => continue,
             (_, [_]) if is_root && first && id == "GN" => continue,
-            (_, [value])
+            (_, [value, rest @ ..])
                 if is_root
                     && first
+                    && (rest.is_empty() || id != "SZ")
                     && INFORMATION.iter().any(|(i, _)| *i == id)
                     && in_information(id, value, size) =>
             {
-                continue;
+                if rest.is_empty() {
+                    continue;
+                }
+                // The first value is in `Information`; the reader puts the
+                // others after it again.
+                sgf_element(id, rest, &mut sgf);
             }
             // Before any point of the root, so that the reader reads them
             // on this board (`SZ[13:9]`, which Information cannot hold).

@@ -172,10 +172,18 @@ fn is_space(b: u8) -> bool {
 /// The edits that repair the syntax faults of `diagnostics` (the reader's
 /// diagnostics of `collection`), recorded in `report`; `None` when there is
 /// nothing to edit. Critical edits are made only with [`Options::force`].
+///
+/// Text outside the game trees is information: text before the first game,
+/// which SGF readers skip, is kept, and text after or between games (which
+/// the grammar does not allow) is removed only as a critical repair, as
+/// SGFC's error 8 is critical; parentheses alone are syntax, removed.
+/// With `normalize` (the canonical form, which holds the games only) both
+/// are removed and said to be.
 pub fn plan(
     collection: &Collection<'_>,
     diagnostics: &[Diagnostic],
     options: &Options,
+    normalize: bool,
     report: &mut Report,
 ) -> Option<Edits> {
     // A UTF-16 input is read through its UTF-8 form: its bytes are not the
@@ -188,6 +196,7 @@ pub fn plan(
         input,
         collection,
         options,
+        normalize,
         report,
         edits: Edits::default(),
         removed: Vec::new(),
@@ -211,6 +220,8 @@ struct Planner<'a, 'c, 'i> {
     input: &'a [u8],
     collection: &'c Collection<'i>,
     options: &'a Options,
+    /// The canonical form is written: text outside the games goes.
+    normalize: bool,
     report: &'a mut Report,
     edits: Edits,
     /// The byte ranges removed so far.
@@ -262,6 +273,14 @@ impl Planner<'_, '_, '_> {
         at
     }
 
+    /// Whether the bytes of `span` are parentheses and blanks only: syntax
+    /// gone wrong, not text.
+    fn only_parentheses(&self, span: Span) -> bool {
+        self.input[span.range()]
+            .iter()
+            .all(|&b| matches!(b, b'(' | b')') || is_space(b))
+    }
+
     fn text(&self, span: Span) -> String {
         let bytes = &self.input[span.range()];
         let shown = &bytes[..bytes.len().min(40)];
@@ -301,18 +320,37 @@ impl Planner<'_, '_, '_> {
                 } else {
                     codes::JUNK_BEFORE_GAME
                 };
+                // Text SGF readers skip, often a header or a note: kept
+                // unless the canonical form is asked for.
+                if !data && !self.only_parentheses(s) && !self.normalize {
+                    return None;
+                }
                 let message = format!("text before the first game removed: '{}'", self.text(s));
                 (code, message, data, remove(start, self.space_end(end)))
             }
             codes::JUNK_AFTER_GAME => {
-                let message = format!("text outside the games removed: '{}'", self.text(s));
+                // A stray `)` is the unbalanced parenthesis's to remove.
+                if all.iter().any(|o| {
+                    o.code == codes::UNBALANCED && o.span.start <= s.start && o.span.end >= s.end
+                }) {
+                    return None;
+                }
+                let text = !self.only_parentheses(s);
+                let message = if text && self.normalize {
+                    format!(
+                        "text outside the games removed (the canonical form holds the games only): '{}'",
+                        self.text(s)
+                    )
+                } else {
+                    format!("text outside the games removed: '{}'", self.text(s))
+                };
                 let after = self.space_end(end);
                 let edits = if after == self.input.len() {
                     remove(self.space_start(start), end)
                 } else {
                     remove(start, after)
                 };
-                (d.code, message, false, edits)
+                (d.code, message, text && !self.normalize, edits)
             }
             codes::JUNK_IN_NODE => {
                 let message = format!("characters removed: '{}'", self.text(s));
@@ -517,18 +555,39 @@ mod tests {
         let syntax: Vec<_> = parsed
             .diagnostics
             .iter()
-            .filter(|d| d.code.as_str().starts_with("sgf/"))
+            // Text before the first game is kept: SGF readers skip it.
+            .filter(|d| d.code.as_str().starts_with("sgf/") && d.code != codes::JUNK_BEFORE_GAME)
             .collect();
         assert!(syntax.is_empty(), "{out}: {syntax:?}");
     }
 
     #[test]
-    fn junk_outside_games_is_removed() {
-        assert_eq!(fixed(b"hello\n(;FF[4]GM[1])\nbye\n"), "(;FF[4]GM[1])\n");
+    fn junk_outside_games_is_removed_only_when_nothing_is_lost() {
+        // Text before the first game is legal (readers skip it): kept.
+        // Text after or between games is not: removed with --force only.
+        let input = b"hello\n(;FF[4]GM[1])\nbye\n";
+        assert_eq!(fixed(input), "hello\n(;FF[4]GM[1])\n");
+        let f = crate::fix::fix(input, &Options::default());
+        assert_eq!(crate::write::lossless(&f.collection), input);
+        assert!(f.report.made.is_empty(), "{:?}", f.report.made);
+        assert_eq!(f.report.refused.len(), 1);
+        assert_eq!(f.report.refused[0].code, codes::JUNK_AFTER_GAME);
+        assert!(f.report.refused[0].message.contains("'bye'"));
+        // The canonical form holds the games only: both removed, and said.
+        let f = crate::fix::fix_and_normalize(input, &Options::default());
+        assert_eq!(crate::write::lossless(&f.collection), b"(;FF[4]GM[1])\n");
+        let codes_made: Vec<_> = f.report.made.iter().map(|r| r.code).collect();
+        assert_eq!(
+            codes_made,
+            [codes::JUNK_BEFORE_GAME, codes::JUNK_AFTER_GAME]
+        );
         assert_eq!(
             fixed(b"(;FF[4]GM[1])\nx\n(;FF[4]GM[1])"),
             "(;FF[4]GM[1])\n(;FF[4]GM[1])"
         );
+        // Parentheses alone are syntax, not text: removed without --force.
+        let f = crate::fix::fix(b"((;FF[4]GM[1]))", &Options::default());
+        assert_eq!(crate::write::lossless(&f.collection), b"(;FF[4]GM[1])");
     }
 
     #[test]

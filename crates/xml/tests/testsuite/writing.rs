@@ -178,3 +178,50 @@ fn only_a_time_in_seconds_is_a_time_element() {
     assert!(xml.contains("<Time>1800</Time>"), "{xml}");
     assert!(!xml.contains("type=\"TM\""), "{xml}");
 }
+
+#[test]
+fn no_time_limit_is_no_time_element() {
+    // GoGui's SGF reader ignores TM[0] and keeps an OT it cannot parse;
+    // from <Time>0</Time> its XML reader makes a time limit, and then its
+    // writers drop that OT. As an SGF element TM[0] is read as in SGF.
+    let xml = to_xml("(;FF[4]GM[1]SZ[9]TM[0]OT[10x60 byo-yomi];B[ee])");
+    assert!(!xml.contains("<Time>"), "{xml}");
+    assert!(
+        xml.contains(
+            "<SGF type=\"TM\"><Arg>0</Arg></SGF>\n<SGF type=\"OT\"><Arg>10x60 byo-yomi</Arg></SGF>\n"
+        ),
+        "{xml}"
+    );
+    round_trips(
+        &xml,
+        "(;GM[1]FF[4]CA[UTF-8]SZ[9]TM[0]OT[10x60 byo-yomi];B[ee])\n",
+    );
+    let xml = to_xml("(;FF[4]GM[1]SZ[9]TM[1500]OT[5x30 byo-yomi];B[ee])");
+    assert!(xml.contains("<Time>1500</Time>"), "{xml}");
+    assert!(
+        xml.contains("<SGF type=\"OT\"><Arg>5x30 byo-yomi</Arg></SGF>"),
+        "{xml}"
+    );
+    round_trips(
+        &xml,
+        "(;GM[1]FF[4]CA[UTF-8]SZ[9]TM[1500]OT[5x30 byo-yomi];B[ee])\n",
+    );
+}
+
+#[test]
+fn more_values_than_one_follow_the_information_element() {
+    // `PW[White][White]`: GoGui's SGF reader takes the first value; its XML
+    // reader takes <WhitePlayer>, but a root `SGF` element PW alone it
+    // loses (the Information replaces the root's game information).
+    let xml = to_xml("(;FF[4]GM[1]SZ[9]PB[Black]PW[White][White];B[ee])");
+    assert!(xml.contains("<WhitePlayer>White</WhitePlayer>"), "{xml}");
+    assert!(
+        xml.contains("<SGF type=\"PW\"><Arg>White</Arg></SGF>"),
+        "{xml}"
+    );
+    assert!(!xml.contains("<Arg>White</Arg><Arg>"), "{xml}");
+    round_trips(
+        &xml,
+        "(;GM[1]FF[4]CA[UTF-8]SZ[9]PW[White][White]PB[Black];B[ee])\n",
+    );
+}
