@@ -513,6 +513,7 @@ fn read_game(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> (bool, i64) {
     let size = record.size;
+    record.nodes.reserve(game.len());
     let mut last = 0usize;
     let mut announced: Option<(i64, Span)> = None;
     let mut saw_ini = false;

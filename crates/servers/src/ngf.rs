@@ -347,7 +347,9 @@ fn read_moves<'a>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> MoveLines<'a> {
     let size = record.size;
-    let mut main = vec![0usize];
+    record.nodes.reserve(lines.len());
+    let mut main = Vec::with_capacity(lines.len() + 1);
+    main.push(0usize);
     let mut comments = Vec::new();
     let mut last_number = 0i64;
     let mut i = 0;

@@ -160,11 +160,19 @@ impl Numbers {
             len: 0,
             all: true,
         };
-        for word in bytes
-            .split(u8::is_ascii_whitespace)
-            .filter(|w| !w.is_empty())
-        {
-            let value = number(word);
+        // One pass over the bytes (splitting into words and reading each
+        // cost a closure call per byte: a tenth of reading a GIB file).
+        let mut at = 0;
+        while at < bytes.len() {
+            if bytes[at].is_ascii_whitespace() {
+                at += 1;
+                continue;
+            }
+            let start = at;
+            while at < bytes.len() && !bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            let value = number(&bytes[start..at]);
             n.all &= value.is_some();
             if let Some(slot) = n.values.get_mut(n.len) {
                 *slot = value;

@@ -449,6 +449,7 @@ impl Reader<'_> {
 
     /// `[Data]`: the moves, and the handicap stones numbered 0.
     fn data(&mut self, lines: &[Line<'_>]) {
+        self.record.nodes.reserve(lines.len());
         let mut last_number = 0i64;
         let mut last_color: Option<Color> = None;
         for line in lines {
@@ -466,10 +467,14 @@ impl Reader<'_> {
                 );
                 continue;
             }
-            let fields: Vec<Line<'_>> = t.fields(b',').map(|f| f.trim()).collect();
-            let coord = fields[0].bytes;
-            let number = fields.get(2).and_then(Line::number);
-            let who = fields.get(1).map_or(&b""[..], |f| f.bytes);
+            // The first three fields, without allocating.
+            let mut fields = [None; 3];
+            for (slot, f) in fields.iter_mut().zip(t.fields(b',')) {
+                *slot = Some(f.trim());
+            }
+            let coord = fields[0].map_or(&b""[..], |f| f.bytes);
+            let number = fields[2].and_then(|f| f.number());
+            let who = fields[1].map_or(&b""[..], |f| f.bytes);
             let good = coord.len() == 2 && coord.iter().all(u8::is_ascii_alphabetic);
             let (Some(number), true) = (number, good) else {
                 self.report(
@@ -493,7 +498,7 @@ impl Reader<'_> {
                     self.report(
                         codes::BAD_LINE,
                         Severity::Error,
-                        fields[1].span(),
+                        fields[1].map_or(t.span(), |f| f.span()),
                         format!(
                             "player '{}' is neither B nor W: move skipped",
                             String::from_utf8_lossy(who)
@@ -637,7 +642,7 @@ impl Reader<'_> {
             /// level: that node goes first among its siblings.
             first: bool,
         }
-        let mut map = HashMap::new();
+        let mut map = HashMap::with_capacity(lines.len());
         let mut levels = vec![Level {
             last: 0,
             main: true,
@@ -674,14 +679,12 @@ impl Reader<'_> {
                 });
                 continue;
             }
-            let n: Vec<Option<i64>> = t.fields(b',').skip(1).map(|f| f.number()).collect();
-            let (true, Some(number), Some(color), Some(x), Some(y)) = (
-                t.starts_with(b"NODE"),
-                n.first().copied().flatten(),
-                n.get(1).copied().flatten(),
-                n.get(2).copied().flatten(),
-                n.get(3).copied().flatten(),
-            ) else {
+            let mut n = [None; 4];
+            for (slot, f) in n.iter_mut().zip(t.fields(b',').skip(1)) {
+                *slot = f.number();
+            }
+            let (true, [Some(number), Some(color), Some(x), Some(y)]) = (t.starts_with(b"NODE"), n)
+            else {
                 self.report(
                     codes::BAD_LINE,
                     Severity::Error,

@@ -15,8 +15,9 @@
 //! converted once to SGF (`kifu_sgf::write::normalized`), then read by
 //! `kifu_sgf::syntax::parse_reference` (the general path, which reads
 //! every node and property the general way) and by `kifu_sgf::parse`
-//! (with its fast path). Each figure is the median of [`PASSES`] passes,
-//! single thread; MB/s count the bytes of each side's own files.
+//! (with its fast path). Each figure is the median of [`PASSES`] passes
+//! of the thread's CPU time (the machine may be shared), the three
+//! readers' passes interleaved, single thread; MB/s count the bytes of each side's own files.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -30,10 +31,6 @@ const TARGET: usize = 8 << 20;
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
-}
-
-fn time_passes(mut pass: impl FnMut() -> Duration) -> f64 {
-    median((0..PASSES).map(|_| pass().as_secs_f64()).collect())
 }
 
 /// Every server file under `dir`, with its format, sorted.
@@ -122,36 +119,58 @@ fn load(dirs: &[PathBuf]) -> Vec<Inputs> {
     out
 }
 
-fn time_server(inputs: &Inputs) -> f64 {
-    time_passes(|| {
-        let mut total = Duration::ZERO;
-        for (f, d) in &inputs.server {
-            let t = Instant::now();
-            let parsed = kifu_servers::read(std::hint::black_box(d), *f);
-            total += t.elapsed();
-            drop(parsed);
-        }
-        total
-    })
+/// The CPU time this thread has used (Linux: the first field of
+/// `/proc/thread-self/schedstat`, in nanoseconds), else the wall clock:
+/// on a machine shared with other work, wall-clock time counts the time
+/// spent waiting for a core.
+fn cpu_time() -> Duration {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map_or_else(
+            || START.get_or_init(Instant::now).elapsed(),
+            Duration::from_nanos,
+        )
 }
 
-fn time_sgf(inputs: &Inputs, parse: fn(&[u8]) -> usize) -> f64 {
-    time_passes(|| {
-        let mut total = Duration::ZERO;
-        for d in &inputs.sgf {
-            let t = Instant::now();
-            std::hint::black_box(parse(std::hint::black_box(d)));
-            total += t.elapsed();
-        }
-        total
-    })
+fn pass_server(inputs: &Inputs) -> Duration {
+    let t = cpu_time();
+    for (f, d) in &inputs.server {
+        let parsed = kifu_servers::read(std::hint::black_box(d), *f);
+        std::hint::black_box(&parsed);
+    }
+    cpu_time() - t
+}
+
+fn pass_sgf(inputs: &Inputs, parse: fn(&[u8]) -> usize) -> Duration {
+    let t = cpu_time();
+    for d in &inputs.sgf {
+        std::hint::black_box(parse(std::hint::black_box(d)));
+    }
+    cpu_time() - t
+}
+
+/// The three readers' passes interleaved (server, SGF general path, SGF
+/// parse, then again), so that a change in the machine's load between
+/// them moves all three: the medians of each, in seconds.
+fn time_interleaved(inputs: &Inputs) -> (f64, f64, f64) {
+    let general: fn(&[u8]) -> usize = |d| kifu_sgf::syntax::parse_reference(d).value.node_count();
+    let fast: fn(&[u8]) -> usize = |d| kifu_sgf::parse(d).value.node_count();
+    let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..PASSES {
+        a.push(pass_server(inputs).as_secs_f64());
+        b.push(pass_sgf(inputs, general).as_secs_f64());
+        c.push(pass_sgf(inputs, fast).as_secs_f64());
+    }
+    (median(a), median(b), median(c))
 }
 
 fn compare(dirs: &[PathBuf]) {
     let all = load(dirs);
     assert!(!all.is_empty(), "no server files under {dirs:?}");
     println!(
-        "inputs: {} (each format's files repeated to {} MiB; median of {PASSES} passes, single thread)\n",
+        "inputs: {} (each format's files repeated to {} MiB; median of {PASSES} passes, thread CPU time)\n",
         dirs.iter()
             .map(|d| d.display().to_string())
             .collect::<Vec<_>>()
@@ -164,11 +183,7 @@ fn compare(dirs: &[PathBuf]) {
     println!("|---|---:|---:|---:|---:|---:|---:|");
     for inputs in &all {
         let (server_bytes, sgf_bytes) = inputs.bytes();
-        let server = time_server(inputs);
-        let general = time_sgf(inputs, |d| {
-            kifu_sgf::syntax::parse_reference(d).value.node_count()
-        });
-        let fast = time_sgf(inputs, |d| kifu_sgf::parse(d).value.node_count());
+        let (server, general, fast) = time_interleaved(inputs);
         let mbs = |bytes: usize, s: f64| bytes as f64 / s / 1e6;
         let (s, g, p) = (
             mbs(server_bytes, server),
