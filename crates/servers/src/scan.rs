@@ -198,6 +198,17 @@ impl Numbers {
     }
 }
 
+/// `bytes` in ASCII lowercase, in `buf` (no allocation; a key longer
+/// than the buffer is cut, which leaves it unlike every key the readers
+/// know).
+pub(crate) fn lowercase<'b>(bytes: &[u8], buf: &'b mut [u8; 32]) -> &'b [u8] {
+    let n = bytes.len().min(buf.len());
+    for (d, s) in buf.iter_mut().zip(&bytes[..n]) {
+        *d = s.to_ascii_lowercase();
+    }
+    &buf[..n]
+}
+
 /// The offset just past a UTF-8 byte order mark at the start, or 0.
 pub(crate) fn after_bom(input: &[u8]) -> usize {
     if input.starts_with(b"\xEF\xBB\xBF") {

@@ -248,7 +248,8 @@ impl Reader<'_> {
         // Size and coordinates first: the rest does not depend on them,
         // but moves do.
         for (key, value) in entries {
-            let k = key.bytes.to_ascii_lowercase();
+            let mut buf = [0; 32];
+            let k = scan::lowercase(key.bytes, &mut buf);
             if k == b"size" {
                 match value
                     .number()
@@ -282,10 +283,17 @@ impl Reader<'_> {
             }
         }
         for (key, value) in entries {
+            let mut buf = [0; 32];
+            let k = scan::lowercase(key.bytes, &mut buf);
+            if matches!(
+                k,
+                b"size" | b"coordinatetype" | b"lang" | b"ver" | b"code" | b"moves"
+            ) {
+                continue;
+            }
             let text = self.text(value);
             let info = &mut self.record.info;
-            let k = key.bytes.to_ascii_lowercase();
-            match k.as_slice() {
+            match k {
                 b"size" | b"coordinatetype" | b"lang" | b"ver" | b"code" | b"moves" => {}
                 b"crypt" => {
                     if !matches!(value.bytes.split(|&b| b == b',').next(), Some(b"0" | b"")) {
