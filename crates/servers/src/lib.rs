@@ -38,7 +38,7 @@
 //! | `AN` `US` `CP` `GC` | `GAMELECNAME`, —, —, `GAMECOMMENT` | — | `Commentator`, `Writer`, `Copyright`, `Comment` |
 //! | moves | `STO 0 N C X Y`, `SKI 0 N` (pass) | `PMnnCxyyx` (`AA` pass) | `[Data]` `XY,C1,N,secs` (off-board letters: pass) |
 //! | `C` | the `INI` line's text | `IDB[n] text[EndTxt]` (the `GI` variant) | `[Figure]` `.Text`, `[ReviewComment]` (chat) |
-//! | variations | — | — | `[ReviewNode]` `VARIATION` blocks |
+//! | variations | — | — | `[ReviewNode]` `VARIATION` blocks, `[Figure]` `.Fig` figures (`N`, `VW`) |
 //!
 //! A move numbered other than its place in the game keeps the file's
 //! number in `MN`. `docs/architecture.md` says where each fact comes from

@@ -64,6 +64,20 @@ pub(crate) struct Node {
     pub(crate) labels: Vec<(Point, String)>,
     /// Where the move is written, for diagnostics.
     pub(crate) span: Span,
+    /// What few nodes have (a UGF figure's first node): boxed, so that a
+    /// move costs one pointer for it.
+    pub(crate) extra: Option<Box<Extra>>,
+}
+
+/// Setup, name and view of a node (the start of a UGF figure).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Extra {
+    /// Points set to a stone (`AB`, `AW`) or emptied (`AE`).
+    pub(crate) setup: Vec<(Option<Color>, Point)>,
+    /// `N`.
+    pub(crate) name: String,
+    /// `VW`: the corners of the part of the board shown.
+    pub(crate) view: Option<(Point, Point)>,
 }
 
 /// One game read from a server file.
@@ -197,6 +211,21 @@ impl Record {
         }
     }
 
+    /// Adds a node without a move as the last child of `parent`.
+    pub(crate) fn add_node(&mut self, parent: usize, extra: Extra, span: Span) -> usize {
+        let id = self.add_move(
+            parent,
+            Move {
+                color: Color::Black,
+                point: None,
+            },
+            span,
+        );
+        self.nodes[id].mv = None;
+        self.nodes[id].extra = Some(Box::new(extra));
+        id
+    }
+
     /// Appends a paragraph to a node's comment.
     pub(crate) fn comment(&mut self, node: usize, text: &str) {
         let c = &mut self.nodes[node].comment;
@@ -233,6 +262,14 @@ impl Record {
                 }
             };
             let node = &self.nodes[id];
+            if let Some(extra) = &node.extra
+                && !extra.setup.is_empty()
+            {
+                let mut setup = board.setup();
+                for &(color, point) in &extra.setup {
+                    setup.set(point, color);
+                }
+            }
             if let Some(Move { color, point }) = node.mv {
                 match point {
                     Some(p) => {
@@ -386,6 +423,33 @@ impl Record {
                 out.extend_from_slice(b"MN[");
                 write_number(&mut out, u64::from(n));
                 out.push(b']');
+            }
+            if let Some(extra) = &node.extra {
+                for (color, id) in [
+                    (Some(Color::Black), &b"AB"[..]),
+                    (Some(Color::White), b"AW"),
+                    (None, b"AE"),
+                ] {
+                    let mut points = extra.setup.iter().filter(|(c, _)| *c == color).peekable();
+                    if points.peek().is_some() {
+                        out.extend_from_slice(id);
+                        for (_, p) in points {
+                            out.push(b'[');
+                            out.extend_from_slice(&p.to_sgf());
+                            out.push(b']');
+                        }
+                    }
+                }
+                if !extra.name.is_empty() {
+                    text_property(&mut out, "N", &extra.name);
+                }
+                if let Some((a, b)) = extra.view {
+                    out.extend_from_slice(b"VW[");
+                    out.extend_from_slice(&a.to_sgf());
+                    out.push(b':');
+                    out.extend_from_slice(&b.to_sgf());
+                    out.push(b']');
+                }
             }
             if !node.labels.is_empty() {
                 out.extend_from_slice(b"LB");
