@@ -63,7 +63,12 @@ impl<'a> Line<'a> {
             if done {
                 return None;
             }
-            let end = memchr::memchr(separator, &bytes[at..]).map_or(bytes.len(), |i| at + i);
+            // Fields are a few bytes long: a plain loop beats memchr's
+            // set-up.
+            let end = bytes[at..]
+                .iter()
+                .position(|&b| b == separator)
+                .map_or(bytes.len(), |i| at + i);
             let field = Line {
                 bytes: &bytes[at..end],
                 start: base + at,

@@ -71,7 +71,7 @@ struct Reader<'d> {
     /// Main line nodes; index = move number, 0 the root.
     main: Vec<usize>,
     /// `[ReviewNode]` numbers, when that section was read.
-    review: Option<HashMap<i64, usize>>,
+    review: Option<NodeNumbers>,
     /// Where `Hdcp` gives a handicap.
     handicap_at: Option<Span>,
     diagnostics: &'d mut Vec<Diagnostic>,
@@ -936,7 +936,7 @@ impl Reader<'_> {
             /// level: that node goes first among its siblings.
             first: bool,
         }
-        let mut map = HashMap::with_capacity(lines.len());
+        let mut map = NodeNumbers::with_capacity(lines.len());
         let mut levels = vec![Level {
             last: 0,
             main: true,
@@ -1088,7 +1088,7 @@ impl Reader<'_> {
                 i += 1;
             }
             let node = n.and_then(|n| match &self.review {
-                Some(map) => map.get(&n).copied(),
+                Some(map) => map.get(n),
                 None => usize::try_from(n - 1)
                     .ok()
                     .and_then(|k| self.main.get(k).copied()),
@@ -1192,6 +1192,46 @@ type Positions = (Vec<Vec<u8>>, HashMap<Vec<u8>, Vec<usize>>);
 
 /// Labels of a node: point and text.
 type Labels = Vec<(Point, String)>;
+
+/// `[ReviewNode]` numbers to nodes: in a vector while the numbers stay
+/// below a bound (they count the nodes from 1 in the files seen), in a
+/// hash map past it.
+struct NodeNumbers {
+    small: Vec<Option<usize>>,
+    bound: usize,
+    large: HashMap<i64, usize>,
+}
+
+impl NodeNumbers {
+    fn with_capacity(lines: usize) -> NodeNumbers {
+        NodeNumbers {
+            small: Vec::with_capacity(lines + 2),
+            bound: 2 * lines + 16,
+            large: HashMap::new(),
+        }
+    }
+
+    fn insert(&mut self, number: i64, node: usize) {
+        match usize::try_from(number).ok().filter(|&n| n < self.bound) {
+            Some(n) => {
+                if self.small.len() <= n {
+                    self.small.resize(n + 1, None);
+                }
+                self.small[n] = Some(node);
+            }
+            None => {
+                self.large.insert(number, node);
+            }
+        }
+    }
+
+    fn get(&self, number: i64) -> Option<usize> {
+        match usize::try_from(number).ok().filter(|&n| n < self.bound) {
+            Some(n) => self.small.get(n).copied().flatten(),
+            None => self.large.get(&number).copied(),
+        }
+    }
+}
 
 /// The next line from `*i` on that is not blank, trimmed.
 fn next_nonblank<'a>(lines: &[Line<'a>], i: &mut usize) -> Option<Line<'a>> {
