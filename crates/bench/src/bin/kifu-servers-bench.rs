@@ -15,7 +15,8 @@
 //! converted once to SGF (`kifu_sgf::write::normalized`), then read by
 //! `kifu_sgf::syntax::parse_reference` (the general path, which reads
 //! every node and property the general way) and by `kifu_sgf::parse`
-//! (with its fast path). Each figure is the median of [`PASSES`] passes
+//! (with its fast path); and, for where the time goes, the reader's
+//! stages alone (`kifu_servers::stages`). Each figure is the median of [`PASSES`] passes
 //! of the thread's CPU time (the machine may be shared), the three
 //! readers' passes interleaved, single thread; MB/s count the bytes of each side's own files.
 
@@ -151,19 +152,30 @@ fn pass_sgf(inputs: &Inputs, parse: fn(&[u8]) -> usize) -> Duration {
     cpu_time() - t
 }
 
+fn pass_stage(inputs: &Inputs, stage: fn(&[u8], Format) -> usize) -> Duration {
+    let t = cpu_time();
+    for (f, d) in &inputs.server {
+        std::hint::black_box(stage(std::hint::black_box(d), *f));
+    }
+    cpu_time() - t
+}
+
 /// The three readers' passes interleaved (server, SGF general path, SGF
 /// parse, then again), so that a change in the machine's load between
 /// them moves all three: the medians of each, in seconds.
-fn time_interleaved(inputs: &Inputs) -> (f64, f64, f64) {
+fn time_interleaved(inputs: &Inputs) -> (f64, f64, f64, f64, f64) {
     let general: fn(&[u8]) -> usize = |d| kifu_sgf::syntax::parse_reference(d).value.node_count();
     let fast: fn(&[u8]) -> usize = |d| kifu_sgf::parse(d).value.node_count();
-    let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut a, mut b, mut c, mut d, mut e) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..PASSES {
         a.push(pass_server(inputs).as_secs_f64());
         b.push(pass_sgf(inputs, general).as_secs_f64());
         c.push(pass_sgf(inputs, fast).as_secs_f64());
+        d.push(pass_stage(inputs, kifu_servers::stages::record).as_secs_f64());
+        e.push(pass_stage(inputs, kifu_servers::stages::replayed).as_secs_f64());
     }
-    (median(a), median(b), median(c))
+    (median(a), median(b), median(c), median(d), median(e))
 }
 
 fn compare(dirs: &[PathBuf]) {
@@ -178,12 +190,13 @@ fn compare(dirs: &[PathBuf]) {
         TARGET >> 20
     );
     println!(
-        "| format | files | server MB/s | SGF general path MB/s | SGF parse MB/s | server / general | server / parse |"
+        "| format | files | server read MB/s | SGF general path MB/s | SGF parse MB/s | read / general | read / parse |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|");
+    let mut stages = Vec::new();
     for inputs in &all {
         let (server_bytes, sgf_bytes) = inputs.bytes();
-        let (server, general, fast) = time_interleaved(inputs);
+        let (server, general, fast, record, replayed) = time_interleaved(inputs);
         let mbs = |bytes: usize, s: f64| bytes as f64 / s / 1e6;
         let (s, g, p) = (
             mbs(server_bytes, server),
@@ -196,6 +209,30 @@ fn compare(dirs: &[PathBuf]) {
             inputs.files,
             s / g,
             s / p
+        );
+        stages.push((
+            inputs.name,
+            server_bytes as f64 / sgf_bytes as f64,
+            mbs(server_bytes, record),
+            record / server,
+            (replayed - record) / server,
+            (server - replayed) / server,
+        ));
+    }
+    println!(
+        "\nWhere a read's time goes (the stages timed alone, same run): reading the file into its \
+         record, replaying it for illegal moves, writing and parsing the SGF collection.\n"
+    );
+    println!(
+        "| format | server bytes per SGF byte | record alone MB/s | record | replay | collection |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, ratio, record_mbs, a, b, c) in stages {
+        println!(
+            "| {name} | {ratio:.2} | {record_mbs:.1} | {:.0}% | {:.0}% | {:.0}% |",
+            a * 100.0,
+            b * 100.0,
+            c * 100.0
         );
     }
 }
