@@ -135,11 +135,23 @@ const SAMPLE: usize = 16 * 1024;
 /// not read the moves.
 fn sample(input: &[u8]) -> Cow<'_, [u8]> {
     let texty = |b: &u8| *b >= 0x80 || *b == 0x1B;
+    // The next texty byte from `from` on: 32-byte blocks tested whole
+    // (a loop the compiler turns into vector code), then the byte.
+    let next = |from: usize| -> Option<usize> {
+        let mut at = from;
+        while at < input.len() {
+            let block = &input[at..input.len().min(at + 32)];
+            if block.iter().fold(false, |any, b| any | texty(b)) {
+                return block.iter().position(texty).map(|i| at + i);
+            }
+            at += block.len();
+        }
+        None
+    };
     let mut out = Vec::new();
     let mut at = 0;
     // From each byte beyond ASCII to the ends of its line, one pass.
-    while let Some(i) = input[at..].iter().position(texty) {
-        let hit = at + i;
+    while let Some(hit) = next(at) {
         let start = memchr::memrchr2(b'\n', b'\r', &input[at..hit]).map_or(at, |j| at + j + 1);
         let end = memchr::memchr2(b'\n', b'\r', &input[hit..]).map_or(input.len(), |j| hit + j);
         if start == 0 && end == input.len() {
