@@ -881,6 +881,11 @@ impl Reader<'_> {
             );
         }
         let mut parent = self.main[from];
+        // A game without moves: an empty node keeps its main line so.
+        if from == last && self.record.children(parent).next().is_none() {
+            self.record
+                .add_node(parent, record::Extra::default(), t.span());
+        }
         let mut first = true;
         if let Some(setup) = extra.take() {
             let node = self.record.add_node(
