@@ -577,7 +577,7 @@ impl Reader<'_> {
                         if !comment.is_empty() {
                             self.record.comment(node, &comment);
                         }
-                        self.record.nodes[node].labels.extend(labels);
+                        self.record.extra_mut(node).labels.extend(labels);
                     }
                     None => self.report(
                         codes::BAD_VALUE,
@@ -845,7 +845,7 @@ impl Reader<'_> {
             if !first_text.0.is_empty() {
                 self.record.comment(node, &first_text.0);
             }
-            self.record.nodes[node].labels.extend(first_text.1);
+            self.record.extra_mut(node).labels.extend(first_text.1);
             return;
         }
         // From the last move, the variation would be the main line's
@@ -891,28 +891,21 @@ impl Reader<'_> {
             let node = self.record.add_node(
                 parent,
                 record::Extra {
+                    comment: std::mem::take(&mut first_text.0),
+                    labels: std::mem::take(&mut first_text.1),
                     setup,
                     name: name.clone(),
                     view,
                 },
                 t.span(),
             );
-            self.record.nodes[node].comment = std::mem::take(&mut first_text.0);
-            self.record.nodes[node].labels = std::mem::take(&mut first_text.1);
             parent = node;
             first = false;
         }
         for (mv, span, comment, labels) in moves {
             let node = self.record.add_move(parent, mv, span);
-            if first {
+            let extra = if first {
                 first = false;
-                if !name.is_empty() || view.is_some() {
-                    self.record.nodes[node].extra = Some(Box::new(record::Extra {
-                        setup: Vec::new(),
-                        name: name.clone(),
-                        view,
-                    }));
-                }
                 let mut c = std::mem::take(&mut first_text.0);
                 if !comment.is_empty() {
                     if !c.is_empty() {
@@ -920,12 +913,28 @@ impl Reader<'_> {
                     }
                     c.push_str(&comment);
                 }
-                self.record.nodes[node].comment = c;
-                self.record.nodes[node].labels = std::mem::take(&mut first_text.1);
-                self.record.nodes[node].labels.extend(labels);
+                let mut l = std::mem::take(&mut first_text.1);
+                l.extend(labels);
+                record::Extra {
+                    comment: c,
+                    labels: l,
+                    setup: Vec::new(),
+                    name: name.clone(),
+                    view,
+                }
             } else {
-                self.record.nodes[node].comment = comment;
-                self.record.nodes[node].labels = labels;
+                record::Extra {
+                    comment,
+                    labels,
+                    ..record::Extra::default()
+                }
+            };
+            let empty = extra.comment.is_empty()
+                && extra.labels.is_empty()
+                && extra.name.is_empty()
+                && extra.view.is_none();
+            if !empty {
+                self.record.nodes[node].extra = Some(Box::new(extra));
             }
             parent = node;
         }
