@@ -16,7 +16,7 @@ use encoding_rs::Encoding;
 use kifu_diag::{Diagnostic, Severity, Span};
 use kifu_sgf::charset::{self, Finding};
 
-use crate::{codes, scan};
+use crate::codes;
 
 /// Where the charset name came from, for the messages.
 pub(crate) enum Source<'a> {
@@ -134,18 +134,36 @@ const SAMPLE: usize = 16 * 1024;
 /// is ASCII, and chardetng, which reads about a megabyte a second, need
 /// not read the moves.
 fn sample(input: &[u8]) -> Cow<'_, [u8]> {
-    let texty = |line: &[u8]| !line.is_ascii() || memchr::memchr(0x1B, line).is_some();
-    if input.len() <= SAMPLE && scan::lines(input, 0).all(|l| texty(l.bytes) || l.bytes.is_empty())
-    {
-        return Cow::Borrowed(input);
-    }
+    let texty = |b: &u8| *b >= 0x80 || *b == 0x1B;
+    // The next texty byte from `from` on: 32-byte blocks tested whole
+    // (a loop the compiler turns into vector code), then the byte.
+    let next = |from: usize| -> Option<usize> {
+        let mut at = from;
+        while at < input.len() {
+            let block = &input[at..input.len().min(at + 32)];
+            if block.iter().fold(false, |any, b| any | texty(b)) {
+                return block.iter().position(texty).map(|i| at + i);
+            }
+            at += block.len();
+        }
+        None
+    };
     let mut out = Vec::new();
-    for line in scan::lines(input, 0).filter(|l| texty(l.bytes)) {
-        if out.len() + line.bytes.len() > SAMPLE && !out.is_empty() {
+    let mut at = 0;
+    // From each byte beyond ASCII to the ends of its line, one pass.
+    while let Some(hit) = next(at) {
+        let start = memchr::memrchr2(b'\n', b'\r', &input[at..hit]).map_or(at, |j| at + j + 1);
+        let end = memchr::memchr2(b'\n', b'\r', &input[hit..]).map_or(input.len(), |j| hit + j);
+        if start == 0 && end == input.len() {
+            return Cow::Borrowed(input);
+        }
+        let line = &input[start..end];
+        if out.len() + line.len() > SAMPLE && !out.is_empty() {
             break;
         }
-        out.extend_from_slice(&line.bytes[..line.bytes.len().min(SAMPLE)]);
+        out.extend_from_slice(&line[..line.len().min(SAMPLE)]);
         out.push(b'\n');
+        at = end;
     }
     Cow::Owned(out)
 }

@@ -234,10 +234,12 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
         diagnostics,
     );
     let text = |line: &Line<'_>| {
-        charset::text(encoding, line.bytes)
-            .replace(['\r', '\n'], "")
-            .trim()
-            .to_owned()
+        let t = kifu_sgf::charset::decode(encoding, line.bytes.trim_ascii());
+        if t.contains(['\r', '\n']) {
+            t.replace(['\r', '\n'], "").trim().to_owned()
+        } else {
+            t.trim().to_owned()
+        }
     };
 
     let mut record = Record::new(BoardSize::STANDARD);
@@ -308,23 +310,25 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
                 *slot = rank;
             }
             b"GAMEINFOMAIN" => {
-                for (key, value) in pairs(&text(&entry.value)) {
+                let t = text(&entry.value);
+                for (key, value) in pairs(&t) {
                     let n = scan::number(value.as_bytes());
-                    match key.as_str() {
+                    match key {
                         "GRLT" => h.grlt = n,
                         "ZIPSU" => h.zipsu = n,
                         "GONGJE" => h.gongje = n,
                         "DUM" => h.dum = n,
                         "TCNT" => h.total = n,
-                        "GTIME" => h.time = three(&value, '-'),
+                        "GTIME" => h.time = three(value, '-'),
                         _ => {}
                     }
                 }
             }
             b"GAMEINFOSUB" => {
-                for (key, value) in pairs(&text(&entry.value)) {
+                let t = text(&entry.value);
+                for (key, value) in pairs(&t) {
                     if key == "GDATE" {
-                        sub_date = values::date(&value);
+                        sub_date = values::date(value);
                     }
                 }
             }
@@ -395,22 +399,30 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
 
 /// `K:V,K:V` pairs; an item without `:` continues the previous value (a
 /// comma in a text).
-fn pairs(text: &str) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    for item in text.split(',').filter(|i| !i.trim().is_empty()) {
+fn pairs(text: &str) -> Vec<(&str, &str)> {
+    // Each value as a range of `text`: no allocation per pair.
+    let mut out: Vec<(&str, usize, usize)> = Vec::new();
+    let mut at = 0;
+    for item in text.split(',') {
+        let start = at;
+        at += item.len() + 1;
+        if item.trim().is_empty() {
+            continue;
+        }
         match item.split_once(':') {
-            Some((k, v)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_uppercase()) => {
-                out.push((k.to_owned(), v.trim().to_owned()));
+            Some((k, _)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_uppercase()) => {
+                out.push((k, start + k.len() + 1, start + item.len()));
             }
             _ => {
-                if let Some((_, v)) = out.last_mut() {
-                    v.push(',');
-                    v.push_str(item);
+                if let Some((_, _, end)) = out.last_mut() {
+                    *end = start + item.len();
                 }
             }
         }
     }
-    out
+    out.into_iter()
+        .map(|(k, from, to)| (k, text[from..to].trim()))
+        .collect()
 }
 
 /// Three numbers `a-b-c`.
@@ -513,6 +525,7 @@ fn read_game(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> (bool, i64) {
     let size = record.size;
+    record.nodes.reserve(game.len());
     let mut last = 0usize;
     let mut announced: Option<(i64, Span)> = None;
     let mut saw_ini = false;

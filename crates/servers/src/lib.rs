@@ -38,7 +38,7 @@
 //! | `AN` `US` `CP` `GC` | `GAMELECNAME`, —, —, `GAMECOMMENT` | — | `Commentator`, `Writer`, `Copyright`, `Comment` |
 //! | moves | `STO 0 N C X Y`, `SKI 0 N` (pass) | `PMnnCxyyx` (`AA` pass) | `[Data]` `XY,C1,N,secs` (off-board letters: pass) |
 //! | `C` | the `INI` line's text | `IDB[n] text[EndTxt]` (the `GI` variant) | `[Figure]` `.Text`, `[ReviewComment]` (chat) |
-//! | variations | — | — | `[ReviewNode]` `VARIATION` blocks |
+//! | variations | — | — | `[ReviewNode]` `VARIATION` blocks, `[Figure]` `.Fig` figures (`N`, `VW`) |
 //!
 //! A move numbered other than its place in the game keeps the file's
 //! number in `MN`. `docs/architecture.md` says where each fact comes from
@@ -159,6 +159,51 @@ impl std::fmt::Display for Format {
     }
 }
 
+/// The stages of [`read`] one at a time, for the benchmark (`kifu-bench`'s
+/// `kifu-servers-bench`) to say where the time goes. Not part of the
+/// supported API.
+#[doc(hidden)]
+pub mod stages {
+    use super::*;
+
+    /// Reads the file into its record (no replay, no collection); the
+    /// number of nodes read.
+    pub fn record(input: &[u8], format: Format) -> usize {
+        record_of(input, format, &mut Vec::new()).map_or(0, |r| r.nodes.len())
+    }
+
+    /// Reads the record and replays it; the number of diagnostics.
+    pub fn replayed(input: &[u8], format: Format) -> usize {
+        let mut diagnostics = Vec::new();
+        if let Some(r) = record_of(input, format, &mut diagnostics) {
+            r.replay(&mut diagnostics);
+        }
+        diagnostics.len()
+    }
+}
+
+/// The record of a file, as [`read`] makes it.
+fn record_of(
+    input: &[u8],
+    format: Format,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<record::Record> {
+    if utf16(input) {
+        diagnostics.push(Diagnostic::new(
+            codes::UNSUPPORTED,
+            Severity::Error,
+            Span::new(0, 2),
+            "the file is UTF-16: server files are read as 8-bit text",
+        ));
+        return None;
+    }
+    match format {
+        Format::Gib => gib::read(input, diagnostics),
+        Format::Ngf => ngf::read(input, diagnostics),
+        Format::Ugf | Format::Ugi => ugf::read(input, diagnostics),
+    }
+}
+
 /// Reads a file in `format` and converts it to an SGF collection: one game
 /// (none when nothing of the format is there), FF\[4\], `CA[UTF-8]`. The
 /// diagnostics' spans are byte offsets into `input`.
@@ -179,21 +224,7 @@ impl std::fmt::Display for Format {
 /// ```
 pub fn read(input: &[u8], format: Format) -> Parsed<Collection<'static>> {
     let mut diagnostics = Vec::new();
-    let record = if utf16(input) {
-        diagnostics.push(Diagnostic::new(
-            codes::UNSUPPORTED,
-            Severity::Error,
-            Span::new(0, 2),
-            "the file is UTF-16: server files are read as 8-bit text",
-        ));
-        None
-    } else {
-        match format {
-            Format::Gib => gib::read(input, &mut diagnostics),
-            Format::Ngf => ngf::read(input, &mut diagnostics),
-            Format::Ugf | Format::Ugi => ugf::read(input, &mut diagnostics),
-        }
-    };
+    let record = record_of(input, format, &mut diagnostics);
     let value = match record {
         Some(record) => {
             record.replay(&mut diagnostics);

@@ -302,7 +302,7 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
     // The GI variant's result is the last move's comment.
     if layout.result.is_none() && record.info.result.is_none() {
         let last = *main.last().unwrap_or(&0);
-        let comment = record.nodes[last].comment.clone();
+        let comment = record.comment_of(last).to_owned();
         record.info.result = values::result(comment.lines().last().unwrap_or(""));
     }
     if let Some(a) = announced
@@ -347,7 +347,9 @@ fn read_moves<'a>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> MoveLines<'a> {
     let size = record.size;
-    let mut main = vec![0usize];
+    record.nodes.reserve(lines.len());
+    let mut main = Vec::with_capacity(lines.len() + 1);
+    main.push(0usize);
     let mut comments = Vec::new();
     let mut last_number = 0i64;
     let mut i = 0;

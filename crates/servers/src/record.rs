@@ -60,10 +60,27 @@ pub(crate) struct Node {
     pub(crate) mv: Option<Move>,
     /// The file's own number for this move, when it is not the natural one.
     pub(crate) number: Option<u32>,
-    pub(crate) comment: String,
-    pub(crate) labels: Vec<(Point, String)>,
     /// Where the move is written, for diagnostics.
     pub(crate) span: Span,
+    /// What few nodes have (comments, labels, a UGF figure's setup):
+    /// boxed, so that a plain move costs one pointer for it (with its
+    /// comment and labels inline a node took about 128 bytes, now 80).
+    pub(crate) extra: Option<Box<Extra>>,
+}
+
+/// Comment, labels, setup, name and view of a node.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Extra {
+    /// `C`.
+    pub(crate) comment: String,
+    /// `LB`: point and text.
+    pub(crate) labels: Vec<(Point, String)>,
+    /// Points set to a stone (`AB`, `AW`) or emptied (`AE`).
+    pub(crate) setup: Vec<(Option<Color>, Point)>,
+    /// `N`.
+    pub(crate) name: String,
+    /// `VW`: the corners of the part of the board shown.
+    pub(crate) view: Option<(Point, Point)>,
 }
 
 /// One game read from a server file.
@@ -197,9 +214,34 @@ impl Record {
         }
     }
 
+    /// Adds a node without a move as the last child of `parent`.
+    pub(crate) fn add_node(&mut self, parent: usize, extra: Extra, span: Span) -> usize {
+        let id = self.add_move(
+            parent,
+            Move {
+                color: Color::Black,
+                point: None,
+            },
+            span,
+        );
+        self.nodes[id].mv = None;
+        self.nodes[id].extra = Some(Box::new(extra));
+        id
+    }
+
+    /// The extra data of a node, made when it has none.
+    pub(crate) fn extra_mut(&mut self, node: usize) -> &mut Extra {
+        self.nodes[node].extra.get_or_insert_with(Box::default)
+    }
+
+    /// A node's comment (empty when it has none).
+    pub(crate) fn comment_of(&self, node: usize) -> &str {
+        self.nodes[node].extra.as_ref().map_or("", |e| &e.comment)
+    }
+
     /// Appends a paragraph to a node's comment.
     pub(crate) fn comment(&mut self, node: usize, text: &str) {
-        let c = &mut self.nodes[node].comment;
+        let c = &mut self.extra_mut(node).comment;
         if !c.is_empty() {
             c.push('\n');
         }
@@ -222,6 +264,7 @@ impl Record {
         }
         let mut stack = vec![Step::Node(0)];
         let mut children = Vec::new();
+        let mut captured = Vec::new();
         while let Some(step) = stack.pop() {
             let id = match step {
                 Step::Node(id) => id,
@@ -232,10 +275,19 @@ impl Record {
                 }
             };
             let node = &self.nodes[id];
+            if let Some(extra) = &node.extra
+                && !extra.setup.is_empty()
+            {
+                let mut setup = board.setup();
+                for &(color, point) in &extra.setup {
+                    setup.set(point, color);
+                }
+            }
             if let Some(Move { color, point }) = node.mv {
                 match point {
                     Some(p) => {
-                        if let Err(why) = board.check_move(color, p) {
+                        // One check and no allocation per move.
+                        if let Some(why) = board.play_anyway_into(color, p, &mut captured) {
                             let what = match why {
                                 IllegalMove::Occupied => "on an occupied point",
                                 IllegalMove::Suicide => "a suicide",
@@ -253,7 +305,6 @@ impl Record {
                                 ),
                             ));
                         }
-                        board.play_anyway(color, p);
                     }
                     None => board.pass(),
                 }
@@ -272,109 +323,214 @@ impl Record {
         }
     }
 
-    /// The SGF collection holding this game (UTF-8, FF\[4\]).
+    /// The SGF collection holding this game (UTF-8, FF\[4\]): the game
+    /// written as SGF text in one pass, then read by `kifu_sgf::parse`
+    /// (building it node by node with the tree-editing API took a third
+    /// of the reading time: every property moved the node's property list).
     pub(crate) fn into_collection(self) -> Collection<'static> {
-        let mut collection = kifu_sgf::parse(b"").value;
-        let root = collection.add_game();
-        let set = |c: &mut Collection<'static>, node, id: &str, values: &[String]| {
-            let escaped: Vec<String> = values
-                .iter()
-                .map(|v| escape_text(v, false).into_owned())
-                .collect();
-            let raws: Vec<&[u8]> = escaped.iter().map(|v| v.as_bytes()).collect();
-            // Identifiers here are all uppercase literals.
-            let _ = c.set_raw(node, id, &raws);
-        };
-        let one = |s: &str| vec![s.to_owned()];
-        set(&mut collection, root, "GM", &one("1"));
-        set(&mut collection, root, "FF", &one("4"));
-        set(&mut collection, root, "CA", &one("UTF-8"));
-        let size = if self.size.is_square() {
-            self.size.cols.to_string()
-        } else {
-            format!("{}:{}", self.size.cols, self.size.rows)
-        };
-        set(&mut collection, root, "SZ", &one(&size));
+        let text = self.to_sgf();
+        let parsed = kifu_sgf::parse(&text);
+        debug_assert!(
+            parsed.diagnostics.is_empty(),
+            "{:?}\n{}",
+            parsed.diagnostics,
+            String::from_utf8_lossy(&text)
+        );
+        parsed.value.into_owned()
+    }
+
+    /// The game as SGF text: root properties in the order of
+    /// [`Record::into_collection`]'s collection, one node per move,
+    /// variations in parentheses.
+    fn to_sgf(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + 8 * self.nodes.len());
         let info = &self.info;
-        let root_values: [(&str, Option<String>); 19] = [
-            ("GN", info.game_name.clone()),
-            ("EV", info.event.clone()),
-            ("RO", info.round.clone()),
-            ("DT", info.date.clone()),
-            ("PC", info.place.clone()),
-            ("PB", info.black.clone()),
-            ("BR", info.black_rank.clone()),
-            ("PW", info.white.clone()),
-            ("WR", info.white_rank.clone()),
-            ("RU", info.rules.clone()),
-            ("KM", info.komi.map(real)),
-            ("HA", info.handicap.map(|h| h.to_string())),
-            ("TM", info.time.map(|t| t.to_string())),
-            ("OT", info.overtime.clone()),
-            ("RE", info.result.clone()),
-            ("AN", info.annotator.clone()),
-            ("US", info.user.clone()),
-            ("CP", info.copyright.clone()),
-            (
-                "GC",
-                (!info.comment.is_empty()).then(|| info.comment.join("\n")),
-            ),
+        out.extend_from_slice(b"(;GM[1]FF[4]CA[UTF-8]SZ[");
+        if self.size.is_square() {
+            write_number(&mut out, u64::from(self.size.cols));
+        } else {
+            write_number(&mut out, u64::from(self.size.cols));
+            out.push(b':');
+            write_number(&mut out, u64::from(self.size.rows));
+        }
+        out.push(b']');
+        let texts: [(&str, Option<&str>); 10] = [
+            ("GN", info.game_name.as_deref()),
+            ("EV", info.event.as_deref()),
+            ("RO", info.round.as_deref()),
+            ("DT", info.date.as_deref()),
+            ("PC", info.place.as_deref()),
+            ("PB", info.black.as_deref()),
+            ("BR", info.black_rank.as_deref()),
+            ("PW", info.white.as_deref()),
+            ("WR", info.white_rank.as_deref()),
+            ("RU", info.rules.as_deref()),
         ];
-        for (id, value) in root_values {
+        for (id, value) in texts {
             if let Some(v) = value {
-                set(&mut collection, root, id, &[v]);
+                text_property(&mut out, id, v);
             }
         }
-        for (color, id) in [(Color::Black, "AB"), (Color::White, "AW")] {
-            let points: Vec<String> = self
-                .setup
-                .iter()
-                .filter(|(c, _)| *c == color)
-                .map(|(_, p)| point_text(Some(*p)))
-                .collect();
-            if !points.is_empty() {
-                set(&mut collection, root, id, &points);
+        if let Some(k) = info.komi {
+            text_property(&mut out, "KM", &real(k));
+        }
+        if let Some(h) = info.handicap {
+            out.extend_from_slice(b"HA[");
+            write_number(&mut out, u64::from(h));
+            out.push(b']');
+        }
+        if let Some(t) = info.time {
+            out.extend_from_slice(b"TM[");
+            write_number(&mut out, t);
+            out.push(b']');
+        }
+        let texts: [(&str, Option<&str>); 5] = [
+            ("OT", info.overtime.as_deref()),
+            ("RE", info.result.as_deref()),
+            ("AN", info.annotator.as_deref()),
+            ("US", info.user.as_deref()),
+            ("CP", info.copyright.as_deref()),
+        ];
+        for (id, value) in texts {
+            if let Some(v) = value {
+                text_property(&mut out, id, v);
             }
         }
-        // Pre-order, each node's properties before its children exist.
-        let mut ids = vec![root; self.nodes.len()];
-        let mut stack = vec![0usize];
-        while let Some(index) = stack.pop() {
-            let id = ids[index];
+        if !info.comment.is_empty() {
+            text_property(&mut out, "GC", &info.comment.join("\n"));
+        }
+        for (color, id) in [(Color::Black, &b"AB"[..]), (Color::White, b"AW")] {
+            let mut points = self.setup.iter().filter(|(c, _)| *c == color).peekable();
+            if points.peek().is_some() {
+                out.extend_from_slice(id);
+                for (_, p) in points {
+                    out.push(b'[');
+                    out.extend_from_slice(&p.to_sgf());
+                    out.push(b']');
+                }
+            }
+        }
+        // Pre-order; a node with several children opens a parenthesis
+        // for each.
+        enum Step {
+            Node(usize),
+            Open,
+            Close,
+        }
+        let mut stack = Vec::new();
+        let mut index = 0;
+        loop {
             let node = &self.nodes[index];
+            if index > 0 {
+                out.push(b';');
+            }
             if let Some(mv) = node.mv {
-                let key = if mv.color == Color::Black { "B" } else { "W" };
-                let point = mv.point.map(Point::to_sgf);
-                let raw: &[u8] = point.as_ref().map_or(&[], |p| &p[..]);
-                let _ = collection.set_raw(id, key, &[raw]);
+                out.push(if mv.color == Color::Black { b'B' } else { b'W' });
+                out.push(b'[');
+                if let Some(p) = mv.point {
+                    out.extend_from_slice(&p.to_sgf());
+                }
+                out.push(b']');
             }
             if let Some(n) = node.number {
-                set(&mut collection, id, "MN", &one(&n.to_string()));
+                out.extend_from_slice(b"MN[");
+                write_number(&mut out, u64::from(n));
+                out.push(b']');
             }
-            if !node.labels.is_empty() {
-                // Compose values: the text side escapes `:` too.
-                let raws: Vec<String> = node
-                    .labels
-                    .iter()
-                    .map(|(p, text)| {
-                        format!("{}:{}", point_text(Some(*p)), escape_text(text, true))
-                    })
-                    .collect();
-                let bytes: Vec<&[u8]> = raws.iter().map(|v| v.as_bytes()).collect();
-                let _ = collection.set_raw(id, "LB", &bytes);
+            if let Some(extra) = &node.extra {
+                for (color, id) in [
+                    (Some(Color::Black), &b"AB"[..]),
+                    (Some(Color::White), b"AW"),
+                    (None, b"AE"),
+                ] {
+                    let mut points = extra.setup.iter().filter(|(c, _)| *c == color).peekable();
+                    if points.peek().is_some() {
+                        out.extend_from_slice(id);
+                        for (_, p) in points {
+                            out.push(b'[');
+                            out.extend_from_slice(&p.to_sgf());
+                            out.push(b']');
+                        }
+                    }
+                }
+                if !extra.name.is_empty() {
+                    text_property(&mut out, "N", &extra.name);
+                }
+                if let Some((a, b)) = extra.view {
+                    out.extend_from_slice(b"VW[");
+                    out.extend_from_slice(&a.to_sgf());
+                    out.push(b':');
+                    out.extend_from_slice(&b.to_sgf());
+                    out.push(b']');
+                }
             }
-            if !node.comment.is_empty() {
-                set(&mut collection, id, "C", &one(&node.comment));
+            if let Some(extra) = &node.extra {
+                if !extra.labels.is_empty() {
+                    out.extend_from_slice(b"LB");
+                    for (p, text) in &extra.labels {
+                        out.push(b'[');
+                        out.extend_from_slice(&p.to_sgf());
+                        out.push(b':');
+                        out.extend_from_slice(escape_text(text, true).as_bytes());
+                        out.push(b']');
+                    }
+                }
+                if !extra.comment.is_empty() {
+                    text_property(&mut out, "C", &extra.comment);
+                }
             }
-            for child in self.children(index) {
-                ids[child] = collection
-                    .insert_child(id, None)
-                    .expect("the parent was just made");
+            match (node.first_child, node.last_child) {
+                (Some(first), Some(last)) if first == last => stack.push(Step::Node(first)),
+                (Some(_), _) => {
+                    let at = stack.len();
+                    for child in self.children(index) {
+                        stack.extend([Step::Open, Step::Node(child), Step::Close]);
+                    }
+                    stack[at..].reverse();
+                }
+                _ => {}
             }
-            self.push_children(index, &mut stack);
+            // The next node, writing the parentheses on the way.
+            loop {
+                match stack.pop() {
+                    Some(Step::Node(next)) => {
+                        index = next;
+                        break;
+                    }
+                    Some(Step::Open) => out.push(b'('),
+                    Some(Step::Close) => out.push(b')'),
+                    None => {
+                        out.push(b')');
+                        return out;
+                    }
+                }
+            }
         }
-        collection
     }
+}
+
+/// `ID[value]`, the value escaped as SGF Text.
+fn text_property(out: &mut Vec<u8>, id: &str, value: &str) {
+    out.extend_from_slice(id.as_bytes());
+    out.push(b'[');
+    out.extend_from_slice(escape_text(value, false).as_bytes());
+    out.push(b']');
+}
+
+/// A number in decimal, without allocating.
+fn write_number(out: &mut Vec<u8>, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
 }
 
 /// Forgets what a reader said since `mark` and says that the input is
@@ -399,10 +555,4 @@ pub(crate) fn color_name(color: Color) -> &'static str {
         Color::Black => "Black",
         Color::White => "White",
     }
-}
-
-fn point_text(point: Option<Point>) -> String {
-    point.map_or_else(String::new, |p| {
-        String::from_utf8_lossy(&p.to_sgf()).into_owned()
-    })
 }

@@ -18,6 +18,9 @@
 //! [Figure]
 //! .Text,12                               comment of move 12, up to .EndText
 //! .#,6,16,E                              a label (column, row from 1)
+//! .Fig,45,1,1,19,19,参考図,11,0          figure on move 45: part shown, heading, number
+//! QD,B1,0,0                                its position (moves numbered 0), then its moves
+//! .EndFig                                  (a variation; `.Text` after a move: its comment)
 //! [ReviewNode]                           the tree again, with variations
 //! NODE,55,2,12,11                        number, colour (0 none, 1 B, 2 W), column, row
 //!   VARIATION,                           alternatives to the next node
@@ -68,7 +71,7 @@ struct Reader<'d> {
     /// Main line nodes; index = move number, 0 the root.
     main: Vec<usize>,
     /// `[ReviewNode]` numbers, when that section was read.
-    review: Option<HashMap<i64, usize>>,
+    review: Option<NodeNumbers>,
     /// Where `Hdcp` gives a handicap.
     handicap_at: Option<Span>,
     diagnostics: &'d mut Vec<Diagnostic>,
@@ -248,7 +251,8 @@ impl Reader<'_> {
         // Size and coordinates first: the rest does not depend on them,
         // but moves do.
         for (key, value) in entries {
-            let k = key.bytes.to_ascii_lowercase();
+            let mut buf = [0; 32];
+            let k = scan::lowercase(key.bytes, &mut buf);
             if k == b"size" {
                 match value
                     .number()
@@ -282,10 +286,17 @@ impl Reader<'_> {
             }
         }
         for (key, value) in entries {
+            let mut buf = [0; 32];
+            let k = scan::lowercase(key.bytes, &mut buf);
+            if matches!(
+                k,
+                b"size" | b"coordinatetype" | b"lang" | b"ver" | b"code" | b"moves"
+            ) {
+                continue;
+            }
             let text = self.text(value);
             let info = &mut self.record.info;
-            let k = key.bytes.to_ascii_lowercase();
-            match k.as_slice() {
+            match k {
                 b"size" | b"coordinatetype" | b"lang" | b"ver" | b"code" | b"moves" => {}
                 b"crypt" => {
                     if !matches!(value.bytes.split(|&b| b == b',').next(), Some(b"0" | b"")) {
@@ -447,8 +458,64 @@ impl Reader<'_> {
         self.handicap_at = handicap_at;
     }
 
+    /// A move line `XY,B1,N,seconds` (of `[Data]` or a figure): its
+    /// number, colour and point (`None`: letters past the board, a pass);
+    /// `None` (reported) when the line is not one. `previous` is the colour
+    /// of the move before, for `MK`.
+    fn move_line(
+        &mut self,
+        t: &Line<'_>,
+        previous: Option<Color>,
+    ) -> Option<(i64, Color, Option<Point>)> {
+        // The first three fields, without allocating.
+        let mut fields = [None; 3];
+        for (slot, f) in fields.iter_mut().zip(t.fields(b',')) {
+            *slot = Some(f.trim());
+        }
+        let coord = fields[0].map_or(&b""[..], |f| f.bytes);
+        let number = fields[2].and_then(|f| f.number());
+        let who = fields[1].map_or(&b""[..], |f| f.bytes);
+        let good = coord.len() == 2 && coord.iter().all(u8::is_ascii_alphabetic);
+        let (Some(number), true) = (number, good) else {
+            self.report(
+                codes::BAD_LINE,
+                Severity::Error,
+                t.span(),
+                "move line not of the form XY,B1,N,seconds: skipped".to_owned(),
+            );
+            return None;
+        };
+        let color = match who.first().map(u8::to_ascii_uppercase) {
+            Some(b'B') if who != b"BK" => Color::Black,
+            Some(b'W') => Color::White,
+            // Seen once: `YZ,MK,278,0`, a pass of the player to move.
+            _ if who.eq_ignore_ascii_case(b"MK") => match previous {
+                Some(c) => c.opponent(),
+                None if self.record.info.handicap.is_some() => Color::White,
+                None => Color::Black,
+            },
+            _ => {
+                self.report(
+                    codes::BAD_LINE,
+                    Severity::Error,
+                    fields[1].map_or(t.span(), |f| f.span()),
+                    format!(
+                        "player '{}' is neither B nor W: move skipped",
+                        String::from_utf8_lossy(who)
+                    ),
+                );
+                return None;
+            }
+        };
+        let x = i64::from(coord[0].to_ascii_uppercase() - b'A');
+        let y = i64::from(coord[1].to_ascii_uppercase() - b'A');
+        // Letters past the board are passes (`YA`, `YS`, `ZZ`).
+        Some((number, color, self.point(x, y)))
+    }
+
     /// `[Data]`: the moves, and the handicap stones numbered 0.
     fn data(&mut self, lines: &[Line<'_>]) {
+        self.record.nodes.reserve(lines.len());
         let mut last_number = 0i64;
         let mut last_color: Option<Color> = None;
         for line in lines {
@@ -466,46 +533,9 @@ impl Reader<'_> {
                 );
                 continue;
             }
-            let fields: Vec<Line<'_>> = t.fields(b',').map(|f| f.trim()).collect();
-            let coord = fields[0].bytes;
-            let number = fields.get(2).and_then(Line::number);
-            let who = fields.get(1).map_or(&b""[..], |f| f.bytes);
-            let good = coord.len() == 2 && coord.iter().all(u8::is_ascii_alphabetic);
-            let (Some(number), true) = (number, good) else {
-                self.report(
-                    codes::BAD_LINE,
-                    Severity::Error,
-                    t.span(),
-                    "move line not of the form XY,B1,N,seconds: skipped".to_owned(),
-                );
+            let Some((number, color, point)) = self.move_line(&t, last_color) else {
                 continue;
             };
-            let color = match who.first().map(u8::to_ascii_uppercase) {
-                Some(b'B') if who != b"BK" => Color::Black,
-                Some(b'W') => Color::White,
-                // Seen once: `YZ,MK,278,0`, a pass of the player to move.
-                _ if who.eq_ignore_ascii_case(b"MK") => match last_color {
-                    Some(c) => c.opponent(),
-                    None if self.record.info.handicap.is_some() => Color::White,
-                    None => Color::Black,
-                },
-                _ => {
-                    self.report(
-                        codes::BAD_LINE,
-                        Severity::Error,
-                        fields[1].span(),
-                        format!(
-                            "player '{}' is neither B nor W: move skipped",
-                            String::from_utf8_lossy(who)
-                        ),
-                    );
-                    continue;
-                }
-            };
-            let x = i64::from(coord[0].to_ascii_uppercase() - b'A');
-            let y = i64::from(coord[1].to_ascii_uppercase() - b'A');
-            // Letters past the board are passes (`YA`, `YS`, `ZZ`).
-            let point = self.point(x, y);
             if number == 0 {
                 match point {
                     Some(p) => self.record.setup.push((color, p)),
@@ -530,67 +560,24 @@ impl Reader<'_> {
         }
     }
 
-    /// `[Figure]`: comments and labels of moves (`.Text,N` … `.EndText`);
-    /// the diagrams (`.Fig` … `.EndFig`) are not kept.
+    /// `[Figure]`: comments and labels of moves (`.Text,N` … `.EndText`),
+    /// and figures (`.Fig` … `.EndFig`), read by [`Reader::fig`].
     fn figure(&mut self, lines: &[Line<'_>]) {
         let mut i = 0;
+        let mut positions = None;
         while let Some(t) = next_nonblank(lines, &mut i) {
             if t.starts_with(b".Text") {
                 let n = t.fields(b',').nth(1).and_then(|f| f.number());
-                let mut text: Vec<String> = Vec::new();
-                let mut labels = Vec::new();
-                while i < lines.len() {
-                    let u = lines[i].trim();
-                    if u.starts_with(b".Text") || u.starts_with(b".Fig") {
-                        break;
-                    }
-                    i += 1;
-                    if u.starts_with(b".EndText") {
-                        break;
-                    }
-                    if u.starts_with(b".#,") {
-                        let mut f = u.from(3).fields(b',');
-                        let x = f.next().and_then(|f| f.number());
-                        let y = f.next().and_then(|f| f.number());
-                        let label = u.from(3).fields(b',').nth(2).map(|l| {
-                            // The label is the rest of the line, commas included.
-                            let start = l.start - u.start;
-                            self.text(&u.from(start))
-                        });
-                        match (x, y, label) {
-                            (Some(x), Some(y), Some(l)) if !l.is_empty() => {
-                                match self.point(x - 1, y - 1) {
-                                    Some(p) => labels.push((p, l)),
-                                    None => self.report(
-                                        codes::OFF_BOARD,
-                                        Severity::Error,
-                                        u.span(),
-                                        "label off the board: dropped".to_owned(),
-                                    ),
-                                }
-                            }
-                            _ => self.report(
-                                codes::BAD_LINE,
-                                Severity::Error,
-                                u.span(),
-                                "label line not of the form .#,X,Y,TEXT: skipped".to_owned(),
-                            ),
-                        }
-                        continue;
-                    }
-                    text.push(self.text(&u));
-                }
+                let (comment, labels) = self.text_block(lines, &mut i);
                 let node = n
                     .and_then(|n| usize::try_from(n).ok())
                     .and_then(|n| self.main.get(n).copied());
                 match node {
                     Some(node) => {
-                        let comment = text.join("\n");
-                        let comment = comment.trim();
                         if !comment.is_empty() {
-                            self.record.comment(node, comment);
+                            self.record.comment(node, &comment);
                         }
-                        self.record.nodes[node].labels.extend(labels);
+                        self.record.extra_mut(node).labels.extend(labels);
                     }
                     None => self.report(
                         codes::BAD_VALUE,
@@ -603,19 +590,17 @@ impl Reader<'_> {
                     ),
                 }
             } else if t.starts_with(b".Fig") {
-                self.report(
-                    codes::NOT_KEPT,
-                    Severity::Note,
-                    t.span(),
-                    "figure (a diagram of a variation) not kept".to_owned(),
-                );
-                while i < lines.len() {
-                    let u = lines[i].trim();
-                    i += 1;
-                    if u.starts_with(b".EndFig") {
-                        break;
+                let positions = positions.get_or_insert_with(|| {
+                    let all = self.main_positions();
+                    // Each position's moves, in order, so that finding a
+                    // figure's costs one look-up.
+                    let mut at: HashMap<Vec<u8>, Vec<usize>> = HashMap::new();
+                    for (m, p) in all.iter().enumerate() {
+                        at.entry(p.clone()).or_default().push(m);
                     }
-                }
+                    (all, at)
+                });
+                self.fig(&t, lines, &mut i, positions);
             } else {
                 self.report(
                     codes::BAD_LINE,
@@ -624,6 +609,334 @@ impl Reader<'_> {
                     "line not understood in [Figure]: skipped".to_owned(),
                 );
             }
+        }
+    }
+
+    /// The lines of a text from `*i` on, up to `.EndText` (read) or the
+    /// next `.Text`, `.Fig` or `.EndFig` (not read): the comment, and the
+    /// labels `.#,X,Y,TEXT` (column and row from 1).
+    fn text_block(&mut self, lines: &[Line<'_>], i: &mut usize) -> (String, Labels) {
+        let mut text: Vec<String> = Vec::new();
+        let mut labels = Vec::new();
+        while *i < lines.len() {
+            let u = lines[*i].trim();
+            if u.starts_with(b".Text") || u.starts_with(b".Fig") || u.starts_with(b".EndFig") {
+                break;
+            }
+            *i += 1;
+            if u.starts_with(b".EndText") {
+                break;
+            }
+            if u.starts_with(b".#,") {
+                let mut f = u.from(3).fields(b',');
+                let x = f.next().and_then(|f| f.number());
+                let y = f.next().and_then(|f| f.number());
+                let label = u.from(3).fields(b',').nth(2).map(|l| {
+                    // The label is the rest of the line, commas included.
+                    let start = l.start - u.start;
+                    self.text(&u.from(start))
+                });
+                match (x, y, label) {
+                    (Some(x), Some(y), Some(l)) if !l.is_empty() => {
+                        match self.point(x - 1, y - 1) {
+                            Some(p) => labels.push((p, l)),
+                            None => self.report(
+                                codes::OFF_BOARD,
+                                Severity::Error,
+                                u.span(),
+                                "label off the board: dropped".to_owned(),
+                            ),
+                        }
+                    }
+                    _ => self.report(
+                        codes::BAD_LINE,
+                        Severity::Error,
+                        u.span(),
+                        "label line not of the form .#,X,Y,TEXT: skipped".to_owned(),
+                    ),
+                }
+                continue;
+            }
+            text.push(self.text(&u));
+        }
+        (text.join("\n").trim().to_owned(), labels)
+    }
+
+    /// The position after each move of the main line (`[0]` the setup),
+    /// one byte per point: 0 empty, 1 Black, 2 White.
+    fn main_positions(&self) -> Vec<Vec<u8>> {
+        let size = self.record.size;
+        let mut board = kifu_board::Board::new(size);
+        {
+            let mut setup = board.setup();
+            for &(color, point) in &self.record.setup {
+                setup.set(point, Some(color));
+            }
+        }
+        let snapshot = |board: &kifu_board::Board| -> Vec<u8> {
+            (0..size.rows)
+                .flat_map(|y| (0..size.cols).map(move |x| Point::new(x, y)))
+                .map(|p| match board.get(p) {
+                    None => 0,
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => 2,
+                })
+                .collect()
+        };
+        let mut out = vec![snapshot(&board)];
+        let mut captured = Vec::new();
+        for &node in &self.main[1..] {
+            match self.record.nodes[node].mv {
+                Some(Move {
+                    color,
+                    point: Some(p),
+                }) => {
+                    board.play_anyway_into(color, p, &mut captured);
+                }
+                _ => board.pass(),
+            }
+            out.push(snapshot(&board));
+        }
+        out
+    }
+
+    /// `.Fig,N,X1,Y1,X2,Y2,HEADING,SERIAL,0` and its lines up to `.EndFig`:
+    /// a figure of the commentary on move N (sgfutils' `ugi2sgf.c`
+    /// describes the layout): the part of the board shown (columns and
+    /// rows from 1), its heading and number; then move lines as in
+    /// `[Data]`, those numbered 0 the whole position the figure starts
+    /// from, the others a sequence from it; a `.Text` … `.EndText` after
+    /// a move is its comment and labels.
+    ///
+    /// It becomes a variation: from the main line's node whose position is
+    /// the figure's (the latest up to move N), or else from move N with a
+    /// first node that sets the figure's position up (`AB` `AW` `AE`, a
+    /// note says so). Its first node has the heading as `N` and the part
+    /// shown as `VW`.
+    fn fig(
+        &mut self,
+        t: &Line<'_>,
+        lines: &[Line<'_>],
+        i: &mut usize,
+        (positions, at): &Positions,
+    ) {
+        let mut fields = [None; 8];
+        let mut count = 0;
+        for (slot, f) in fields.iter_mut().zip(t.fields(b',').skip(1)) {
+            *slot = Some(f.trim());
+            count += 1;
+        }
+        let number = |k: usize| fields[k].and_then(|f: Line<'_>| f.number());
+        let n = number(0);
+        let heading = fields[5].map_or(String::new(), |f| self.text(&f));
+        let serial = fields[6].map_or(String::new(), |f| self.text(&f));
+        if let Some(last) = fields[7].filter(|f| !f.bytes.is_empty() && f.bytes != b"0") {
+            self.report(
+                codes::NOT_KEPT,
+                Severity::Note,
+                last.span(),
+                format!(
+                    "figure field '{}' (meaning not known): not kept",
+                    String::from_utf8_lossy(last.bytes)
+                ),
+            );
+        }
+        let size = self.record.size;
+        let corners = match (number(1), number(2), number(3), number(4)) {
+            (Some(x1), Some(y1), Some(x2), Some(y2)) => {
+                self.point(x1 - 1, y1 - 1).zip(self.point(x2 - 1, y2 - 1))
+            }
+            _ => None,
+        };
+        let view = corners.and_then(|(a, b)| {
+            let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
+            let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
+            let whole = x0 == 0 && y0 == 0 && x1 + 1 == size.cols && y1 + 1 == size.rows;
+            (!whole).then(|| (Point::new(x0, y0), Point::new(x1, y1)))
+        });
+        if corners.is_none() || count < 7 {
+            self.report(
+                codes::BAD_VALUE,
+                Severity::Warning,
+                t.span(),
+                "figure line not of the form .Fig,N,X1,Y1,X2,Y2,HEADING,NUMBER,0: what is missing \
+                 or not understood is not kept"
+                    .to_owned(),
+            );
+        }
+        // The lines of the figure.
+        let mut start = vec![0u8; usize::from(size.cols) * usize::from(size.rows)];
+        let mut moves: Vec<(Move, Span, String, Labels)> = Vec::new();
+        let mut first_text = (String::new(), Vec::new());
+        let mut closed = false;
+        let mut previous = None;
+        while let Some(u) = next_nonblank(lines, i) {
+            if u.starts_with(b".EndFig") {
+                closed = true;
+                break;
+            }
+            if u.starts_with(b".Fig") || u.starts_with(b".Text,") {
+                // The next figure or move text: this one has ended.
+                *i -= 1;
+                break;
+            }
+            if u.starts_with(b".Text") {
+                let (comment, labels) = self.text_block(lines, i);
+                let slot = match moves.last_mut() {
+                    Some((_, _, c, l)) => (c, l),
+                    None => (&mut first_text.0, &mut first_text.1),
+                };
+                if !comment.is_empty() {
+                    if !slot.0.is_empty() {
+                        slot.0.push('\n');
+                    }
+                    slot.0.push_str(&comment);
+                }
+                slot.1.extend(labels);
+                continue;
+            }
+            let Some((k, color, point)) = self.move_line(&u, previous) else {
+                continue;
+            };
+            if k == 0 {
+                match point {
+                    Some(p) => {
+                        let at = usize::from(p.y) * usize::from(size.cols) + usize::from(p.x);
+                        start[at] = if color == Color::Black { 1 } else { 2 };
+                    }
+                    None => self.report(
+                        codes::OFF_BOARD,
+                        Severity::Error,
+                        u.span(),
+                        "stone placed off the board: dropped".to_owned(),
+                    ),
+                }
+                continue;
+            }
+            previous = Some(color);
+            moves.push((Move { color, point }, u.span(), String::new(), Vec::new()));
+        }
+        if !closed {
+            self.report(
+                codes::TRUNCATED,
+                Severity::Warning,
+                t.span(),
+                "figure not closed by .EndFig: read to the end of its section".to_owned(),
+            );
+        }
+        // Where it branches from.
+        let last = positions.len() - 1;
+        let n = n
+            .and_then(|n| usize::try_from(n).ok())
+            .map_or(last, |n| n.min(last));
+        let same = at
+            .get(&start)
+            .and_then(|moves| moves.iter().rev().copied().find(|&m| m <= n));
+        let name = match (heading.is_empty(), serial.is_empty()) {
+            (false, _) => heading,
+            (true, false) => format!("Figure {serial}"),
+            (true, true) => String::new(),
+        };
+        let m = same.unwrap_or(n);
+        // A figure with no moves and the game's position: its text goes
+        // to that node.
+        if moves.is_empty() && same.is_some() {
+            let node = self.main[m];
+            if !first_text.0.is_empty() {
+                self.record.comment(node, &first_text.0);
+            }
+            self.record.extra_mut(node).labels.extend(first_text.1);
+            return;
+        }
+        // From the last move, the variation would be the main line's
+        // continuation: it goes from the move before, setting up.
+        let from = if m == last && m > 0 { m - 1 } else { m };
+        let mut extra = (same != Some(from)).then(|| {
+            let mut setup = Vec::new();
+            for (at, (&was, &now)) in positions[from].iter().zip(&start).enumerate() {
+                if was != now {
+                    let p = Point::new(
+                        (at % usize::from(size.cols)) as u8,
+                        (at / usize::from(size.cols)) as u8,
+                    );
+                    let stone = match now {
+                        1 => Some(Color::Black),
+                        2 => Some(Color::White),
+                        _ => None,
+                    };
+                    setup.push((stone, p));
+                }
+            }
+            setup
+        });
+        if same.is_none() {
+            self.report(
+                codes::NOT_KEPT,
+                Severity::Note,
+                t.span(),
+                format!(
+                    "the figure's position is none of the game's up to move {n}: its variation \
+                     from move {from} starts by setting the position up"
+                ),
+            );
+        }
+        let mut parent = self.main[from];
+        // A game without moves: an empty node keeps its main line so.
+        if from == last && self.record.children(parent).next().is_none() {
+            self.record
+                .add_node(parent, record::Extra::default(), t.span());
+        }
+        let mut first = true;
+        if let Some(setup) = extra.take() {
+            let node = self.record.add_node(
+                parent,
+                record::Extra {
+                    comment: std::mem::take(&mut first_text.0),
+                    labels: std::mem::take(&mut first_text.1),
+                    setup,
+                    name: name.clone(),
+                    view,
+                },
+                t.span(),
+            );
+            parent = node;
+            first = false;
+        }
+        for (mv, span, comment, labels) in moves {
+            let node = self.record.add_move(parent, mv, span);
+            let extra = if first {
+                first = false;
+                let mut c = std::mem::take(&mut first_text.0);
+                if !comment.is_empty() {
+                    if !c.is_empty() {
+                        c.push('\n');
+                    }
+                    c.push_str(&comment);
+                }
+                let mut l = std::mem::take(&mut first_text.1);
+                l.extend(labels);
+                record::Extra {
+                    comment: c,
+                    labels: l,
+                    setup: Vec::new(),
+                    name: name.clone(),
+                    view,
+                }
+            } else {
+                record::Extra {
+                    comment,
+                    labels,
+                    ..record::Extra::default()
+                }
+            };
+            let empty = extra.comment.is_empty()
+                && extra.labels.is_empty()
+                && extra.name.is_empty()
+                && extra.view.is_none();
+            if !empty {
+                self.record.nodes[node].extra = Some(Box::new(extra));
+            }
+            parent = node;
         }
     }
 
@@ -637,7 +950,7 @@ impl Reader<'_> {
             /// level: that node goes first among its siblings.
             first: bool,
         }
-        let mut map = HashMap::new();
+        let mut map = NodeNumbers::with_capacity(lines.len());
         let mut levels = vec![Level {
             last: 0,
             main: true,
@@ -674,14 +987,12 @@ impl Reader<'_> {
                 });
                 continue;
             }
-            let n: Vec<Option<i64>> = t.fields(b',').skip(1).map(|f| f.number()).collect();
-            let (true, Some(number), Some(color), Some(x), Some(y)) = (
-                t.starts_with(b"NODE"),
-                n.first().copied().flatten(),
-                n.get(1).copied().flatten(),
-                n.get(2).copied().flatten(),
-                n.get(3).copied().flatten(),
-            ) else {
+            let mut n = [None; 4];
+            for (slot, f) in n.iter_mut().zip(t.fields(b',').skip(1)) {
+                *slot = f.number();
+            }
+            let (true, [Some(number), Some(color), Some(x), Some(y)]) = (t.starts_with(b"NODE"), n)
+            else {
                 self.report(
                     codes::BAD_LINE,
                     Severity::Error,
@@ -791,7 +1102,7 @@ impl Reader<'_> {
                 i += 1;
             }
             let node = n.and_then(|n| match &self.review {
-                Some(map) => map.get(&n).copied(),
+                Some(map) => map.get(n),
                 None => usize::try_from(n - 1)
                     .ok()
                     .and_then(|k| self.main.get(k).copied()),
@@ -885,6 +1196,53 @@ impl Reader<'_> {
                 format!("Hdcp gives {h} stones, [Data] places {placed}: HA set to {placed}"),
             );
             self.record.info.handicap = u32::try_from(placed).ok().filter(|&n| n >= 2);
+        }
+    }
+}
+
+/// The main line's positions (one byte a point: 0 empty, 1 Black, 2
+/// White), and the moves after which each one stands.
+type Positions = (Vec<Vec<u8>>, HashMap<Vec<u8>, Vec<usize>>);
+
+/// Labels of a node: point and text.
+type Labels = Vec<(Point, String)>;
+
+/// `[ReviewNode]` numbers to nodes: in a vector while the numbers stay
+/// below a bound (they count the nodes from 1 in the files seen), in a
+/// hash map past it.
+struct NodeNumbers {
+    small: Vec<Option<usize>>,
+    bound: usize,
+    large: HashMap<i64, usize>,
+}
+
+impl NodeNumbers {
+    fn with_capacity(lines: usize) -> NodeNumbers {
+        NodeNumbers {
+            small: Vec::with_capacity(lines + 2),
+            bound: 2 * lines + 16,
+            large: HashMap::new(),
+        }
+    }
+
+    fn insert(&mut self, number: i64, node: usize) {
+        match usize::try_from(number).ok().filter(|&n| n < self.bound) {
+            Some(n) => {
+                if self.small.len() <= n {
+                    self.small.resize(n + 1, None);
+                }
+                self.small[n] = Some(node);
+            }
+            None => {
+                self.large.insert(number, node);
+            }
+        }
+    }
+
+    fn get(&self, number: i64) -> Option<usize> {
+        match usize::try_from(number).ok().filter(|&n| n < self.bound) {
+            Some(n) => self.small.get(n).copied().flatten(),
+            None => self.large.get(&number).copied(),
         }
     }
 }

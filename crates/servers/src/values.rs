@@ -149,7 +149,9 @@ pub(crate) fn result(raw: &str) -> Option<String> {
     if has(&["time", "時間", "时间", "超时", "超時", "시간"]) {
         return Some(format!("{winner}+T"));
     }
-    if has(&["forfeit"]) {
+    // Tygem: `white wins by disconnection` (GRLT 6), the other player
+    // having left the game.
+    if has(&["forfeit", "disconnect"]) {
         return Some(format!("{winner}+F"));
     }
     // Chinese counting in stones (`子`) is not turned into points.
@@ -299,6 +301,7 @@ mod tests {
             ("白時間切れ勝ち！", Some("W+T")),
             ("Black wins by 0.5!", Some("B+0.5")),
             ("White wins by  resign!", Some("W+R")),
+            ("white wins by disconnection", Some("W+F")),
             ("White Win by Resign!", Some("W+R")),
             ("Black Win 6.5 >> White(50):Black(63)", Some("B+6.5")),
             ("White loses on time", Some("B+T")),

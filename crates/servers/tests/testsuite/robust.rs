@@ -52,6 +52,8 @@ proptest! {
                 "NODE,-1,2,0,0", ".Comment,0", ".Text,99", ".#,0,0,", ".Fig,1", "Hdcp=9,x",
                 "Size=1", "Size=52", "YA,W1,1,0", "QP,B1,0,0", "PMABBREER", "PMZZWSSSS", "GI",
                 "IDB[5] x", "[EndTxt]", "19", "0", "", "\u{FEFF}", "\\[GAMETAG=T-1-2-3,C9999\\]",
+                ".Fig,2,1,1,19,19,h,1,0", ".Fig,0,20,0,x,,", ".EndFig", ".Text", ".EndText",
+                "DD,W1,1,0", "ZZ,B1,0,0",
             ]),
             0..40,
         ),
@@ -175,6 +177,66 @@ proptest! {
                 prop_assert_eq!(d.code, kifu_servers::codes::ILLEGAL_MOVE, "{:?}\n{}", format, text);
             }
         }
+    }
+}
+
+/// A figure: its move, whole position (points and colours) and moves.
+type Figure = (usize, Vec<(u8, u8, bool)>, Vec<Option<(u8, u8)>>);
+
+/// A figure, generated.
+fn figure() -> impl Strategy<Value = Figure> {
+    (
+        0usize..60,
+        prop::collection::vec((0u8..19, 0u8..19, any::<bool>()), 0..12),
+        prop::collection::vec(prop::option::weighted(0.9, (0u8..19, 0u8..19)), 0..8),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Figures of any position and moves, on any move (past the end too),
+    /// leave the game's main line as it is and give SGF that `check`
+    /// finds clean but for illegal moves.
+    #[test]
+    fn figures_keep_the_main_line_and_give_clean_sgf(
+        moves in game(),
+        figures in prop::collection::vec(figure(), 0..4),
+    ) {
+        let want = expected(&moves);
+        let mut text = write_ugf(&moves);
+        text.push_str("[Figure]\n");
+        for (k, (n, stones, fig_moves)) in figures.iter().enumerate() {
+            text.push_str(&format!(".Fig,{n},1,1,19,19,f{k},{k},0\n"));
+            let letter = |v: u8| (b'A' + v) as char;
+            for &(x, y, black) in stones {
+                let c = if black { 'B' } else { 'W' };
+                text.push_str(&format!("{}{},{c}1,0,0\n", letter(x), letter(y)));
+            }
+            for (i, m) in fig_moves.iter().enumerate() {
+                let c = if i % 2 == 0 { 'B' } else { 'W' };
+                let (x, y) = m.map_or(('Y', 'A'), |(x, y)| (letter(x), letter(y)));
+                text.push_str(&format!("{x}{y},{c}1,{},0\n.Text\nmove {i}\n.EndText\n", i + 1));
+            }
+            text.push_str(".EndFig\n");
+        }
+        let c = convert(text.as_bytes(), Format::Ugf);
+        prop_assert_eq!(&c.moves(), &want, "{}", text);
+        for d in &c.diagnostics {
+            prop_assert!(
+                d.code == kifu_servers::codes::ILLEGAL_MOVE || d.code == kifu_servers::codes::NOT_KEPT,
+                "{:?}\n{}", d, text
+            );
+        }
+        // Random points repeat: illegal moves are the only findings.
+        let findings: Vec<String> = c
+            .sgf_check()
+            .into_iter()
+            .filter(|f| !["sgf/occupied-point", "sgf/suicide", "sgf/ko-recapture"]
+                .iter()
+                .any(|code| f.contains(code)))
+            .collect();
+        prop_assert_eq!(findings, Vec::<String>::new(), "{}", text);
     }
 }
 

@@ -106,7 +106,9 @@ fn figure_texts_and_labels() {
          .Text,2,1,1\nA good move\n.#,4,16,A\n.#,5,16,note, with comma\nsecond line\n.EndText\n\
          .Fig,2,1,1,19,19,Variation,1,0\nQD,B1,0,0\nDD,W1,1,0\n.Text\nwhat if\n.EndText\n.EndFig\n",
     );
+    // The figure's position (Black on Q16 alone) is not the game's.
     assert_eq!(c.codes(), ["servers/not-kept"], "{:?}", c.diagnostics);
+    assert!(c.diagnostics[0].message.contains("setting the position up"));
     assert_eq!(c.root("C").as_deref(), Some("About the game"));
     let game = c.collection.game(0).unwrap();
     let white = game.main_line().nth(2).unwrap();
@@ -237,4 +239,99 @@ fn sections_in_any_order() {
         moves,
         [Some("first move".into()), Some("second move".into())]
     );
+}
+
+/// Figures written by hand after sgfutils' description of `.Fig`
+/// (`ugi2sgf.c`): `.Fig,N,X1,Y1,X2,Y2,HEADING,NUMBER,0`, the figure's
+/// whole position as moves numbered 0, then its moves from 1, a `.Text`
+/// after a move being that move's comment and labels.
+const FIGURES: &str = "[Header]\nLang=UTF-8\nCoordinateType=IGS\n[Data]\nQP,B1,1,0\nDP,W1,2,0\n\
+    [Figure]\n\
+    .Fig,2,10,10,19,19,参考図,3,0\nQP,B1,0,0\nPD,W1,1,0\n.Text\nwhat if\n.#,4,16,A\n.EndText\n\
+    DP,B1,2,0\n.EndFig\n\
+    .Fig,1,1,1,19,19,Start,5,0\nQP,B1,0,0\n.Text\nthe first move\n.EndText\n.EndFig\n";
+
+#[test]
+fn a_figure_becomes_a_variation_from_the_position_it_shows() {
+    let c = read(FIGURES);
+    assert_eq!(c.codes(), Vec::<&str>::new(), "{:?}", c.diagnostics);
+    // The main line is the game's.
+    assert_eq!(c.moves(), ["B[qd]", "W[dd]"]);
+    // The first figure starts from the position after move 1 (Black Q16):
+    // White P4 instead of D16, named, its view the upper right quarter
+    // (columns 10-19 and rows 10-19 counted from the bottom), with the
+    // comment and the label of its first move; then Black D16.
+    let sgf = c.sgf();
+    let view: String = (0..10u8)
+        .flat_map(|y| {
+            (9..19u8).map(move |x| format!("[{}{}]", (b'a' + x) as char, (b'a' + y) as char))
+        })
+        .collect();
+    assert!(
+        sgf.contains(&format!(
+            "(;W[pp]N[参考図]\nVW{view}\nLB[dd:A]C[what if];B[dd])"
+        )),
+        "{sgf}"
+    );
+    // The second shows the position after move 1 and no move: its text
+    // is move 1's.
+    let game = c.collection.game(0).unwrap();
+    let first = game.main_line().nth(1).unwrap();
+    assert_eq!(first.text("C").as_deref(), Some("the first move"));
+    assert_eq!(c.sgf_check(), Vec::<String>::new());
+}
+
+#[test]
+fn a_figure_of_a_position_the_game_never_had_sets_it_up() {
+    let c = read(
+        "[Header]\nCoordinateType=IGS\n[Data]\nQP,B1,1,0\nDP,W1,2,0\nQD,B1,3,0\n[Figure]\n\
+         .Fig,2,1,1,19,19,,4,7\nQD,B1,0,0\nDD,W1,1,0\n.EndFig\n",
+    );
+    // The unknown last field is reported where it is (line 8, column 21).
+    assert_eq!(
+        c.codes(),
+        ["servers/not-kept", "servers/not-kept"],
+        "{:?}",
+        c.diagnostics
+    );
+    let at: Vec<u32> = c.diagnostics.iter().map(|d| d.span.start).collect();
+    let fig = FIGURE_AT;
+    assert_eq!(at, [fig, fig + 20]);
+    assert_eq!(c.moves(), ["B[qd]", "W[dd]", "B[qp]"]);
+    // From move 2 (not the last): Q16 and D16 emptied, Q4 set up, as the
+    // figure shows; named by its number.
+    assert!(
+        c.sgf().contains("(;AB[qp]AE[dd][qd]N[Figure 4];W[dp])"),
+        "{}",
+        c.sgf()
+    );
+    assert_eq!(c.sgf_check(), Vec::<String>::new());
+}
+
+/// The offset of `.Fig` in the test above.
+const FIGURE_AT: u32 = 74;
+
+#[test]
+fn a_figure_from_the_last_move_stays_off_the_main_line() {
+    // The figure shows the position after the last move and continues
+    // it: as a child of the last move it would be the main line, so it
+    // branches from the move before and sets the last move up.
+    let c = read(
+        "[Header]\nCoordinateType=IGS\n[Data]\nQP,B1,1,0\nDP,W1,2,0\n[Figure]\n\
+         .Fig,2,1,1,19,19,After,1,0\nQP,B1,0,0\nDP,W1,0,0\nPD,B1,1,0\n.EndFig\n",
+    );
+    assert_eq!(c.codes(), Vec::<&str>::new(), "{:?}", c.diagnostics);
+    assert_eq!(c.moves(), ["B[qd]", "W[dd]"]);
+    assert!(c.sgf().contains("(;AW[dd]N[After];B[pp])"), "{}", c.sgf());
+    assert_eq!(c.sgf_check(), Vec::<String>::new());
+}
+
+#[test]
+fn an_unclosed_figure_is_read_and_reported() {
+    let c = read(
+        "[Header]\nCoordinateType=IGS\n[Data]\nQP,B1,1,0\nDP,W1,2,0\n[Figure]\n\
+         .Fig,1,1,1,19,19,Cut,1,0\nQP,B1,0,0\nDD,W1,1,0\n",
+    );
+    assert_eq!(c.codes(), ["servers/truncated"], "{:?}", c.diagnostics);
+    assert!(c.sgf().contains("(;W[dp]N[Cut])"), "{}", c.sgf());
 }

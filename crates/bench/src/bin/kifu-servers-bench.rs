@@ -1,0 +1,297 @@
+//! The server readers (Tygem GIB, WBaduk NGF, Pandanet UGF/UGI) beside
+//! the SGF reader, per byte, in one run.
+//!
+//! ```text
+//! kifu-servers-bench [DIR…]          # table: MB/s per format, ratios to SGF
+//! kifu-servers-bench profile FORMAT  # only that reader, many passes: for perf
+//! ```
+//!
+//! The inputs are every `.gib`, `.ngf`, `.ugf` and `.ugi` file under the
+//! directories given (by default `shared/corpus/other` beside the
+//! workspace and `crates/servers/tests/data`), each repeated until its
+//! format has at least [`TARGET`] bytes, so that a pass reads as many
+//! bytes as a pass over a corpus of SGF files and the clock sees real
+//! files of real sizes. The SGF side is the same games: each file
+//! converted once to SGF (`kifu_sgf::write::normalized`), then read by
+//! `kifu_sgf::syntax::parse_reference` (the general path, which reads
+//! every node and property the general way) and by `kifu_sgf::parse`
+//! (with its fast path); and, for where the time goes, the reader's
+//! stages alone (`kifu_servers::stages`). Each figure is the median of [`PASSES`] passes
+//! of the thread's CPU time (the machine may be shared), the three
+//! readers' passes interleaved, single thread; MB/s count the bytes of each side's own files.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use kifu_servers::Format;
+
+const PASSES: usize = 7;
+/// Bytes of input per format and pass.
+const TARGET: usize = 8 << 20;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Every server file under `dir`, with its format, sorted.
+fn server_files(dir: &Path, out: &mut Vec<(Format, PathBuf)>) {
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if let Some(f) = p
+                .extension()
+                .and_then(|x| x.to_str())
+                .and_then(Format::from_extension)
+            {
+                out.push((f, p));
+            }
+        }
+    }
+}
+
+/// The files of one format (UGI counted with UGF: one reader), repeated
+/// to [`TARGET`] bytes.
+struct Inputs {
+    name: &'static str,
+    files: usize,
+    server: Vec<(Format, Vec<u8>)>,
+    sgf: Vec<Vec<u8>>,
+}
+
+impl Inputs {
+    fn bytes(&self) -> (usize, usize) {
+        (
+            self.server.iter().map(|(_, d)| d.len()).sum(),
+            self.sgf.iter().map(Vec::len).sum(),
+        )
+    }
+}
+
+fn load(dirs: &[PathBuf]) -> Vec<Inputs> {
+    let mut found = Vec::new();
+    for d in dirs {
+        server_files(d, &mut found);
+    }
+    found.sort_by(|a, b| a.1.cmp(&b.1));
+    let groups: [(&str, &[Format]); 3] = [
+        ("GIB", &[Format::Gib]),
+        ("NGF", &[Format::Ngf]),
+        ("UGF/UGI", &[Format::Ugf, Format::Ugi]),
+    ];
+    let mut out = Vec::new();
+    for (name, formats) in groups {
+        let originals: Vec<(Format, Vec<u8>)> = found
+            .iter()
+            .filter(|(f, _)| formats.contains(f))
+            .map(|(f, p)| {
+                let bytes = std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                (*f, bytes)
+            })
+            .collect();
+        if originals.is_empty() {
+            continue;
+        }
+        let one_pass: usize = originals.iter().map(|(_, d)| d.len()).sum();
+        let copies = TARGET.div_ceil(one_pass);
+        let mut server = Vec::new();
+        let mut sgf = Vec::new();
+        for _ in 0..copies {
+            for (f, d) in &originals {
+                let parsed = kifu_servers::read(d, *f);
+                assert!(!parsed.value.is_empty(), "{name}: a file read as no game");
+                sgf.push(kifu_sgf::write::normalized(&parsed.value));
+                server.push((*f, d.clone()));
+            }
+        }
+        out.push(Inputs {
+            name,
+            files: originals.len(),
+            server,
+            sgf,
+        });
+    }
+    out
+}
+
+/// The CPU time this thread has used (Linux: the first field of
+/// `/proc/thread-self/schedstat`, in nanoseconds), else the wall clock:
+/// on a machine shared with other work, wall-clock time counts the time
+/// spent waiting for a core.
+fn cpu_time() -> Duration {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map_or_else(
+            || START.get_or_init(Instant::now).elapsed(),
+            Duration::from_nanos,
+        )
+}
+
+fn pass_server(inputs: &Inputs) -> Duration {
+    let t = cpu_time();
+    for (f, d) in &inputs.server {
+        let parsed = kifu_servers::read(std::hint::black_box(d), *f);
+        std::hint::black_box(&parsed);
+    }
+    cpu_time() - t
+}
+
+fn pass_sgf(inputs: &Inputs, parse: fn(&[u8]) -> usize) -> Duration {
+    let t = cpu_time();
+    for d in &inputs.sgf {
+        std::hint::black_box(parse(std::hint::black_box(d)));
+    }
+    cpu_time() - t
+}
+
+fn pass_stage(inputs: &Inputs, stage: fn(&[u8], Format) -> usize) -> Duration {
+    let t = cpu_time();
+    for (f, d) in &inputs.server {
+        std::hint::black_box(stage(std::hint::black_box(d), *f));
+    }
+    cpu_time() - t
+}
+
+/// The three readers' passes interleaved (server, SGF general path, SGF
+/// parse, then again), so that a change in the machine's load between
+/// them moves all three: the medians of each, in seconds.
+fn time_interleaved(inputs: &Inputs) -> (f64, f64, f64, f64, f64) {
+    let general: fn(&[u8]) -> usize = |d| kifu_sgf::syntax::parse_reference(d).value.node_count();
+    let fast: fn(&[u8]) -> usize = |d| kifu_sgf::parse(d).value.node_count();
+    let (mut a, mut b, mut c, mut d, mut e) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..PASSES {
+        a.push(pass_server(inputs).as_secs_f64());
+        b.push(pass_sgf(inputs, general).as_secs_f64());
+        c.push(pass_sgf(inputs, fast).as_secs_f64());
+        d.push(pass_stage(inputs, kifu_servers::stages::record).as_secs_f64());
+        e.push(pass_stage(inputs, kifu_servers::stages::replayed).as_secs_f64());
+    }
+    (median(a), median(b), median(c), median(d), median(e))
+}
+
+fn compare(dirs: &[PathBuf]) {
+    let all = load(dirs);
+    assert!(!all.is_empty(), "no server files under {dirs:?}");
+    println!(
+        "inputs: {} (each format's files repeated to {} MiB; median of {PASSES} passes, thread CPU time)\n",
+        dirs.iter()
+            .map(|d| d.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        TARGET >> 20
+    );
+    println!(
+        "| format | files | server read MB/s | SGF general path MB/s | SGF parse MB/s | read / general | read / parse |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    let mut stages = Vec::new();
+    for inputs in &all {
+        let (server_bytes, sgf_bytes) = inputs.bytes();
+        let (server, general, fast, record, replayed) = time_interleaved(inputs);
+        let mbs = |bytes: usize, s: f64| bytes as f64 / s / 1e6;
+        let (s, g, p) = (
+            mbs(server_bytes, server),
+            mbs(sgf_bytes, general),
+            mbs(sgf_bytes, fast),
+        );
+        println!(
+            "| {} | {} | {s:.1} | {g:.1} | {p:.1} | {:.2}x | {:.2}x |",
+            inputs.name,
+            inputs.files,
+            s / g,
+            s / p
+        );
+        stages.push((
+            inputs.name,
+            server_bytes as f64 / sgf_bytes as f64,
+            mbs(server_bytes, record),
+            record / server,
+            (replayed - record) / server,
+            (server - replayed) / server,
+        ));
+    }
+    println!(
+        "\nWhere a read's time goes (the stages timed alone, same run): reading the file into its \
+         record, replaying it for illegal moves, writing and parsing the SGF collection.\n"
+    );
+    println!(
+        "| format | server bytes per SGF byte | record alone MB/s | record | replay | collection |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, ratio, record_mbs, a, b, c) in stages {
+        println!(
+            "| {name} | {ratio:.2} | {record_mbs:.1} | {:.0}% | {:.0}% | {:.0}% |",
+            a * 100.0,
+            b * 100.0,
+            c * 100.0
+        );
+    }
+}
+
+/// One format's reader alone, `passes` times over its inputs.
+fn profile(dirs: &[PathBuf], format: &str, passes: usize) {
+    let all = load(dirs);
+    let Some(inputs) = all.iter().find(|i| {
+        i.name
+            .to_ascii_lowercase()
+            .contains(&format.to_ascii_lowercase())
+    }) else {
+        panic!("no {format} files under {dirs:?}");
+    };
+    let (bytes, _) = inputs.bytes();
+    let t = Instant::now();
+    let mut nodes = 0;
+    for _ in 0..passes {
+        for (f, d) in &inputs.server {
+            nodes += kifu_servers::read(std::hint::black_box(d), *f)
+                .value
+                .node_count();
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "{} x {passes}: {nodes} nodes, {s:.3} s, {:.1} MB/s",
+        inputs.name,
+        (bytes * passes) as f64 / s / 1e6
+    );
+}
+
+fn default_dirs() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    vec![
+        root.join("../shared/corpus/other"),
+        root.join("crates/servers/tests/data"),
+    ]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("profile") => {
+            let format = args.get(1).map_or("gib", String::as_str);
+            let passes = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(20);
+            profile(&default_dirs(), format, passes);
+        }
+        Some("-h" | "--help") => {
+            eprintln!("usage: kifu-servers-bench [DIR...] | profile gib|ngf|ugf [PASSES]");
+            std::process::exit(2);
+        }
+        _ => {
+            let dirs: Vec<PathBuf> = if args.is_empty() {
+                default_dirs()
+            } else {
+                args.iter().map(PathBuf::from).collect()
+            };
+            compare(&dirs);
+        }
+    }
+}
