@@ -47,7 +47,7 @@
   })();
   /* A big book's page writes a text that differs by language and is read
    * more than once (a standard text, a caption) once per language in
-   * `texts`, and `<k-t n="INDEX">` where it is read: filled here with the
+   * `texts`, and `<k-t n=INDEX>` where it is read: filled here with the
    * first selected language's text, which is then the page's own text
    * (found by the browser's search, copied with the rest). */
   var textRefs = document.getElementsByTagName('k-t');
@@ -93,7 +93,8 @@
       setLanguages([a.getAttribute('data-lang-link')]);
     } else if (a.hasAttribute('data-open')) {
       ev.preventDefault();
-      var fig = document.getElementById(a.getAttribute('data-open'));
+      var open = a.getAttribute('data-open');
+      var fig = document.getElementById(/^\d+$/.test(open) ? 'kifu-dia-' + open : open);
       if (fig) {
         fig.hidden = !fig.hidden;
         a.setAttribute('aria-expanded', String(!fig.hidden));
@@ -225,7 +226,8 @@
    * keys, no whole-board view, 19x19 size or black to play, stones as
    * "xyB12" (point letters a-z A-Z, colour, number), moves as "Bxy12xpq"
    * (colour, point or .. a pass or -- a tenuki, number, x and each point
-   * captured), answer texts as indices into `answers`. `shape` gives what
+   * captured), letters as "xyA", answer texts as indices into `answers`
+   * (and see html.rs `pack`). `shape` gives what
    * the placeholder needs, `unpack` everything. */
   var PACKED = { z: 'size', v: 'view', s: 'start', p: 'toPlay', m: 'moves', f: 'figure', l: 'letters', t: 'texts', r: 'marks', n: 'lines', a: 'arrows', h: 'hide', c: 'coord', b: 'labels', q: 'problem', o: 'from', x: 'figureOff' };
   function coordOf(ch) { var c = ch.charCodeAt(0); return c >= 97 ? c - 97 : c - 65 + 26; }
@@ -277,6 +279,11 @@
       d.figure = (d.start || []).map(function (s) { return [s[0], s[1], s[2], 0]; }).concat((d.moves || []).filter(function (m) { return m[1] >= 0; }).map(function (m) { return [m[1], m[2], m[0], m[3]]; }));
     }
     if (typeof d.figureOff === 'string') d.figureOff = pointsOf(d.figureOff);
+    if (typeof d.letters === 'string') {
+      var letters = [];
+      for (var i = 0; i + 2 < d.letters.length; i += 3) letters.push([coordOf(d.letters.charAt(i)), coordOf(d.letters.charAt(i + 1)), d.letters.charAt(i + 2)]);
+      d.letters = letters;
+    }
     if (d.problem) d.problem = { correct: (d.problem.c || []).map(sequenceOf), wrong: (d.problem.w || []).map(sequenceOf) };
     return d;
   }
@@ -800,5 +807,5 @@
     var target = document.getElementById(stored.pos);
     if (target) target.scrollIntoView();
   }
-  window.kifuBook = { viewers: viewers, setLanguages: setLanguages, selected: function () { return selected.slice(); } };
+  window.kifuBook = { viewers: viewers, viewer: viewerOf, setLanguages: setLanguages, selected: function () { return selected.slice(); } };
 })();

@@ -109,6 +109,7 @@ pub fn flow_to_html(flow: &Flow<'_>, options: &HtmlOptions) -> String {
         diagrams: Vec::new(),
         positions: Vec::new(),
         position_of: BTreeMap::new(),
+        position_by_content: std::collections::HashMap::new(),
         label_sets: Vec::new(),
         label_of: BTreeMap::new(),
         answers: Vec::new(),
@@ -207,7 +208,7 @@ fn variant_spans(all: &[(&str, String)]) -> String {
 /// In a big book's page, the texts that differ by language and are
 /// written more than once (a standard text, a caption such as `#wtl#`):
 /// each once in the page's data, one string per book language, and
-/// `<k-t n="INDEX"></k-t>` where it is read, which the book script fills
+/// `<k-t n=INDEX></k-t>` where it is read, which the book script fills
 /// with the text of the reader's language. While the page is written,
 /// every text that differs by language is a mark `<\u{1}N>` (no text of
 /// the book makes `<` followed by U+0001: `esc` writes `&lt;`), replaced
@@ -259,6 +260,7 @@ struct Writer<'a, 'b> {
     /// start from, and the index there of each item's, by item index.
     positions: Vec<Value>,
     position_of: BTreeMap<usize, usize>,
+    position_by_content: std::collections::HashMap<String, usize>,
     /// The coordinate labels, each set once.
     label_sets: Vec<Value>,
     label_of: BTreeMap<String, usize>,
@@ -279,7 +281,14 @@ impl Dialect for Writer<'_, '_> {
     }
 
     fn link_open(&self, target: &Target) -> String {
-        link_open(target)
+        match target {
+            // In a big book, the diagram's number only (the script makes
+            // the figure's id).
+            Target::InlineDiagram(Some(n)) if self.compact() => {
+                format!("<a href=\"#\" class=\"inline-dia\" role=\"button\" data-open=\"{n}\">")
+            }
+            _ => link_open(target),
+        }
     }
 
     fn inline_image(&self, source: &ImageSource) -> String {
@@ -466,7 +475,7 @@ impl Writer<'_, '_> {
                         shared.push(table.texts[n].clone());
                         shared.len() - 1
                     });
-                    let _ = write!(out, "<k-t n=\"{k}\"></k-t>");
+                    let _ = write!(out, "<k-t n={k}></k-t>");
                 }
                 Some(n) => {
                     let all: Vec<(&str, String)> = self
@@ -925,6 +934,7 @@ impl Writer<'_, '_> {
                 "labels" if v == json!(0) => continue,
                 "labels" if v.is_null() => json!(-1),
                 "figure" if from_moves => json!(1),
+                "letters" => pack_letters(v),
                 "start" | "figure" => Value::String(pack_stones(&v)),
                 "figureOff" => Value::String(pack_points(&v)),
                 "moves" => Value::String(pack_moves(&v)),
@@ -1005,14 +1015,30 @@ impl Writer<'_, '_> {
         else {
             return;
         };
-        let g = *self.position_of.entry(b).or_insert_with(|| {
-            let base = &self.flow.resolution.items[b];
-            self.positions.push(json!({
-                "start": base.start.stones().map(|(p, c)| json!([p.x, p.y, color_code(c)])).collect::<Vec<_>>(),
-                "moves": moves_json(base),
-            }));
-            self.positions.len() - 1
-        });
+        let g = match self.position_of.get(&b) {
+            Some(&g) => g,
+            None => {
+                let base = &self.flow.resolution.items[b];
+                let position = json!({
+                    "start": base.start.stones().map(|(p, c)| json!([p.x, p.y, color_code(c)])).collect::<Vec<_>>(),
+                    "moves": moves_json(base),
+                });
+                // Items of the same stones and moves (a book that writes
+                // one game for each chapter) share one.
+                let key = position.to_string();
+                let g = match self.position_by_content.get(&key) {
+                    Some(&g) => g,
+                    None => {
+                        self.positions.push(position);
+                        self.position_by_content
+                            .insert(key, self.positions.len() - 1);
+                        self.positions.len() - 1
+                    }
+                };
+                self.position_of.insert(b, g);
+                g
+            }
+        };
         let Some(map) = data.as_object_mut() else {
             return;
         };
@@ -1281,6 +1307,24 @@ fn figure_from_moves(start: Option<&Value>, moves: Option<&Value>, figure: &Valu
     made.sort();
     shown.sort();
     !shown.is_empty() && made == shown
+}
+
+/// Letters `[[x, y, "A"], ...]` as `"xyA..."` when each is one character
+/// of one UTF-16 unit (as the script reads strings), else as they are.
+fn pack_letters(v: Value) -> Value {
+    let mut s = String::new();
+    for l in v.as_array().into_iter().flatten() {
+        let text = l.get(2).and_then(Value::as_str).unwrap_or_default();
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.len_utf16() == 1 => {
+                s.push_str(&point_letters(l));
+                s.push(c);
+            }
+            _ => return v,
+        }
+    }
+    Value::String(s)
 }
 
 /// `[[x, y], ...]` as `"xyxy..."`.

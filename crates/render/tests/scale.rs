@@ -154,6 +154,16 @@ fn unpack(mut data: Value) -> Value {
             let v = Value::Array(moves(s));
             o.insert("moves".into(), v);
         }
+        if let Some(s) = o.get("letters").and_then(Value::as_str) {
+            let chars: Vec<char> = s.chars().collect();
+            let v: Vec<Value> = chars
+                .chunks(3)
+                .map(|l| {
+                    serde_json::json!([coord(l[0] as u8), coord(l[1] as u8), l[2].to_string()])
+                })
+                .collect();
+            o.insert("letters".into(), Value::Array(v));
+        }
         if let Some(s) = o.get("figureOff").and_then(Value::as_str) {
             let b = s.as_bytes();
             let v: Vec<Value> = b

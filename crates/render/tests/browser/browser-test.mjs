@@ -279,6 +279,43 @@ try {
     await fig.scrollIntoViewIfNeeded();
     await settle();
     check(await fig.getAttribute('data-move') === '1' && await fig.locator('circle.stone').count() === 1, 'big book: a replayed figure is kept as the reader left it');
+    // The big page's packed data and shared texts mean what a small page
+    // says: the first chapter's diagrams as the book script reads them
+    // (after `complete`), and its paragraphs' text, are those of the page
+    // of that chapter alone (written in full, 110 diagrams).
+    const chapterData = (pg) => pg.evaluate(() => {
+      const norm = (d) => {
+        const o = {};
+        for (const k of Object.keys(d).sort()) {
+          if (k === 'kind') continue;
+          let v = d[k];
+          if (k === 'start' || k === 'figure') v = v.map((s) => JSON.stringify(s.slice(0, k === 'start' ? 3 : 4))).sort();
+          o[k] = v;
+        }
+        return JSON.stringify(o);
+      };
+      const figs = [...document.querySelectorAll('#c1 figure.dia')];
+      return {
+        diagrams: figs.map((f) => norm(window.kifuBook.viewer(f).d)),
+        // The text shown: variants of other languages are not.
+        text: [...document.querySelectorAll('#c1 .para, #c1 figcaption, #c1 .prb-text')].map((p) => {
+          const shown = (n) => n.nodeType === 3 ? n.data
+            : (getComputedStyle(n).display === 'none' ? '' : [...n.childNodes].map(shown).join(''));
+          return shown(p);
+        }).join('\n'),
+      };
+    });
+    await big.locator('#kifu-langs input[data-lang="de"]').check();
+    const packed = await chapterData(big);
+    const part = await context.newPage();
+    await part.goto(pathToFileURL(path.join(dir, 'big-part.html')).href);
+    await part.locator('#kifu-langs input[data-lang="de"]').check();
+    const full = await chapterData(part);
+    const differ = packed.diagrams.map((d, i) => (d === full.diagrams[i] ? null : `${i}: ${d} != ${full.diagrams[i]}`)).filter(Boolean);
+    check(packed.diagrams.length > 100 && packed.diagrams.length === full.diagrams.length && differ.length === 0,
+      `big book: the packed data of the first chapter's ${packed.diagrams.length} diagrams reads as the full data ${differ.slice(0, 2).join('; ')}`);
+    check(packed.text.length > 1000 && packed.text === full.text, `big book: its paragraphs, captions and problem texts read as on the small page, in German (${packed.text.length} characters)`);
+    await part.close();
     check(errs.length === 0, 'big book: no script errors: ' + errs.join('; '));
     await big.close();
   }
