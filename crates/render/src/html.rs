@@ -932,6 +932,17 @@ impl Writer<'_, '_> {
                 "view" => Value::String(pack_points(&json!([[v[0], v[1]], [v[2], v[3]]]))),
                 "toPlay" if v == json!(0) => continue,
                 "labels" if v == json!(0) => continue,
+                // From an empty board: as if there were no start.
+                "from"
+                    if v[1] == 0
+                        && v[0].as_u64().is_some_and(|g| {
+                            self.positions
+                                .get(g as usize)
+                                .is_some_and(|p| p["start"].as_array().is_some_and(Vec::is_empty))
+                        }) =>
+                {
+                    continue;
+                }
                 "labels" if v.is_null() => json!(-1),
                 "figure" if from_moves => json!(1),
                 "letters" => pack_letters(v),
