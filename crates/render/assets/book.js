@@ -50,15 +50,21 @@
    * `texts`, and `<k-t n=INDEX>` where it is read: filled here with the
    * first selected language's text, which is then the page's own text
    * (found by the browser's search, copied with the rest). */
-  var textRefs = document.getElementsByTagName('k-t');
+  var textRefs = null, textKeys = null, filled = null;
   function fillTexts(lang) {
-    if (!data.texts) return;
+    if (!data.texts || lang === filled) return;
+    filled = lang;
+    if (!textRefs) {
+      textRefs = document.querySelectorAll('k-t');
+      textKeys = new Int32Array(textRefs.length);
+      for (var j = 0; j < textRefs.length; j++) textKeys[j] = +textRefs[j].getAttribute('n');
+    }
     var li = Math.max(0, data.languages.indexOf(lang)), markup = /[<&]/;
+    var html = data.texts.map(function (t) { return t[li] || ''; });
+    var rich = html.map(function (h) { return markup.test(h); });
     for (var i = 0; i < textRefs.length; i++) {
-      var e = textRefs[i], t = data.texts[+e.getAttribute('n')], h = t ? t[li] : '';
-      if (e.getAttribute('data-l') === lang) continue;
-      if (markup.test(h)) e.innerHTML = h; else e.textContent = h;
-      e.setAttribute('data-l', lang);
+      var k = textKeys[i];
+      if (rich[k]) textRefs[i].innerHTML = html[k]; else textRefs[i].textContent = html[k];
     }
   }
   function applyLanguages() {

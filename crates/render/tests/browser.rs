@@ -4,10 +4,13 @@
 //! headless Chromium), which replays a figure, switches languages, solves
 //! a problem right and wrong, follows the table of contents and writes
 //! screenshots (`title.png`, `figure.png`, `problem.png`, `half.png`).
-//! Two hostile pages (a book with a hostile value in every attribute of
-//! every element kind, and a game with markup in its SGF values) must run
-//! no script of theirs (`window.__pwned` stays undefined, even after every
-//! link is clicked) while the page's own script works (`hostile.png`).
+//! Three hostile pages (a book with a hostile value in every attribute of
+//! every element kind, the same book as a big book's packed page, and a
+//! game with markup in its SGF values) must run no script of theirs
+//! (`window.__pwned` stays undefined, even after every link is clicked)
+//! while the page's own script works (`hostile.png`). A book of 20,000
+//! diagrams opens and works, and its first chapter reads as that chapter's
+//! own small page.
 //!
 //! Without Chromium (`/usr/bin/chromium`, or `KIFU_CHROMIUM`), Node or the
 //! script's `node_modules` (`npm ci` in `tests/browser`), the test fails
@@ -243,6 +246,20 @@ const HOSTILE_SGF: &[u8] = br#"(;GM[1]FF[4]SZ[9]PW[<a href="javascript:window.__
 fn write_hostile_pages(dir: &Path) {
     let html = book_to_html(&hostile_book(), &|_| None, &HtmlOptions::default());
     std::fs::write(dir.join("hostile.html"), html).expect("write the page");
+    // The same with 160 more diagrams: a big book's page, whose texts in
+    // several languages the script fills in and whose data is packed.
+    let mut big = hostile_book();
+    for _ in 0..160 {
+        big.push(
+            kifu_book::Element::new("dia")
+                .with_attribute("sz", "9")
+                .with_attribute("base", "none")
+                .with_attribute("mv", "C3 G7"),
+        );
+    }
+    let html = book_to_html(&big, &|_| None, &HtmlOptions::default());
+    assert!(html.contains("<main id=\"kifu-book\" class=\"big\">"));
+    std::fs::write(dir.join("hostile-big.html"), html).expect("write the page");
     let c = kifu_sgf::parse(HOSTILE_SGF).value;
     let page = kifu_render::game::game_page(&c.game(0).expect("a game"));
     // As `kifu render GAME -o PAGE.html` writes it: positions shared.
