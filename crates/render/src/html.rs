@@ -18,7 +18,10 @@
 //! `data-langs`; text that differs by language (standard texts,
 //! typography, captions) is written once per book language as
 //! `<span class="v" data-v="LANG">` variants, of which the script shows
-//! the one for the first selected language. The output depends only on
+//! the one for the first selected language. A page of more than 150
+//! diagrams is written smaller (the `TextTable` of texts read more than
+//! once, packed diagram data, styles as classes; see `Writer::pack`),
+//! which the script reads as it reads a small page. The output depends only on
 //! the book, the images and the options: the same input gives the same
 //! bytes.
 
