@@ -328,6 +328,7 @@ fn book_page_in_chromium() {
         "big.png",
         "phone-example.png",
         "phone-problem.png",
+        "phone-big.png",
     ] {
         assert!(dir.join(shot).exists(), "no screenshot {shot}");
     }

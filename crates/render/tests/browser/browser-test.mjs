@@ -316,6 +316,15 @@ try {
       `big book: the packed data of the first chapter's ${packed.diagrams.length} diagrams reads as the full data ${differ.slice(0, 2).join('; ')}`);
     check(packed.text.length > 1000 && packed.text === full.text, `big book: its paragraphs, captions and problem texts read as on the small page, in German (${packed.text.length} characters)`);
     await part.close();
+    // On a phone: the last chapter's diagrams drawn, nothing wider than
+    // the page.
+    await big.setViewportSize({ width: 400, height: 900 });
+    await fig.scrollIntoViewIfNeeded();
+    await settle();
+    const sideways = await big.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    v = await inView();
+    check(!sideways && v.shown > 0 && v.drawn === v.shown, `big book at 400 px: no sideways scrolling, the diagrams in view drawn (${v.drawn} of ${v.shown})`);
+    await big.screenshot({ path: path.join(dir, 'phone-big.png') });
     check(errs.length === 0, 'big book: no script errors: ' + errs.join('; '));
     await big.close();
   }
