@@ -45,8 +45,31 @@
     langRules.textContent = rules.join('\n');
     document.head.appendChild(langRules);
   })();
+  /* A big book's page writes a text that differs by language and is read
+   * more than once (a standard text, a caption) once per language in
+   * `texts`, and `<k-t n=INDEX>` where it is read: filled here with the
+   * first selected language's text, which is then the page's own text
+   * (found by the browser's search, copied with the rest). */
+  var textRefs = null, textKeys = null, filled = null;
+  function fillTexts(lang) {
+    if (!data.texts || lang === filled) return;
+    filled = lang;
+    if (!textRefs) {
+      textRefs = document.querySelectorAll('k-t');
+      textKeys = new Int32Array(textRefs.length);
+      for (var j = 0; j < textRefs.length; j++) textKeys[j] = +textRefs[j].getAttribute('n');
+    }
+    var li = Math.max(0, data.languages.indexOf(lang)), markup = /[<&]/;
+    var html = data.texts.map(function (t) { return t[li] || ''; });
+    var rich = html.map(function (h) { return markup.test(h); });
+    for (var i = 0; i < textRefs.length; i++) {
+      var k = textKeys[i];
+      if (rich[k]) textRefs[i].innerHTML = html[k]; else textRefs[i].textContent = html[k];
+    }
+  }
   function applyLanguages() {
     var p = primary(), root = document.documentElement;
+    fillTexts(p);
     root.setAttribute('data-kifu-sel', selected.join(' '));
     root.setAttribute('data-kifu-primary', p);
     each('#kifu-langs input[data-lang]', function (box) { box.checked = selected.indexOf(box.getAttribute('data-lang')) >= 0; });
@@ -76,7 +99,8 @@
       setLanguages([a.getAttribute('data-lang-link')]);
     } else if (a.hasAttribute('data-open')) {
       ev.preventDefault();
-      var fig = document.getElementById(a.getAttribute('data-open'));
+      var open = a.getAttribute('data-open');
+      var fig = document.getElementById(/^\d+$/.test(open) ? 'kifu-dia-' + open : open);
       if (fig) {
         fig.hidden = !fig.hidden;
         a.setAttribute('aria-expanded', String(!fig.hidden));
@@ -193,7 +217,7 @@
       stored.coords = showCoords;
       save();
       Object.keys(viewers).forEach(function (k) { viewers[k].draw(); });
-      each('.board.pending', function (b) { var d = data.diagrams[+b.closest('figure.dia').getAttribute('data-dia')]; if (d) placeholder(b, d); });
+      each('.board.pending', function (b) { var d = data.diagrams[+b.closest('figure.dia').getAttribute('data-dia')]; if (d) placeholder(b, shape(d)); });
     });
   }
 
@@ -204,13 +228,85 @@
    * that differ from it (`figureOff`: the points it leaves empty); the
    * same as assets/shared.js writes back for a game page at once, done
    * here for one diagram when it is drawn. */
+  /* A big book's page writes the data packed (html.rs `pack`): one-letter
+   * keys, no whole-board view, 19x19 size or black to play, stones as
+   * "xyB12" (point letters a-z A-Z, colour, number), moves as "Bxy12xpq"
+   * (colour, point or .. a pass or -- a tenuki, number, x and each point
+   * captured), letters as "xyA", answer texts as indices into `answers`
+   * (and see html.rs `pack`). `shape` gives what
+   * the placeholder needs, `unpack` everything. */
+  var PACKED = { z: 'size', v: 'view', s: 'start', p: 'toPlay', m: 'moves', f: 'figure', l: 'letters', t: 'texts', r: 'marks', n: 'lines', a: 'arrows', h: 'hide', c: 'coord', b: 'labels', q: 'problem', o: 'from', x: 'figureOff' };
+  function coordOf(ch) { var c = ch.charCodeAt(0); return c >= 97 ? c - 97 : c - 65 + 26; }
+  function pointsOf(s) { var out = []; for (var i = 0; i + 1 < s.length; i += 2) out.push([coordOf(s.charAt(i)), coordOf(s.charAt(i + 1))]); return out; }
+  function stonesOf(s) {
+    var out = [], re = /(..)([BW])(\d*)/g, m;
+    while ((m = re.exec(s))) out.push([coordOf(m[1].charAt(0)), coordOf(m[1].charAt(1)), m[2] === 'W' ? 1 : 0, +m[3] || 0]);
+    return out;
+  }
+  function movesOf(s) {
+    var out = [], re = /([BW])(..)(\d*)((?:x..)*)/g, m;
+    while ((m = re.exec(s))) {
+      var x = m[2] === '..' ? -1 : m[2] === '--' ? -2 : coordOf(m[2].charAt(0)), y = x < 0 ? x : coordOf(m[2].charAt(1));
+      out.push([m[1] === 'W' ? 1 : 0, x, y, +m[3] || 0, pointsOf(m[4].replace(/x(..)/g, '$1'))]);
+    }
+    return out;
+  }
+  function shape(c) {
+    if (!data.packed) return c;
+    var d = {}, k;
+    for (k in c) if (Object.prototype.hasOwnProperty.call(c, k)) d[PACKED[k] || k] = c[k];
+    if (!d.size) d.size = [19, 19];
+    if (!d.view) d.view = [0, 0, d.size[0] - 1, d.size[1] - 1];
+    if (typeof d.view === 'string') d.view = pointsOf(d.view).reduce(function (a, p) { return a.concat(p); }, []);
+    if (!d.toPlay) d.toPlay = 0;
+    if (d.labels === undefined) d.labels = 0;
+    else if (d.labels === -1) d.labels = null;
+    return d;
+  }
+  /* A problem's sequence: a point (.. a pass, -- a tenuki) and the index
+   * of its text in `answers`, if any, per move. */
+  function sequenceOf(s) {
+    var out = [], re = /(..)(\d*)/g, m;
+    while ((m = re.exec(s))) {
+      var x = m[1] === '..' ? -1 : m[1] === '--' ? -2 : coordOf(m[1].charAt(0)), y = x < 0 ? x : coordOf(m[1].charAt(1));
+      out.push([x, y, m[2] ? data.answers[+m[2]] : null]);
+    }
+    return out;
+  }
+  function unpack(c) {
+    if (!data.packed) return c;
+    var d = shape(c);
+    if (typeof d.start === 'string') d.start = stonesOf(d.start);
+    if (typeof d.moves === 'string') d.moves = movesOf(d.moves);
+    if (typeof d.figure === 'string') d.figure = stonesOf(d.figure);
+    /* 1: the start's stones, then each move's, numbered (html.rs
+     * `figure_from_moves`). */
+    else if (d.figure === 1) {
+      d.figure = (d.start || []).map(function (s) { return [s[0], s[1], s[2], 0]; }).concat((d.moves || []).filter(function (m) { return m[1] >= 0; }).map(function (m) { return [m[1], m[2], m[0], m[3]]; }));
+    }
+    if (typeof d.figureOff === 'string') d.figureOff = pointsOf(d.figureOff);
+    if (typeof d.letters === 'string') {
+      var letters = [];
+      for (var i = 0; i + 2 < d.letters.length; i += 3) letters.push([coordOf(d.letters.charAt(i)), coordOf(d.letters.charAt(i + 1)), d.letters.charAt(i + 2)]);
+      d.letters = letters;
+    }
+    if (d.problem) d.problem = { correct: (d.problem.c || []).map(sequenceOf), wrong: (d.problem.w || []).map(sequenceOf) };
+    return d;
+  }
+  function position(g) {
+    var p = data.positions && data.positions[g];
+    if (p && typeof p.s === 'string') p = data.positions[g] = { start: stonesOf(p.s), moves: movesOf(p.m) };
+    return p;
+  }
+
   function complete(c) {
     var d = {}, k;
+    c = unpack(c);
     for (k in c) if (Object.prototype.hasOwnProperty.call(c, k)) d[k] = c[k];
     ['start', 'moves', 'figure', 'letters', 'texts', 'marks', 'lines', 'arrows', 'hide'].forEach(function (k) { if (!d[k]) d[k] = []; });
     if (!d.coord) d.coord = 'auto';
     if (typeof d.labels === 'number') d.labels = (data.labelSets || [])[d.labels] || null;
-    var p = d.from && data.positions && data.positions[d.from[0]];
+    var p = d.from && position(d.from[0]);
     if (p) {
       var cols = d.size[0], rows = d.size[1], grid = {}, i;
       p.start.forEach(function (s) { grid[s[1] * cols + s[0]] = s[2]; });
@@ -648,14 +744,28 @@
     if (!viewers[n]) viewers[n] = new Viewer(fig, d);
     return viewers[n];
   }
-  var figures = document.querySelectorAll('figure.dia[data-dia]');
+  var figures = document.querySelectorAll('figure.dia');
+  /* A big book's page leaves out what every figure has: its id, its place
+   * in the keyboard order, its (empty) board, and its diagram's number
+   * when it is the one after the figure before's. */
+  var lastDia = -1;
+  Array.prototype.forEach.call(figures, function (fig) {
+    if (!fig.hasAttribute('data-dia')) fig.setAttribute('data-dia', String(lastDia + 1));
+    lastDia = +fig.getAttribute('data-dia');
+    if (fig.querySelector(':scope > .board')) return;
+    fig.id = 'kifu-dia-' + lastDia;
+    fig.tabIndex = 0;
+    var board = document.createElement('div');
+    board.className = 'board';
+    fig.insertBefore(board, fig.querySelector(':scope > figcaption'));
+  });
   var lazy = figures.length > EAGER && 'IntersectionObserver' in window;
   if (!lazy) {
     Array.prototype.forEach.call(figures, viewerOf);
   } else {
     Array.prototype.forEach.call(figures, function (fig) {
       var d = data.diagrams[+fig.getAttribute('data-dia')];
-      if (d) placeholder(fig.querySelector('.board'), d);
+      if (d) placeholder(fig.querySelector('.board'), shape(d));
     });
     var near = new IntersectionObserver(function (entries) {
       entries.forEach(function (e) {
@@ -703,5 +813,5 @@
     var target = document.getElementById(stored.pos);
     if (target) target.scrollIntoView();
   }
-  window.kifuBook = { viewers: viewers, setLanguages: setLanguages, selected: function () { return selected.slice(); } };
+  window.kifuBook = { viewers: viewers, viewer: viewerOf, setLanguages: setLanguages, selected: function () { return selected.slice(); } };
 })();

@@ -18,7 +18,10 @@
 //! `data-langs`; text that differs by language (standard texts,
 //! typography, captions) is written once per book language as
 //! `<span class="v" data-v="LANG">` variants, of which the script shows
-//! the one for the first selected language. The output depends only on
+//! the one for the first selected language. A page of more than 150
+//! diagrams is written smaller (the `TextTable` of texts read more than
+//! once, packed diagram data, styles as classes; see `Writer::pack`),
+//! which the script reads as it reads a small page. The output depends only on
 //! the book, the images and the options: the same input gives the same
 //! bytes.
 
@@ -37,7 +40,7 @@ use serde_json::{Value, json};
 
 use crate::flow::{
     Block, DiagramBlock, Flow, FlowDiagram, FlowOptions, ImageBlock, ImageSource, Paragraph, Rich,
-    Target, Variants,
+    SpanContent, Target, Variants,
 };
 use crate::markup::{
     self, Dialect, ParagraphParts, align_class, break_class, esc, group_class, width_name,
@@ -109,8 +112,14 @@ pub fn flow_to_html(flow: &Flow<'_>, options: &HtmlOptions) -> String {
         diagrams: Vec::new(),
         positions: Vec::new(),
         position_of: BTreeMap::new(),
+        position_by_content: std::collections::HashMap::new(),
         label_sets: Vec::new(),
         label_of: BTreeMap::new(),
+        answers: Vec::new(),
+        answer_of: BTreeMap::new(),
+        table: Default::default(),
+        style_classes: BTreeMap::new(),
+        last_figure: std::cell::Cell::new(None),
         out: String::new(),
     };
     w.write();
@@ -180,34 +189,43 @@ fn langs_attr(langs: &[String]) -> String {
 /// Text that may differ by language: one `<span class="v">` per
 /// different text, naming the languages that read it (`data-v="de en"`
 /// when German falls back to the English text).
-fn variants<T>(v: &Variants<T>, f: &mut dyn FnMut(&T) -> String) -> String {
-    match v {
-        Variants::Same(t) => f(t),
-        Variants::ByLanguage(all) => {
-            let mut groups: Vec<(Vec<&str>, String)> = Vec::new();
-            for (l, t) in all {
-                let html = f(t);
-                match groups.iter_mut().find(|(_, h)| *h == html) {
-                    Some((langs, _)) => langs.push(l),
-                    None => groups.push((vec![l], html)),
-                }
-            }
-            let mut out = String::new();
-            for (langs, html) in groups {
-                let _ = write!(
-                    out,
-                    "<span class=\"v\" data-v=\"{}\">{html}</span>",
-                    esc(&langs.join(" "))
-                );
-            }
-            out
+fn variant_spans(all: &[(&str, String)]) -> String {
+    let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
+    for (l, html) in all {
+        match groups.iter_mut().find(|(_, h)| *h == html.as_str()) {
+            Some((langs, _)) => langs.push(l),
+            None => groups.push((vec![l], html)),
         }
     }
+    let mut out = String::new();
+    for (langs, html) in groups {
+        let _ = write!(
+            out,
+            "<span class=\"v\" data-v=\"{}\">{html}</span>",
+            esc(&langs.join(" "))
+        );
+    }
+    out
 }
 
-fn text_variants(v: &Variants<String>) -> String {
-    variants(v, &mut |t| esc(t))
+/// In a big book's page, the texts that differ by language and are
+/// written more than once (a standard text, a caption such as `#wtl#`):
+/// each once in the page's data, one string per book language, and
+/// `<k-t n=INDEX></k-t>` where it is read, which the book script fills
+/// with the text of the reader's language. While the page is written,
+/// every text that differs by language is a mark `<\u{1}N>` (no text of
+/// the book makes `<` followed by U+0001: `esc` writes `&lt;`), replaced
+/// at the end by the reference, or by the variants when it is read once.
+#[derive(Default)]
+struct TextTable {
+    /// Each text, as its HTML in each of the book's languages.
+    texts: Vec<Vec<String>>,
+    index: std::collections::HashMap<Vec<String>, usize>,
+    uses: Vec<usize>,
 }
+
+/// The mark that opens a text of the [`TextTable`].
+const TEXT_MARK: &str = "<\u{1}";
 
 /// The attributes of an `<a>` for a link.
 fn link_attrs(target: &Target) -> String {
@@ -245,9 +263,18 @@ struct Writer<'a, 'b> {
     /// start from, and the index there of each item's, by item index.
     positions: Vec<Value>,
     position_of: BTreeMap<usize, usize>,
+    position_by_content: std::collections::HashMap<String, usize>,
     /// The coordinate labels, each set once.
     label_sets: Vec<Value>,
     label_of: BTreeMap<String, usize>,
+    /// In a packed page: the problems' answer texts, each once.
+    answers: Vec<Value>,
+    answer_of: BTreeMap<String, usize>,
+    table: std::cell::RefCell<TextTable>,
+    /// In a big book: the classes made for paragraph styles, by style.
+    style_classes: BTreeMap<String, usize>,
+    /// The diagram of the last figure written.
+    last_figure: std::cell::Cell<Option<usize>>,
     out: String,
 }
 
@@ -257,7 +284,14 @@ impl Dialect for Writer<'_, '_> {
     }
 
     fn link_open(&self, target: &Target) -> String {
-        link_open(target)
+        match target {
+            // In a big book, the diagram's number only (the script makes
+            // the figure's id).
+            Target::InlineDiagram(Some(n)) if self.compact() => {
+                format!("<a href=\"#\" class=\"inline-dia\" role=\"button\" data-open=\"{n}\">")
+            }
+            _ => link_open(target),
+        }
     }
 
     fn inline_image(&self, source: &ImageSource) -> String {
@@ -275,7 +309,26 @@ impl Dialect for Writer<'_, '_> {
     }
 
     fn rich_variants(&self, v: &Variants<Rich>) -> String {
-        variants(v, &mut |r| markup::rich(self, r))
+        let Variants::ByLanguage(all) = v else {
+            return self.vary(v, &mut |r| markup::rich(self, r));
+        };
+        if !self.compact() || !aligned(all) {
+            return self.vary(v, &mut |r| markup::rich(self, r));
+        }
+        // The same spans in every language but their texts: what reads
+        // the same is written once, only the spans that differ (standard
+        // texts, mostly) are variants.
+        markup::rich_with(self, &all[0].1, &mut |k| {
+            let each: Vec<(&str, String)> = all
+                .iter()
+                .map(|(l, r)| (l.as_str(), markup::span(self, r, k)))
+                .collect();
+            if each.iter().all(|(_, h)| *h == each[0].1) {
+                each[0].1.clone()
+            } else {
+                self.vary_html(&each)
+            }
+        })
     }
 
     fn symbol(&self, sym: Symbol, color: Option<Color>) -> String {
@@ -337,7 +390,119 @@ fn marked_stone(sym: Symbol, color: Color) -> String {
     )
 }
 
+/// Whether rich texts in several languages have the same spans, links and
+/// bullet, so that they can be written span by span.
+fn aligned(all: &[(String, Rich)]) -> bool {
+    let first = &all[0].1;
+    all.iter().all(|(_, r)| {
+        r.spans.len() == first.spans.len()
+            && r.links == first.links
+            && r.bullet_end == first.bullet_end
+            && r.spans.iter().zip(&first.spans).all(|(a, b)| {
+                a.link == b.link
+                    && matches!(a.content, SpanContent::Tab)
+                        == matches!(b.content, SpanContent::Tab)
+            })
+    })
+}
+
 impl Writer<'_, '_> {
+    /// Content that may differ by language, as HTML (see [`TextTable`]).
+    fn vary<T>(&self, v: &Variants<T>, f: &mut dyn FnMut(&T) -> String) -> String {
+        match v {
+            Variants::Same(t) => f(t),
+            Variants::ByLanguage(all) => self.vary_html(
+                &all.iter()
+                    .map(|(l, t)| (l.as_str(), f(t)))
+                    .collect::<Vec<_>>(),
+            ),
+        }
+    }
+
+    fn text_vary(&self, v: &Variants<String>) -> String {
+        self.vary(v, &mut |t| esc(t))
+    }
+
+    /// HTML that differs by language: its variants, or in a big book the
+    /// mark of its entry in the [`TextTable`].
+    fn vary_html(&self, all: &[(&str, String)]) -> String {
+        if !self.compact() {
+            return variant_spans(all);
+        }
+        // One string per book language, in the book's order (a language
+        // the flow left out reads the first one's).
+        let per: Vec<String> = self
+            .flow
+            .languages
+            .iter()
+            .map(|l| {
+                all.iter()
+                    .find(|(m, _)| m == l)
+                    .unwrap_or(&all[0])
+                    .1
+                    .clone()
+            })
+            .collect();
+        let mut table = self.table.borrow_mut();
+        let table = &mut *table;
+        let n = match table.index.get(&per) {
+            Some(&n) => n,
+            None => {
+                table.texts.push(per.clone());
+                table.uses.push(0);
+                table.index.insert(per, table.texts.len() - 1);
+                table.texts.len() - 1
+            }
+        };
+        table.uses[n] += 1;
+        format!("{TEXT_MARK}{n}>")
+    }
+
+    /// Replaces the marks of [`TextTable`] texts in `body`: a text read
+    /// more than once by a `<k-t>` reference to the page's `texts`, one
+    /// read once by its variants. Returns the texts referred to.
+    fn resolve_texts(&self, body: &str) -> (String, Vec<Vec<String>>) {
+        let table = self.table.borrow();
+        let mut out = String::with_capacity(body.len());
+        let mut shared: Vec<Vec<String>> = Vec::new();
+        let mut index: BTreeMap<usize, usize> = BTreeMap::new();
+        let mut rest = body;
+        while let Some(at) = rest.find(TEXT_MARK) {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + TEXT_MARK.len()..];
+            let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+            let n = after[..digits].parse::<usize>().ok();
+            match n.filter(|&n| n < table.texts.len() && after[digits..].starts_with('>')) {
+                Some(n) if table.uses[n] > 1 => {
+                    let k = *index.entry(n).or_insert_with(|| {
+                        shared.push(table.texts[n].clone());
+                        shared.len() - 1
+                    });
+                    let _ = write!(out, "<k-t n={k}></k-t>");
+                }
+                Some(n) => {
+                    let all: Vec<(&str, String)> = self
+                        .flow
+                        .languages
+                        .iter()
+                        .map(String::as_str)
+                        .zip(table.texts[n].iter().cloned())
+                        .collect();
+                    out.push_str(&variant_spans(&all));
+                }
+                None => {
+                    // Not a mark (cannot happen: see `TextTable`).
+                    out.push_str(&rest[at..at + TEXT_MARK.len()]);
+                    rest = after;
+                    continue;
+                }
+            }
+            rest = &after[digits + 1..];
+        }
+        out.push_str(rest);
+        (out, shared)
+    }
+
     fn image_src(&self, url: &str) -> Option<String> {
         let bytes = self.flow.images.get(url)?;
         Some(format!(
@@ -361,6 +526,7 @@ impl Writer<'_, '_> {
         self.toc();
         self.chapters();
         std::mem::swap(&mut body, &mut self.out);
+        let (body, texts) = self.resolve_texts(&body);
         for n in 0..flow.diagrams.len() {
             self.register(n);
         }
@@ -373,9 +539,25 @@ impl Writer<'_, '_> {
             "diagrams": self.diagrams,
         });
         if self.compact() || self.options.shared_positions {
-            config["positions"] = Value::Array(std::mem::take(&mut self.positions));
+            let mut positions = std::mem::take(&mut self.positions);
+            if self.packed() {
+                for p in &mut positions {
+                    *p = json!({
+                        "s": pack_stones(&p["start"]),
+                        "m": pack_moves(&p["moves"]),
+                    });
+                }
+            }
+            config["positions"] = Value::Array(positions);
         }
         config["labelSets"] = Value::Array(std::mem::take(&mut self.label_sets));
+        if !texts.is_empty() {
+            config["texts"] = json!(texts);
+        }
+        if self.packed() {
+            config["packed"] = json!(true);
+            config["answers"] = Value::Array(std::mem::take(&mut self.answers));
+        }
         let data = script_json(&serde_json::to_string(&config).unwrap_or_default());
         let lang = &flow.preferred[0];
         let big = self.compact();
@@ -389,6 +571,18 @@ impl Writer<'_, '_> {
             esc(&title),
             CSS
         );
+        if !self.style_classes.is_empty() {
+            let mut rules: Vec<(&usize, &String)> =
+                self.style_classes.iter().map(|(css, k)| (k, css)).collect();
+            rules.sort();
+            o.insert_str(o.rfind("</style>").unwrap_or(o.len()), &{
+                let mut r = String::from("/* Paragraph styles (an id selector: over book.css as the style attribute was). */\n");
+                for (k, css) in rules {
+                    let _ = writeln!(r, "#kifu-book .k{k}{{{css}}}");
+                }
+                r
+            });
+        }
         o.push_str("<header class=\"toolbar\" id=\"kifu-toolbar\"><a class=\"home\" href=\"#kifu-toc\">Contents</a><span class=\"langs\" id=\"kifu-langs\">");
         for l in &flow.languages {
             let name = kifu_book::language::name(l).unwrap_or(l);
@@ -431,7 +625,7 @@ impl Writer<'_, '_> {
             for (t, class) in list {
                 if let (Some(t), false) = (t, page.own) {
                     let tag = if *class == "book-title" { "h1" } else { "p" };
-                    let _ = writeln!(s, "<{tag} class=\"{class}\">{}</{tag}>", text_variants(t));
+                    let _ = writeln!(s, "<{tag} class=\"{class}\">{}</{tag}>", self.text_vary(t));
                 }
             }
             s
@@ -474,7 +668,7 @@ impl Writer<'_, '_> {
                     s,
                     "<a href=\"#{href}\"{}>{}</a>",
                     langs_attr(&t.langs),
-                    text_variants(&t.text)
+                    self.text_vary(&t.text)
                 );
             }
             s.push_str("</li>\n");
@@ -550,23 +744,65 @@ impl Writer<'_, '_> {
             tag,
             body,
         } = markup::paragraph_parts(self, p);
-        let para = format!("<{tag} class=\"text\"{style}>{body}</{tag}>");
+        // In a big book each different style is a class of the page.
+        let (outer, style) = if self.compact() {
+            let outer_class = self.style_class(&outer);
+            let inner = style
+                .strip_prefix(" style=\"")
+                .and_then(|s| s.strip_suffix('"'))
+                .unwrap_or_default();
+            let inner_class = self.style_class(inner);
+            let (outer, style) = match (outer_class, inner_class) {
+                (Some(o), Some(i)) => {
+                    classes.push(o);
+                    (String::new(), format!(" class=\"text {i}\""))
+                }
+                (Some(o), None) if inner.is_empty() => {
+                    classes.push(o);
+                    (String::new(), " class=\"text\"".to_owned())
+                }
+                _ => (outer, format!(" class=\"text\"{style}")),
+            };
+            (outer, style)
+        } else {
+            (outer, format!(" class=\"text\"{style}"))
+        };
+        let para = format!("<{tag}{style}>{body}</{tag}>");
         let para = if let Some(word) = &p.hint {
             classes.push("hint".to_owned());
             format!(
                 "<details class=\"hint\"><summary>{}</summary>{para}</details>",
-                variants(word, &mut |w| w.clone())
+                self.vary(word, &mut |w| w.clone())
             )
         } else {
             para
         };
         let _ = writeln!(
             self.out,
-            "<div class=\"{}\" id=\"{}\"{} style=\"{outer}\">{para}{inline_html}</div>",
+            "<div class=\"{}\" id=\"{}\"{}{}>{para}{inline_html}</div>",
             classes.join(" "),
             esc(&p.anchor),
             langs_attr(&p.langs),
+            if outer.is_empty() {
+                String::new()
+            } else {
+                format!(" style=\"{outer}\"")
+            },
         );
+    }
+
+    /// The class of the page (`k0`, `k1`...) for an element's style
+    /// attribute, made for the first element with that style; `None` for
+    /// no style, or one with characters a style rule of the page's head
+    /// could not hold as they are.
+    fn style_class(&mut self, css: &str) -> Option<String> {
+        let safe = |c: char| c.is_ascii_alphanumeric() || " :;.,%#()-_+".contains(c);
+        if css.is_empty() || !css.chars().all(safe) {
+            return None;
+        }
+        let next = self.style_classes.len();
+        let k = *self.style_classes.entry(css.to_owned()).or_insert(next);
+        Some(format!("k{k}"))
     }
 
     /// Adds diagram `n`'s data to the page.
@@ -651,6 +887,9 @@ impl Writer<'_, '_> {
         if self.options.shared_positions || self.compact() {
             self.share(item, fig, &mut data);
         }
+        if self.packed() {
+            data = self.pack(data);
+        }
         self.diagrams.push(data);
     }
 
@@ -661,6 +900,103 @@ impl Writer<'_, '_> {
     /// figure's start again in every diagram based on it.
     fn compact(&self) -> bool {
         self.flow.diagrams.len() > COMPACT_FROM
+    }
+
+    /// Whether the diagrams' data is written packed (see [`pack`]): in a
+    /// big book, but not on a page whose shared positions `shared.js`
+    /// writes back in full before the book script reads them.
+    fn packed(&self) -> bool {
+        self.compact() && !self.options.shared_positions
+    }
+
+    /// A diagram's data packed for a big book, which the book script's
+    /// `complete` unpacks when it draws the diagram: one-letter keys
+    /// (`PACKED_KEYS`), stones and moves as strings (`pack_stones`,
+    /// `pack_moves`), no whole-board view, 19x19 size or black to play
+    /// (the defaults), no kind (the figure's class says it), and each
+    /// answer text once in the page's `answers`, named by its index.
+    fn pack(&mut self, data: Value) -> Value {
+        let Value::Object(map) = data else {
+            return data;
+        };
+        let whole = map
+            .get("size")
+            .and_then(|s| Some((s.get(0)?.as_i64()?, s.get(1)?.as_i64()?)))
+            .map(|(c, r)| json!([0, 0, c - 1, r - 1]));
+        let from_moves = map
+            .get("figure")
+            .is_some_and(|f| figure_from_moves(map.get("start"), map.get("moves"), f));
+        let mut out = serde_json::Map::new();
+        for (k, v) in map {
+            let v = match k.as_str() {
+                "kind" => continue,
+                "size" if v == json!([19, 19]) => continue,
+                "view" if Some(&v) == whole.as_ref() => continue,
+                "view" => Value::String(pack_points(&json!([[v[0], v[1]], [v[2], v[3]]]))),
+                "toPlay" if v == json!(0) => continue,
+                "labels" if v == json!(0) => continue,
+                // From an empty board: as if there were no start.
+                "from"
+                    if v[1] == 0
+                        && v[0].as_u64().is_some_and(|g| {
+                            self.positions
+                                .get(g as usize)
+                                .is_some_and(|p| p["start"].as_array().is_some_and(Vec::is_empty))
+                        }) =>
+                {
+                    continue;
+                }
+                "labels" if v.is_null() => json!(-1),
+                "figure" if from_moves => json!(1),
+                "letters" => pack_letters(v),
+                "start" | "figure" => Value::String(pack_stones(&v)),
+                "figureOff" => Value::String(pack_points(&v)),
+                "moves" => Value::String(pack_moves(&v)),
+                "problem" => self.pack_problem(v),
+                _ => v,
+            };
+            let short = PACKED_KEYS
+                .iter()
+                .find(|(_, long)| *long == k)
+                .map_or(k.as_str(), |(s, _)| s);
+            out.insert(short.to_owned(), v);
+        }
+        Value::Object(out)
+    }
+
+    /// A problem's sequences as `{"c": [...], "w": [...]}` (correct,
+    /// wrong), each sequence a string of its moves: the point (`..` a
+    /// pass, `--` a tenuki) and the index of its text in the page's
+    /// `answers`, if it has one.
+    fn pack_problem(&mut self, problem: Value) -> Value {
+        let mut out = serde_json::Map::new();
+        for (key, short) in [("correct", "c"), ("wrong", "w")] {
+            let Some(seqs) = problem.get(key).and_then(Value::as_array) else {
+                continue;
+            };
+            let mut packed = Vec::new();
+            for seq in seqs {
+                let mut s = String::new();
+                for m in seq.as_array().into_iter().flatten() {
+                    match m.get(0).and_then(Value::as_i64) {
+                        Some(-1) => s.push_str(".."),
+                        Some(x) if x < 0 => s.push_str("--"),
+                        _ => s.push_str(&point_letters(m)),
+                    }
+                    let Some(text) = m.get(2).filter(|t| !t.is_null()) else {
+                        continue;
+                    };
+                    let k = *self.answer_of.entry(text.to_string()).or_insert_with(|| {
+                        self.answers.push(text.clone());
+                        self.answers.len() - 1
+                    });
+                    let _ = write!(s, "{k}");
+                }
+                packed.push(Value::String(s));
+            }
+            out.insert(short.to_owned(), Value::Array(packed));
+        }
+        Value::Object(out)
     }
 
     /// The diagram's coordinate labels as an index into the page's
@@ -693,14 +1029,30 @@ impl Writer<'_, '_> {
         else {
             return;
         };
-        let g = *self.position_of.entry(b).or_insert_with(|| {
-            let base = &self.flow.resolution.items[b];
-            self.positions.push(json!({
-                "start": base.start.stones().map(|(p, c)| json!([p.x, p.y, color_code(c)])).collect::<Vec<_>>(),
-                "moves": moves_json(base),
-            }));
-            self.positions.len() - 1
-        });
+        let g = match self.position_of.get(&b) {
+            Some(&g) => g,
+            None => {
+                let base = &self.flow.resolution.items[b];
+                let position = json!({
+                    "start": base.start.stones().map(|(p, c)| json!([p.x, p.y, color_code(c)])).collect::<Vec<_>>(),
+                    "moves": moves_json(base),
+                });
+                // Items of the same stones and moves (a book that writes
+                // one game for each chapter) share one.
+                let key = position.to_string();
+                let g = match self.position_by_content.get(&key) {
+                    Some(&g) => g,
+                    None => {
+                        self.positions.push(position);
+                        self.position_by_content
+                            .insert(key, self.positions.len() - 1);
+                        self.positions.len() - 1
+                    }
+                };
+                self.position_of.insert(b, g);
+                g
+            }
+        };
         let Some(map) = data.as_object_mut() else {
             return;
         };
@@ -745,19 +1097,38 @@ impl Writer<'_, '_> {
         let item = self.flow.item(n);
         let inline = *inline;
         let mut s = String::new();
+        // In a big book the script gives the figure its id, its place in
+        // the keyboard order and its board.
+        let compact = self.compact();
+        // There, too, a figure whose diagram follows the figure before's
+        // does not say its number.
+        let follows = self.last_figure.replace(Some(n)).map(|m| m + 1) == Some(n);
         let _ = write!(
             s,
-            "<figure class=\"dia kind-{}{}\" id=\"kifu-dia-{n}\" data-dia=\"{n}\" tabindex=\"0\"{}>",
+            "<figure class=\"dia kind-{}{}\"{}{}{}{}>",
             item.kind.name(),
             if inline { " inline-figure" } else { "" },
+            if compact {
+                String::new()
+            } else {
+                format!(" id=\"kifu-dia-{n}\"")
+            },
+            if compact && follows {
+                String::new()
+            } else {
+                format!(" data-dia=\"{n}\"")
+            },
+            if compact { "" } else { " tabindex=\"0\"" },
             if inline { " hidden" } else { "" }
         );
         if let Some(t) = problem_text {
-            let html = variants(t, &mut |r| markup::rich(self, r));
+            let html = self.rich_variants(t);
             let _ = write!(s, "<div class=\"prb-text\">{html}</div>");
         }
-        s.push_str("<div class=\"board\"></div>");
-        let caption = text_variants(caption);
+        if !compact {
+            s.push_str("<div class=\"board\"></div>");
+        }
+        let caption = self.text_vary(caption);
         // The caption, then the gaps line, as the figure's last child.
         let gaps = gaps
             .as_ref()
@@ -836,7 +1207,7 @@ impl Writer<'_, '_> {
             body = format!("<a{}>{body}</a>", link_attrs(t));
         }
         let caption = img.caption.as_ref().map_or_else(String::new, |c| {
-            format!("<figcaption>{}</figcaption>", text_variants(c))
+            format!("<figcaption>{}</figcaption>", self.text_vary(c))
         });
         let _ = writeln!(
             self.out,
@@ -866,6 +1237,160 @@ fn guess_height(blocks: &[Block]) -> usize {
             Block::Buy { .. } => 40,
         })
         .sum()
+}
+
+/// The long keys of a diagram's data by the one-letter keys of the packed
+/// form (book.js `PACKED` says the same).
+const PACKED_KEYS: &[(&str, &str)] = &[
+    ("z", "size"),
+    ("v", "view"),
+    ("s", "start"),
+    ("p", "toPlay"),
+    ("m", "moves"),
+    ("f", "figure"),
+    ("l", "letters"),
+    ("t", "texts"),
+    ("r", "marks"),
+    ("n", "lines"),
+    ("a", "arrows"),
+    ("h", "hide"),
+    ("c", "coord"),
+    ("b", "labels"),
+    ("q", "problem"),
+    ("o", "from"),
+    ("x", "figureOff"),
+];
+
+/// A coordinate as one letter: 0-25 `a`-`z`, 26-51 `A`-`Z` (as SGF);
+/// `None` past that (no board is bigger than 52).
+fn coord_letter(v: i64) -> Option<char> {
+    match v {
+        0..=25 => Some(char::from(b'a' + v as u8)),
+        26..=51 => Some(char::from(b'A' + (v - 26) as u8)),
+        _ => None,
+    }
+}
+
+/// A point `[x, y]` (the first two numbers of `v`) as two letters.
+fn point_letters(v: &Value) -> String {
+    let c = |i: usize| {
+        v.get(i)
+            .and_then(Value::as_i64)
+            .and_then(coord_letter)
+            .unwrap_or('a')
+    };
+    [c(0), c(1)].iter().collect()
+}
+
+/// Whether a figure's stones are the start's (when the data has its own)
+/// and then each move's, numbered: the packed data then says `"f": 1`
+/// and the book script makes the figure from the moves the same way.
+fn figure_from_moves(start: Option<&Value>, moves: Option<&Value>, figure: &Value) -> bool {
+    let key = |v: &Value| -> Vec<i64> {
+        v.as_array()
+            .map(|a| a.iter().take(4).filter_map(Value::as_i64).collect())
+            .unwrap_or_default()
+    };
+    let mut made: Vec<Vec<i64>> = Vec::new();
+    for s in start.and_then(Value::as_array).into_iter().flatten() {
+        let mut k = key(s);
+        k.resize(4, 0);
+        made.push(k);
+    }
+    for m in moves.and_then(Value::as_array).into_iter().flatten() {
+        let k = key(m);
+        // `[colour, x, y, number]`: a stone `[x, y, colour, number]`.
+        if let [c, x, y, n] = k[..]
+            && x >= 0
+        {
+            made.push(vec![x, y, c, n]);
+        }
+    }
+    let mut shown: Vec<Vec<i64>> = figure
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|s| {
+                    let mut k = key(s);
+                    k.resize(4, 0);
+                    k
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    made.sort();
+    shown.sort();
+    !shown.is_empty() && made == shown
+}
+
+/// Letters `[[x, y, "A"], ...]` as `"xyA..."` when each is one character
+/// of one UTF-16 unit (as the script reads strings), else as they are.
+fn pack_letters(v: Value) -> Value {
+    let mut s = String::new();
+    for l in v.as_array().into_iter().flatten() {
+        let text = l.get(2).and_then(Value::as_str).unwrap_or_default();
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.len_utf16() == 1 => {
+                s.push_str(&point_letters(l));
+                s.push(c);
+            }
+            _ => return v,
+        }
+    }
+    Value::String(s)
+}
+
+/// `[[x, y], ...]` as `"xyxy..."`.
+fn pack_points(v: &Value) -> String {
+    v.as_array()
+        .map(|a| a.iter().map(point_letters).collect())
+        .unwrap_or_default()
+}
+
+/// Stones `[[x, y, colour, number?], ...]` as `"xyB12xyW..."`: the point,
+/// `B` or `W`, the number if not 0.
+fn pack_stones(v: &Value) -> String {
+    let mut s = String::new();
+    for stone in v.as_array().into_iter().flatten() {
+        s.push_str(&point_letters(stone));
+        s.push(if stone.get(2).and_then(Value::as_i64) == Some(1) {
+            'W'
+        } else {
+            'B'
+        });
+        if let Some(n) = stone.get(3).and_then(Value::as_i64).filter(|&n| n != 0) {
+            let _ = write!(s, "{n}");
+        }
+    }
+    s
+}
+
+/// Moves `[[colour, x, y, number, [captured...]], ...]` (see
+/// [`moves_json`]) as `"Bxy12xpqxrs W.."`: `B` or `W`, the point (`..` a
+/// pass, `--` a tenuki), the number if not 0, `x` and each point captured.
+fn pack_moves(v: &Value) -> String {
+    let mut s = String::new();
+    for m in v.as_array().into_iter().flatten() {
+        let n = |i: usize| m.get(i).and_then(Value::as_i64).unwrap_or(0);
+        s.push(if n(0) == 1 { 'W' } else { 'B' });
+        match n(1) {
+            -1 => s.push_str(".."),
+            x if x < 0 => s.push_str("--"),
+            x => {
+                s.push(coord_letter(x).unwrap_or('a'));
+                s.push(coord_letter(n(2)).unwrap_or('a'));
+            }
+        }
+        if n(3) != 0 {
+            let _ = write!(s, "{}", n(3));
+        }
+        for p in m.get(4).and_then(Value::as_array).into_iter().flatten() {
+            s.push('x');
+            s.push_str(&point_letters(p));
+        }
+    }
+    s
 }
 
 /// The moves of an item for the page: colour, point (-1 a pass, -2 a

@@ -252,6 +252,17 @@ pub(crate) fn linked(d: &dyn Dialect, link: Option<&Target>, body: String) -> St
 
 /// Rich text as markup in a dialect.
 pub(crate) fn rich(d: &dyn Dialect, rich: &Rich) -> String {
+    rich_with(d, rich, &mut |k| span(d, rich, k))
+}
+
+/// Rich text as markup, the markup of each span (but the tab that ends a
+/// bullet) given by `span_markup` (which [`span`] writes): links and the
+/// bullet around them are written here.
+pub(crate) fn rich_with(
+    d: &dyn Dialect,
+    rich: &Rich,
+    span_markup: &mut dyn FnMut(usize) -> String,
+) -> String {
     let mut out = String::new();
     let mut link: Option<usize> = None;
     let mut in_bullet = rich.bullet_end.is_some();
@@ -268,39 +279,16 @@ pub(crate) fn rich(d: &dyn Dialect, rich: &Rich) -> String {
             }
             link = span.link;
         }
-        let inner = match &span.content {
-            SpanContent::Text(t) => esc(t),
-            SpanContent::Symbol { symbol: sym, color } => d.symbol(*sym, *color),
-            SpanContent::LineBreak => d.line_break().to_owned(),
-            SpanContent::Tab if rich.bullet_end == Some(k) => {
-                in_bullet = false;
-                if link.is_some() {
-                    out.push_str("</a>");
-                    link = None;
-                }
-                out.push_str("</span>");
-                continue;
+        if matches!(span.content, SpanContent::Tab) && rich.bullet_end == Some(k) {
+            in_bullet = false;
+            if link.is_some() {
+                out.push_str("</a>");
+                link = None;
             }
-            SpanContent::Tab => "<span class=\"tab\"></span>".to_owned(),
-            SpanContent::Image { source, link: own } => {
-                let img = d.inline_image(source);
-                match own {
-                    Some(t) => format!("<a{}>{img}</a>", d.link_attrs(t)),
-                    None => img,
-                }
-            }
-        };
-        let mut s = inner;
-        if span.style.underline {
-            s = format!("<u>{s}</u>");
+            out.push_str("</span>");
+            continue;
         }
-        if span.style.italic {
-            s = format!("<em>{s}</em>");
-        }
-        if span.style.bold {
-            s = format!("<strong>{s}</strong>");
-        }
-        out.push_str(&s);
+        out.push_str(&span_markup(k));
     }
     if link.is_some() {
         out.push_str("</a>");
@@ -309,4 +297,32 @@ pub(crate) fn rich(d: &dyn Dialect, rich: &Rich) -> String {
         out.push_str("</span>");
     }
     out
+}
+
+/// The markup of span `k` of rich text, its style included.
+pub(crate) fn span(d: &dyn Dialect, rich: &Rich, k: usize) -> String {
+    let span = &rich.spans[k];
+    let mut s = match &span.content {
+        SpanContent::Text(t) => esc(t),
+        SpanContent::Symbol { symbol: sym, color } => d.symbol(*sym, *color),
+        SpanContent::LineBreak => d.line_break().to_owned(),
+        SpanContent::Tab => "<span class=\"tab\"></span>".to_owned(),
+        SpanContent::Image { source, link: own } => {
+            let img = d.inline_image(source);
+            match own {
+                Some(t) => format!("<a{}>{img}</a>", d.link_attrs(t)),
+                None => img,
+            }
+        }
+    };
+    if span.style.underline {
+        s = format!("<u>{s}</u>");
+    }
+    if span.style.italic {
+        s = format!("<em>{s}</em>");
+    }
+    if span.style.bold {
+        s = format!("<strong>{s}</strong>");
+    }
+    s
 }

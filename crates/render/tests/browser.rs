@@ -4,10 +4,13 @@
 //! headless Chromium), which replays a figure, switches languages, solves
 //! a problem right and wrong, follows the table of contents and writes
 //! screenshots (`title.png`, `figure.png`, `problem.png`, `half.png`).
-//! Two hostile pages (a book with a hostile value in every attribute of
-//! every element kind, and a game with markup in its SGF values) must run
-//! no script of theirs (`window.__pwned` stays undefined, even after every
-//! link is clicked) while the page's own script works (`hostile.png`).
+//! Three hostile pages (a book with a hostile value in every attribute of
+//! every element kind, the same book as a big book's packed page, and a
+//! game with markup in its SGF values) must run no script of theirs
+//! (`window.__pwned` stays undefined, even after every link is clicked)
+//! while the page's own script works (`hostile.png`). A book of 20,000
+//! diagrams opens and works, and its first chapter reads as that chapter's
+//! own small page.
 //!
 //! Without Chromium (`/usr/bin/chromium`, or `KIFU_CHROMIUM`), Node or the
 //! script's `node_modules` (`npm ci` in `tests/browser`), the test fails
@@ -107,6 +110,32 @@ fn big_book(n: usize) -> String {
         }
     }
     s
+}
+
+/// Issue 21 item 8: the big book's page is a small multiple of its
+/// source (it was 7.6 times: every paragraph with a standard text in each
+/// language, every diagram's data in full). Bytes, not time.
+#[test]
+fn the_big_page_is_a_small_multiple_of_its_source() {
+    let source = big_book(BIG);
+    let parsed = kifu_book::parse(&source);
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    let html = book_to_html(&parsed.value, &|_| None, &HtmlOptions::default());
+    let ratio = html.len() as f64 / source.len() as f64;
+    println!(
+        "{} bytes for {} of source: {ratio:.2}x",
+        html.len(),
+        source.len()
+    );
+    assert!(ratio < 3.0, "{ratio:.2}x");
+    // What the reader reads is all there: every diagram, the last
+    // chapter's heading in both languages, its paragraphs' own text.
+    assert_eq!(html.matches("<figure class=\"dia").count(), 24_000);
+    let last = BIG / 100;
+    assert!(html.contains(&format!("Chapter {last}</h2>")));
+    assert!(html.contains(&format!("Kapitel {last}</h2>")));
+    assert!(html.contains(&format!("Figure {} in English.", BIG - 10)));
+    assert!(html.contains(&format!("Abbildung {} auf Deutsch.", BIG - 10)));
 }
 
 fn target_dir() -> PathBuf {
@@ -217,6 +246,20 @@ const HOSTILE_SGF: &[u8] = br#"(;GM[1]FF[4]SZ[9]PW[<a href="javascript:window.__
 fn write_hostile_pages(dir: &Path) {
     let html = book_to_html(&hostile_book(), &|_| None, &HtmlOptions::default());
     std::fs::write(dir.join("hostile.html"), html).expect("write the page");
+    // The same with 160 more diagrams: a big book's page, whose texts in
+    // several languages the script fills in and whose data is packed.
+    let mut big = hostile_book();
+    for _ in 0..160 {
+        big.push(
+            kifu_book::Element::new("dia")
+                .with_attribute("sz", "9")
+                .with_attribute("base", "none")
+                .with_attribute("mv", "C3 G7"),
+        );
+    }
+    let html = book_to_html(&big, &|_| None, &HtmlOptions::default());
+    assert!(html.contains("<main id=\"kifu-book\" class=\"big\">"));
+    std::fs::write(dir.join("hostile-big.html"), html).expect("write the page");
     let c = kifu_sgf::parse(HOSTILE_SGF).value;
     let page = kifu_render::game::game_page(&c.game(0).expect("a game"));
     // As `kifu render GAME -o PAGE.html` writes it: positions shared.
@@ -245,6 +288,8 @@ fn book_page_in_chromium() {
     write_page(&dir, "problem.html", PROBLEMS);
     write_hostile_pages(&dir);
     write_page(&dir, "big.html", &big_book(BIG));
+    // Its first chapter alone: a small page, written in full.
+    write_page(&dir, "big-part.html", &big_book(100));
 
     let chromium = std::env::var_os("KIFU_CHROMIUM")
         .map(PathBuf::from)
@@ -283,6 +328,7 @@ fn book_page_in_chromium() {
         "big.png",
         "phone-example.png",
         "phone-problem.png",
+        "phone-big.png",
     ] {
         assert!(dir.join(shot).exists(), "no screenshot {shot}");
     }

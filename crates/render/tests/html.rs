@@ -632,10 +632,15 @@ fn a_big_book_writes_each_position_once() {
     assert_eq!(diagrams.len(), 300);
     // One position, named by every diagram with its 40 moves played.
     assert_eq!(all["positions"].as_array().unwrap().len(), 1);
+    // Packed (html.rs `pack`): `o` is `from`, `s` the start, `b` the
+    // labels (left out: the first set); the figure is the moves' (`f: 1`).
+    assert_eq!(all["packed"], true);
     for d in diagrams {
-        assert_eq!(d["from"], serde_json::json!([0, 40]), "{d}");
-        assert!(d.get("start").is_none(), "{d}");
-        assert_eq!(d["labels"], 0);
+        assert_eq!(d["o"], serde_json::json!([0, 40]), "{d}");
+        assert!(d.get("s").is_none(), "{d}");
+        assert!(d.get("b").is_none(), "{d}");
+        assert_eq!(d["f"], 1, "{d}");
+        assert_eq!(d["m"], "Bra1Wsa2", "{d}");
     }
     assert_eq!(all["labelSets"].as_array().unwrap().len(), 1);
     assert!(html.contains("<main id=\"kifu-book\" class=\"big\">"));

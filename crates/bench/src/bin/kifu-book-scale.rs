@@ -10,7 +10,8 @@
 //! CASE is `paragraphs`, `diagrams`, `chain`, `mv` or `variations` (all by
 //! default), with its sizes (default: the base size at 1x, 2x, 4x, 8x).
 //! Prints one line per case, size and command: the input size, the time,
-//! the ratio to the first size and, for `render`, the size of the page. A
+//! the ratio to the first size and, for `render`, the size of the page;
+//! for a book, the time of `check` over that of `diagrams`. A
 //! run that takes longer than the timeout (default 120 s) is stopped and
 //! shown as `>TIMEOUT`. `--kifu` defaults to `target/release/kifu`.
 //! `--write DIR` only writes the inputs (at the base size, or the sizes
@@ -164,9 +165,11 @@ fn main() {
                 commands.push(("diagrams", vec!["diagrams", input_s]));
             }
             commands.push(("render", vec!["render", input_s, "-o", page_s]));
+            let mut times: Vec<Option<f64>> = Vec::new();
             for (c, (label, args)) in commands.iter().enumerate() {
                 let _ = std::fs::remove_file(&page);
                 let t = time(&kifu, args, timeout);
+                times.push(t.map(|t| t.as_secs_f64()));
                 let (time_s, ratio) = match t {
                     Some(t) => {
                         let s = t.as_secs_f64();
@@ -192,6 +195,19 @@ fn main() {
                     time_s,
                     ratio,
                     page_size
+                );
+            }
+            // Issue 21: checking a book costs no more than about twice
+            // drawing its diagrams.
+            if case.book
+                && let (Some(Some(check)), Some(Some(diagrams))) = (times.first(), times.get(1))
+            {
+                println!(
+                    "{:<11} {:>7} {:>10}  check/diagrams {:.2}",
+                    case.name,
+                    n,
+                    "",
+                    check / diagrams
                 );
             }
             let _ = std::fs::remove_file(&input);

@@ -279,6 +279,52 @@ try {
     await fig.scrollIntoViewIfNeeded();
     await settle();
     check(await fig.getAttribute('data-move') === '1' && await fig.locator('circle.stone').count() === 1, 'big book: a replayed figure is kept as the reader left it');
+    // The big page's packed data and shared texts mean what a small page
+    // says: the first chapter's diagrams as the book script reads them
+    // (after `complete`), and its paragraphs' text, are those of the page
+    // of that chapter alone (written in full, 110 diagrams).
+    const chapterData = (pg) => pg.evaluate(() => {
+      const norm = (d) => {
+        const o = {};
+        for (const k of Object.keys(d).sort()) {
+          if (k === 'kind') continue;
+          let v = d[k];
+          if (k === 'start' || k === 'figure') v = v.map((s) => JSON.stringify(s.slice(0, k === 'start' ? 3 : 4))).sort();
+          o[k] = v;
+        }
+        return JSON.stringify(o);
+      };
+      const figs = [...document.querySelectorAll('#c1 figure.dia')];
+      return {
+        diagrams: figs.map((f) => norm(window.kifuBook.viewer(f).d)),
+        // The text shown: variants of other languages are not.
+        text: [...document.querySelectorAll('#c1 .para, #c1 figcaption, #c1 .prb-text')].map((p) => {
+          const shown = (n) => n.nodeType === 3 ? n.data
+            : (getComputedStyle(n).display === 'none' ? '' : [...n.childNodes].map(shown).join(''));
+          return shown(p);
+        }).join('\n'),
+      };
+    });
+    await big.locator('#kifu-langs input[data-lang="de"]').check();
+    const packed = await chapterData(big);
+    const part = await context.newPage();
+    await part.goto(pathToFileURL(path.join(dir, 'big-part.html')).href);
+    await part.locator('#kifu-langs input[data-lang="de"]').check();
+    const full = await chapterData(part);
+    const differ = packed.diagrams.map((d, i) => (d === full.diagrams[i] ? null : `${i}: ${d} != ${full.diagrams[i]}`)).filter(Boolean);
+    check(packed.diagrams.length > 100 && packed.diagrams.length === full.diagrams.length && differ.length === 0,
+      `big book: the packed data of the first chapter's ${packed.diagrams.length} diagrams reads as the full data ${differ.slice(0, 2).join('; ')}`);
+    check(packed.text.length > 1000 && packed.text === full.text, `big book: its paragraphs, captions and problem texts read as on the small page, in German (${packed.text.length} characters)`);
+    await part.close();
+    // On a phone: the last chapter's diagrams drawn, nothing wider than
+    // the page.
+    await big.setViewportSize({ width: 400, height: 900 });
+    await fig.scrollIntoViewIfNeeded();
+    await settle();
+    const sideways = await big.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    v = await inView();
+    check(!sideways && v.shown > 0 && v.drawn === v.shown, `big book at 400 px: no sideways scrolling, the diagrams in view drawn (${v.drawn} of ${v.shown})`);
+    await big.screenshot({ path: path.join(dir, 'phone-big.png') });
     check(errs.length === 0, 'big book: no script errors: ' + errs.join('; '));
     await big.close();
   }
@@ -331,7 +377,7 @@ try {
   }
 
   // ---------- hostile pages: no script of theirs runs ----------
-  for (const name of ['hostile.html', 'hostile-game.html']) {
+  for (const name of ['hostile.html', 'hostile-game.html', 'hostile-big.html']) {
     const h = await open(name);
     await h.page.waitForTimeout(300); // an injected <img onerror> fires on load
     const pwned = () => h.page.evaluate(() => window.__pwned);
@@ -366,14 +412,15 @@ try {
     check(await pwned() === undefined, `${name}: no injected script ran on a click`);
     // The page's own script works: the first diagram is drawn and replays.
     const first = h.page.locator('#kifu-dia-0');
+    await first.scrollIntoViewIfNeeded();
     await first.locator('button.start').click();
     check(await first.getAttribute('data-move') === '0', `${name}: the page's script replays the first diagram`);
     await first.locator('button.next').click();
     check(await first.getAttribute('data-move') === '1' && await first.locator('circle.stone').count() === 1, `${name}: next shows move 1`);
     check(h.errors.length === 0, `${name}: no script errors: ` + h.errors.join('; '));
-    if (name === 'hostile.html') {
-      check(await h.page.locator('text=window.__pwned=1').count() > 0, 'the hostile values show as text');
-      await h.page.screenshot({ path: path.join(dir, 'hostile.png'), fullPage: false });
+    if (name !== 'hostile-game.html') {
+      check(await h.page.locator('text=window.__pwned=1').count() > 0, `${name}: the hostile values show as text`);
+      if (name === 'hostile.html') await h.page.screenshot({ path: path.join(dir, 'hostile.png'), fullPage: false });
     } else {
       const heading = (await h.page.locator('h2.text').first().innerText()).replace(/\u2060/g, '');
       check(heading.includes('<a href=“javascript:window.__pwned=7”>White</a> (White)'), 'the SGF names show as text: ' + heading);
