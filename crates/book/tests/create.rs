@@ -31,6 +31,53 @@ fn plain(text: &str) -> String {
         .join(" ")
 }
 
+/// Text with every point name as `@`: an SGF point in brackets (`[pd]`,
+/// `B[pd]` as `B @`), a word of two lowercase letters, a standard
+/// coordinate (`Q16`). The book writes SGF points in standard coordinates
+/// (which ones, `create::sgf_points` and its tests say); comments are
+/// compared without them.
+fn points_as_at(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut bracketless = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '['
+            && chars.get(i + 3) == Some(&']')
+            && chars[i + 1].is_ascii_lowercase()
+            && chars[i + 2].is_ascii_lowercase()
+        {
+            if i > 0 && chars[i - 1].is_alphanumeric() {
+                bracketless.push(' ');
+            }
+            bracketless.push('@');
+            i += 4;
+        } else {
+            bracketless.push(chars[i]);
+            i += 1;
+        }
+    }
+    bracketless
+        .split_whitespace()
+        .map(|word| {
+            let open = usize::from(word.starts_with('('));
+            let core = word[open..].trim_end_matches([',', '.', ';', ':', ')', '!', '?']);
+            let b = core.as_bytes();
+            let pair = b.len() == 2 && b.iter().all(u8::is_ascii_lowercase);
+            let standard = (2..=3).contains(&b.len())
+                && b[0].is_ascii_uppercase()
+                && b[0] != b'I'
+                && b[1] != b'0'
+                && b[1..].iter().all(u8::is_ascii_digit);
+            if pair || standard {
+                format!("{}@{}", &word[..open], &word[open + core.len()..])
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The paragraphs of an SGF comment, as a reader sees them: split at empty
 /// lines, white space runs as one space.
 fn comment_paragraphs(text: &str) -> Vec<String> {
@@ -154,7 +201,9 @@ fn verify(collection: &Collection<'_>, made: &Created, exact_comments: bool) -> 
         let mut book: HashMap<String, usize> = HashMap::new();
         for e in made.book.elements() {
             if e.kind() == ElementKind::Paragraph(ParagraphKind::P) {
-                *book.entry(without_label(e.value())).or_default() += 1;
+                *book
+                    .entry(points_as_at(&without_label(e.value())))
+                    .or_default() += 1;
             }
         }
         let mut sgf: HashMap<String, usize> = HashMap::new();
@@ -166,7 +215,7 @@ fn verify(collection: &Collection<'_>, made: &Created, exact_comments: bool) -> 
                         .map(|c| comment_paragraphs(&c))
                         .unwrap_or_default()
                     {
-                        *sgf.entry(p).or_default() += 1;
+                        *sgf.entry(points_as_at(&p)).or_default() += 1;
                     }
                 }
             }
@@ -260,7 +309,7 @@ fn sgf_round_trip(collection: &Collection<'_>, made: &Created) -> Result<(), Str
             .replace(['\u{2018}', '\u{2019}'], "'")
             .replace(['\u{201c}', '\u{201d}'], "\"")
     };
-    let texts = untypeset(&texts);
+    let texts = points_as_at(&untypeset(&texts));
     for game in collection.games() {
         for node in game.nodes() {
             for p in node
@@ -268,7 +317,7 @@ fn sgf_round_trip(collection: &Collection<'_>, made: &Created) -> Result<(), Str
                 .map(|c| comment_paragraphs(&c))
                 .unwrap_or_default()
             {
-                let p = untypeset(&kifu_book::text::typography(&p, "en"));
+                let p = points_as_at(&untypeset(&kifu_book::text::typography(&p, "en")));
                 if !texts.contains(&p) {
                     return Err(format!("comment {p:?} is not in the exported SGF"));
                 }
@@ -733,4 +782,77 @@ fn a_variation_is_cut_where_a_letter_would_hide_one_of_its_numbers() {
         ),
         "{text}"
     );
+}
+
+/// What a reader shows for paragraph `i`: its coordinates replaced by the
+/// marks of the diagram it describes (the spec's substitution).
+fn as_shown(made: &Created, i: usize) -> String {
+    let resolution = kifu_book::resolve::resolve(&made.book);
+    let index = kifu_book::refs::Index::new(&made.book);
+    let diagram = index.ref_of(i).expect("the paragraph describes a diagram");
+    let item = resolution.of_element(diagram).unwrap();
+    let figure = kifu_book::figure::Figure::of(item);
+    let value = made.book.elements()[i].value();
+    let (text, unknown) = kifu_book::text::substitute_coordinates(value, |c| {
+        kifu_board::Point::from_standard(c, item.size)
+            .ok()
+            .and_then(|p| kifu_book::figure::mark_at(item, &figure, p))
+    });
+    assert!(unknown.is_empty(), "{value}: {unknown:?}");
+    plain(&text)
+}
+
+#[test]
+fn sgf_points_in_comments_become_coordinates_that_show_the_figures_marks() {
+    // A commentary as editors and programs write it: points in brackets
+    // (escaped in SGF), a labelled point, a program's variation written
+    // bare, and text that only looks like points.
+    let sgf = r"(;GM[1]FF[4]SZ[19]PB[Kuro]PW[Shiro]
+        ;B[pd];W[dd]LB[qc:A]C[The vital point is [qc\]; White [dd\] takes the last corner.]
+        ;B[pp]C[The engine prefers qf jd here.
+Le coup de la partie: at pd nobody doubts it.
+[ic\] is J17 (no I column); [tt\] is a pass; see [sic\].])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    let text = made.book.to_string();
+    assert!(kifu_book::check(&made.book).is_empty(), "{text}");
+    let paragraphs: Vec<usize> = made.comments.iter().map(|(i, _)| *i).collect();
+    let values: Vec<&str> = paragraphs
+        .iter()
+        .map(|&i| made.book.elements()[i].value())
+        .collect();
+    assert_eq!(
+        values[0],
+        "**White 2**: The vital point is R17; White D16 takes the last corner."
+    );
+    assert_eq!(
+        plain(values[1]),
+        "**Black 3**: The engine prefers R14 K16 here. Le coup de la partie: at pd nobody doubts it. \
+         J17 is J17 (no I column); [tt] is a pass; see [sic]."
+    );
+    // The label of the SGF stays the label: R17 shows as A, D16 as the
+    // number of White's move, the engine's points as letters of their own.
+    assert!(text.contains("A=R17"), "{text}");
+    assert_eq!(
+        as_shown(&made, paragraphs[0]),
+        "**White 2**: The vital point is A; White 2 takes the last corner."
+    );
+    let third = as_shown(&made, paragraphs[1]);
+    assert!(
+        third.starts_with("**Black 3**: The engine prefers a b here."),
+        "{third}"
+    );
+}
+
+#[test]
+fn bracketed_pairs_off_a_small_board_stay_text() {
+    let sgf = r"(;GM[1]FF[4]SZ[9];B[ee]C[[ok\] [ii\] [jj\] and [aa\]: ee fg cc.])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    let (i, _) = made.comments[0];
+    assert_eq!(
+        made.book.elements()[i].value(),
+        "**Black 1**: [ok] J1 [jj] and A9: E5 F3 C7."
+    );
+    assert!(kifu_book::check(&made.book).is_empty());
 }

@@ -262,10 +262,10 @@ pub(crate) fn chapter(
     out.push(Element::new("chapter").with_id(chapter_id));
     out.push(Element::new("h2").with_value(&one_line(heading)));
     note_unused(out, game);
-    info_paragraphs(out, &info_node(game));
+    info_paragraphs(out, &info_node(game), size);
     for p in root
         .text("C")
-        .map(|c| super::prose::paragraphs(&c))
+        .map(|c| super::prose::paragraphs(&c, size))
         .unwrap_or_default()
     {
         out.push_comment(Element::paragraph(&p), root.id());
@@ -471,7 +471,7 @@ pub(crate) fn chapter(
                 out.push(Element::new("h4").with_value(&one_line(&name)));
             }
             let label = m.mv.map(|(c, _)| move_label(c, m.number));
-            for p in node_paragraphs(&m.node, label.as_deref()) {
+            for p in node_paragraphs(&m.node, label.as_deref(), size) {
                 out.push_comment(Element::paragraph(&p), m.node.id());
             }
         }
@@ -506,7 +506,7 @@ pub(crate) fn chapter(
 
 /// The paragraph of game information, `GC` and the root comment's place
 /// come before the game.
-fn info_paragraphs(out: &mut Out, root: &Node<'_, '_>) {
+fn info_paragraphs(out: &mut Out, root: &Node<'_, '_>, size: BoardSize) {
     let text = |id| {
         root.simple_text(id)
             .map(|t| t.trim().to_owned())
@@ -539,7 +539,7 @@ fn info_paragraphs(out: &mut Out, root: &Node<'_, '_>) {
         out.push(Element::paragraph(&value.join("\n")));
     }
     if let Some(gc) = root.text("GC") {
-        for p in super::prose::paragraphs(&gc) {
+        for p in super::prose::paragraphs(&gc, size) {
             out.push(Element::paragraph(&p));
         }
     }
@@ -877,7 +877,7 @@ fn variations(
             {
                 out.push(Element::new("h5").with_value(&one_line(&name)));
             }
-            for p in node_paragraphs(n, labels[k].as_deref()) {
+            for p in node_paragraphs(n, labels[k].as_deref(), size) {
                 out.push_comment(Element::paragraph(&p), n.id());
             }
         }

@@ -199,7 +199,10 @@ fn sequence(path: &[Node<'_, '_>], start: Color, size: BoardSize) -> String {
             None => out.push_str("Pass"),
         }
         if let Some(c) = n.text("C") {
-            let mut text = c.split_whitespace().collect::<Vec<_>>().join(" ");
+            let mut text = super::prose::sgf_points(&c, size)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
             if !balanced(&text) {
                 text = text.replace('(', "[").replace(')', "]");
             }
@@ -446,7 +449,10 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
         if let Some(name) = name {
             prb.set_attribute("ca", &one_line(&name));
         }
-        let mut text = setup.text("C").map(|c| paragraphs(&c)).unwrap_or_default();
+        let mut text = setup
+            .text("C")
+            .map(|c| paragraphs(&c, size))
+            .unwrap_or_default();
         let raw_first = setup
             .text("C")
             .map(|c| c.split("\n\n").next().unwrap_or_default().trim().to_owned());
@@ -539,7 +545,7 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
                 if !written.insert(n.id()) {
                     continue;
                 }
-                for p in node_paragraphs(n, label.as_deref()) {
+                for p in node_paragraphs(n, label.as_deref(), a.size) {
                     out.push_comment(Element::paragraph(&p), n.id());
                 }
             }
