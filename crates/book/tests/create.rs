@@ -106,11 +106,19 @@ fn comment_paragraphs(text: &str) -> Vec<String> {
 fn without_label(text: &str) -> String {
     let mut text = plain(text);
     if let Some(rest) = text.strip_prefix("**")
-        && let Some(end) = rest.find("**: ")
+        && let Some(end) = rest.find("**")
     {
         let label = &rest[..end];
-        if label.starts_with("Black ") || label.starts_with("White ") {
-            text = rest[end + 4..].to_owned();
+        // The symbols of the stone after its name: "**White 12** (^Tw): ".
+        let after = &rest[end + 2..];
+        let after = match after.strip_prefix(" (") {
+            Some(symbols) => symbols.find("): ").map(|k| &symbols[k + 1..]),
+            None => Some(after),
+        };
+        if let Some(body) = after.and_then(|a| a.strip_prefix(": "))
+            && (label.starts_with("Black ") || label.starts_with("White "))
+        {
+            text = body.to_owned();
         }
     }
     loop {
@@ -854,5 +862,48 @@ fn bracketed_pairs_off_a_small_board_stay_text() {
         made.book.elements()[i].value(),
         "**Black 1**: [ok] J1 [jj] and A9: E5 F3 C7."
     );
+    assert!(kifu_book::check(&made.book).is_empty());
+}
+
+#[test]
+fn a_mark_on_a_stone_numbered_in_its_figure_shows_on_the_next_figure_or_in_the_text() {
+    // Move 4 marks Black 1 (numbered in the figure so far) with a
+    // triangle; move 5 marks itself with a square and move 6 with a
+    // circle, as editors mark the stone a comment talks about.
+    let sgf = r"(;GM[1]FF[4]SZ[9];B[ee];W[gc];B[cg];W[cc]TR[ee]C[The triangled stone is strong.]
+        ;B[gg]SQ[gg]C[The marked stone.];W[ge]CR[ge];B[eg](;W[ce])(;W[dd]TR[dd]C[Also.]))";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    verify(&collection, &made, true).unwrap();
+    let text = made.book.to_string();
+    // The triangle starts the figure in which Black 1 has no number.
+    assert!(text.contains("::fig at=1 to=3\n"), "{text}");
+    assert!(text.contains("::fig at=4 to=8 tr=E5\n"), "{text}");
+    let resolution = kifu_book::resolve::resolve(&made.book);
+    let second = made
+        .book
+        .elements()
+        .iter()
+        .position(|e| e.name() == "fig" && e.get("at") == Some("4"))
+        .unwrap();
+    let item = resolution.of_element(second).unwrap();
+    let figure = kifu_book::figure::Figure::of(item);
+    let e5 = kifu_board::Point::new(4, 4);
+    assert_eq!(figure.number_at(e5), None);
+    assert!(figure.stones.iter().any(|s| s.point == e5));
+    // Marks on the move just played: the number shows, the mark is said
+    // after the move's name, in the spec's text symbols, and in a note.
+    assert!(
+        text.contains("**Black 5** (^Sb): The marked stone."),
+        "{text}"
+    );
+    assert!(text.contains("**White 1** (^Tw): Also."), "{text}");
+    assert!(!text.contains("sq=G3"), "{text}");
+    let marks = made
+        .notes
+        .iter()
+        .filter(|d| d.code.as_str() == "create/mark-conflict")
+        .count();
+    assert_eq!(marks, 3, "{:?}", made.notes);
     assert!(kifu_book::check(&made.book).is_empty());
 }

@@ -12,7 +12,7 @@ use kifu_sgf::{Game, Node};
 use super::codes;
 use super::marks::{Marks, NodeMarks, list};
 use super::out::{Line, Out};
-use super::prose::{move_label, node_paragraphs, one_line};
+use super::prose::{marked_label, move_label, node_paragraphs, one_line};
 use crate::document::Element;
 
 /// Game information: SGF property, Go data attribute, words in the info
@@ -354,6 +354,7 @@ pub(crate) fn chapter(
     // Figures.
     let uses_fg = main.iter().skip(1).any(|m| m.node.has("FG"));
     let mut figures: Vec<Figure> = Vec::new();
+    let mut own_symbols: HashMap<usize, Vec<&'static str>> = HashMap::new();
     let mut planned_end = 0u32;
     for (i, m) in main.iter().enumerate() {
         let marks = NodeMarks::of(&m.node);
@@ -365,11 +366,12 @@ pub(crate) fn chapter(
                 let moves_in = f.moves;
                 let new_segment = m.segment != previous.segment;
                 let full = !uses_fg && m.number.is_some_and(|n| moves_in > 0 && n > planned_end);
-                // A letter must not hide the number of a move of its
-                // figure: a move onto a letter, or a letter onto a move,
-                // starts the next figure.
-                let onto_letter = m.mv.and_then(|(_, p)| p).is_some_and(|p| f.marks.labels(p));
-                let onto_move = marks.label_points().any(|p| f.played.contains(&p));
+                // A mark must not hide the number of a move of its figure
+                // (nor the number the mark): a move onto a letter or
+                // symbol, or one put on a move, starts the next figure,
+                // where that stone has no number, as books do.
+                let onto_letter = m.mv.and_then(|(_, p)| p).is_some_and(|p| f.marks.covers(p));
+                let onto_move = marks.covering_points().any(|p| f.played.contains(&p));
                 new_segment
                     || (uses_fg && fg.is_some())
                     || full
@@ -414,6 +416,24 @@ pub(crate) fn chapter(
         // the node's own move is left out.
         let mut clashes = f.marks.add(&marks);
         clashes += f.marks.remove_labels(&own);
+        // A symbol on the move just played: its number shows, the symbol
+        // goes into the text after the move's name.
+        if let Some((_, Some(p))) = m.mv
+            && m.number.is_some()
+        {
+            let symbols = f.marks.remove_symbols(p);
+            if !symbols.is_empty() {
+                out.note(
+                    codes::MARK_CONFLICT,
+                    span_of(&m.node, &["TR", "SQ", "CR", "MA"]),
+                    format!(
+                        "{} on the move just played: its number is shown, the mark is written after the move's name",
+                        symbols.join(", ")
+                    ),
+                );
+                own_symbols.insert(i, symbols);
+            }
+        }
         if clashes > 0 {
             out.note(
                 codes::MARK_CONFLICT,
@@ -463,14 +483,17 @@ pub(crate) fn chapter(
                 .collect(),
         });
         // The comments of the figure's moves, then the variations.
-        for m in &main[f.first..=f.last] {
+        for (i, m) in main.iter().enumerate().take(f.last + 1).skip(f.first) {
             if m.node.id() == root.id() {
                 continue;
             }
             if let Some(name) = m.node.simple_text("N").filter(|n| !n.trim().is_empty()) {
                 out.push(Element::new("h4").with_value(&one_line(&name)));
             }
-            let label = m.mv.map(|(c, _)| move_label(c, m.number));
+            let label = m.mv.map(|(c, _)| {
+                let symbols = own_symbols.get(&i).map(Vec::as_slice).unwrap_or_default();
+                marked_label(move_label(c, m.number), c, symbols)
+            });
             for p in node_paragraphs(&m.node, label.as_deref(), size) {
                 out.push_comment(Element::paragraph(&p), m.node.id());
             }
@@ -753,8 +776,8 @@ fn variations(
                 let onto_letter = n
                     .get_move()
                     .and_then(|(_, p)| p)
-                    .is_some_and(|p| marks.labels(p));
-                let onto_move = node_marks.label_points().any(|p| played.contains(&p));
+                    .is_some_and(|p| marks.covers(p));
+                let onto_move = node_marks.covering_points().any(|p| played.contains(&p));
                 if onto_letter || onto_move || marks.conflicts(&node_marks) {
                     cut = Some(k);
                     break;
@@ -804,7 +827,6 @@ fn variations(
                 label = Some(move_label(color, num));
                 expected = color.opponent();
             }
-            labels.push(label);
             if marks.add(&NodeMarks::of(n)) > 0 {
                 out.note(
                     codes::MARK_CONFLICT,
@@ -812,6 +834,22 @@ fn variations(
                     format!("two marks on one point, or one letter on two points: the first is shown in Dia. {number}"),
                 );
             }
+            // A symbol on the move just played: in the text, after its name.
+            if let Some((color, Some(p))) = n.get_move() {
+                let symbols = marks.remove_symbols(p);
+                if !symbols.is_empty() {
+                    out.note(
+                        codes::MARK_CONFLICT,
+                        span_of(n, &["TR", "SQ", "CR", "MA"]),
+                        format!(
+                            "{} on the move just played in Dia. {number}: its number is shown, the mark is written after the move's name",
+                            symbols.join(", ")
+                        ),
+                    );
+                    label = label.map(|l| marked_label(l, color, &symbols));
+                }
+            }
+            labels.push(label);
         }
         let continuation = cut.map(|k| line[k]);
         if let Some(k) = cut {

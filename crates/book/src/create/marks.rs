@@ -104,20 +104,46 @@ impl NodeMarks {
     }
 }
 
+/// Whether a mark would hide a move's number or be hidden by it: a
+/// letter, a text or a symbol (territory marks stand beside a number).
+fn covers(shown: &Shown) -> bool {
+    !matches!(shown, Shown::Symbol("tb" | "tw"))
+}
+
 impl NodeMarks {
-    /// The points that get a letter or a text.
-    pub(crate) fn label_points(&self) -> impl Iterator<Item = Point> + '_ {
+    /// The points that get a letter, a text or a symbol that a move's
+    /// number and it cannot share (all but territory).
+    pub(crate) fn covering_points(&self) -> impl Iterator<Item = Point> + '_ {
         self.shown
             .iter()
-            .filter(|(_, s)| !matches!(s, Shown::Symbol(_)))
+            .filter(|(_, s)| covers(s))
             .map(|(p, _)| *p)
     }
 }
 
 impl Marks {
-    /// Whether a letter or text stands on `point`.
-    pub(crate) fn labels(&self, point: Point) -> bool {
-        matches!(self.at.get(&point), Some(Shown::Letter(_) | Shown::Text(_)))
+    /// Whether a letter, text or symbol (not territory) stands on `point`:
+    /// a move there would have its number hidden, or hide the mark.
+    pub(crate) fn covers(&self, point: Point) -> bool {
+        self.at.get(&point).is_some_and(covers)
+    }
+
+    /// Removes the symbols (not territory) on `point`, where the number of
+    /// the move just played there would hide them (or they it); returns
+    /// their attribute names (`tr`, `sq`, `cr`, `ma`).
+    pub(crate) fn remove_symbols(&mut self, point: Point) -> Vec<&'static str> {
+        let mut removed = Vec::new();
+        self.symbols.retain(|(name, p)| {
+            let hit = *p == point && !matches!(*name, "tb" | "tw");
+            if hit {
+                removed.push(*name);
+            }
+            !hit
+        });
+        if !removed.is_empty() {
+            self.at.remove(&point);
+        }
+        removed
     }
 
     /// Removes the letters and texts on `points` (where they would hide

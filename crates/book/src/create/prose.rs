@@ -206,6 +206,30 @@ pub(crate) fn move_label(color: Color, number: Option<u32>) -> String {
     }
 }
 
+/// A move's name with the symbols the SGF puts on the stone it plays,
+/// which its number hides on the figure: "**White 12** (^Tw)", the
+/// spec's text symbols (a triangle, square or cross on a stone of that
+/// colour), "circled" for a circle (the format has no circle symbol).
+pub(crate) fn marked_label(label: String, color: Color, symbols: &[&str]) -> String {
+    if symbols.is_empty() {
+        return label;
+    }
+    let stone = match color {
+        Color::Black => 'b',
+        Color::White => 'w',
+    };
+    let words: Vec<String> = symbols
+        .iter()
+        .map(|s| match *s {
+            "tr" => format!("^T{stone}"),
+            "sq" => format!("^S{stone}"),
+            "ma" => format!("^X{stone}"),
+            _ => "circled".to_owned(),
+        })
+        .collect();
+    format!("{label} ({})", words.join(", "))
+}
+
 fn double(node: &Node<'_, '_>, id: &str) -> Option<bool> {
     match node.get(id)? {
         Ok(Value::Double(Double::Emphasized)) => Some(true),
