@@ -532,6 +532,56 @@ proptest! {
     }
 }
 
+/// Every problem of `collection` is a `::prb` of the book whose `correct`
+/// and `wrong` sequences are the collection's lines (root to leaf), with
+/// a `correct` one; returns how many problems.
+fn problem_lines(collection: &Collection<'_>, made: &Created, name: &str) -> usize {
+    let prbs: Vec<_> = made
+        .book
+        .elements()
+        .iter()
+        .filter(|e| e.name() == "prb")
+        .collect();
+    // One problem per game (these collections set up every problem in
+    // its own game).
+    assert_eq!(prbs.len(), collection.len(), "{name}");
+    let mut problems = 0;
+    for (prb, game) in prbs.iter().zip(collection.games()) {
+        problems += 1;
+        let size = game.board_size();
+        let mut written: Vec<Vec<Option<kifu_board::Point>>> = Vec::new();
+        for attribute in ["correct", "wrong"] {
+            if let Some(value) = prb.get(attribute) {
+                for s in kifu_book::coords::parse_sequences(value, size).unwrap() {
+                    written.push(
+                        s.iter()
+                            .map(|m| match m.mv {
+                                kifu_book::coords::Move::Play(p) => Some(p),
+                                _ => None,
+                            })
+                            .collect(),
+                    );
+                }
+            }
+        }
+        let mut lines = Vec::new();
+        leaf_lines(game.root(), &mut Vec::new(), &mut lines);
+        lines.retain(|l| !l.is_empty());
+        // Passes aside: a line that starts with the other player
+        // starts with a `Pass` in the book (sequences alternate).
+        let points = |l: &Vec<Option<kifu_board::Point>>| -> Vec<kifu_board::Point> {
+            l.iter().flatten().copied().collect()
+        };
+        let mut written: Vec<_> = written.iter().map(points).collect();
+        let mut lines: Vec<_> = lines.iter().map(points).collect();
+        written.sort();
+        lines.sort();
+        assert_eq!(written, lines, "{name}");
+        assert!(lines.is_empty() || prb.get("correct").is_some(), "{name}");
+    }
+    problems
+}
+
 /// A fixture: the SGF made into a book, against the book written by hand.
 fn fixture(sgf: &str, expected: &str, problems: bool, name: &str) {
     let collection = kifu_sgf::parse(sgf.as_bytes()).value;
@@ -614,48 +664,7 @@ fn every_corpus_problem_file_makes_problems_with_the_collections_lines() {
         let made = create::book(&collection, &options);
         let name = path.display();
         assert_eq!(verify(&collection, &made, false), Ok(()), "{name}");
-        let prbs: Vec<_> = made
-            .book
-            .elements()
-            .iter()
-            .filter(|e| e.name() == "prb")
-            .collect();
-        // One problem per game (these collections set up every problem in
-        // its own game).
-        assert_eq!(prbs.len(), collection.len(), "{name}");
-        for (prb, game) in prbs.iter().zip(collection.games()) {
-            problems += 1;
-            let size = game.board_size();
-            let mut written: Vec<Vec<Option<kifu_board::Point>>> = Vec::new();
-            for attribute in ["correct", "wrong"] {
-                if let Some(value) = prb.get(attribute) {
-                    for s in kifu_book::coords::parse_sequences(value, size).unwrap() {
-                        written.push(
-                            s.iter()
-                                .map(|m| match m.mv {
-                                    kifu_book::coords::Move::Play(p) => Some(p),
-                                    _ => None,
-                                })
-                                .collect(),
-                        );
-                    }
-                }
-            }
-            let mut lines = Vec::new();
-            leaf_lines(game.root(), &mut Vec::new(), &mut lines);
-            lines.retain(|l| !l.is_empty());
-            // Passes aside: a line that starts with the other player
-            // starts with a `Pass` in the book (sequences alternate).
-            let points = |l: &Vec<Option<kifu_board::Point>>| -> Vec<kifu_board::Point> {
-                l.iter().flatten().copied().collect()
-            };
-            let mut written: Vec<_> = written.iter().map(points).collect();
-            let mut lines: Vec<_> = lines.iter().map(points).collect();
-            written.sort();
-            lines.sort();
-            assert_eq!(written, lines, "{name}");
-            assert!(lines.is_empty() || prb.get("correct").is_some(), "{name}");
-        }
+        problems += problem_lines(&collection, &made, &name.to_string());
     }
     assert!(problems > 150);
 }

@@ -218,13 +218,17 @@ fn write_hostile_pages(dir: &Path) {
     let html = book_to_html(&hostile_book(), &|_| None, &HtmlOptions::default());
     std::fs::write(dir.join("hostile.html"), html).expect("write the page");
     let c = kifu_sgf::parse(HOSTILE_SGF).value;
-    let page = kifu_render::game::game_page(&c.game(0).expect("a game"));
+    let made = kifu_book::create::book(&c, &kifu_book::create::Options::default());
     // As `kifu render GAME -o PAGE.html` writes it: positions shared.
     let options = HtmlOptions {
         shared_positions: true,
         ..HtmlOptions::default()
     };
-    let flow = page.flow(&kifu_render::flow::FlowOptions::default());
+    let flow = kifu_render::flow::Flow::new(
+        &made.book,
+        &|_| None,
+        &kifu_render::flow::FlowOptions::default(),
+    );
     let html = kifu_render::html::flow_to_html(&flow, &options);
     std::fs::write(dir.join("hostile-game.html"), html).expect("write the page");
 }
