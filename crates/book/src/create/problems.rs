@@ -62,8 +62,8 @@ fn word_in(text: &str, word: &str) -> bool {
         .any(|w| w == word)
 }
 
-/// What a node says of its line.
-fn verdict(node: &Node<'_, '_>) -> Option<Verdict> {
+/// What a node says of its line, in a problem that `player` solves.
+fn verdict(node: &Node<'_, '_>, player: Color) -> Option<Verdict> {
     if let Some(c) = node.text("C") {
         let lower = c.to_lowercase();
         if WRONG.iter().any(|w| word_in(&lower, w)) {
@@ -78,6 +78,18 @@ fn verdict(node: &Node<'_, '_>) -> Option<Verdict> {
     }
     if node.has("TE") {
         return Some(Verdict::Correct);
+    }
+    // A judgement for the player who solves it (glift's collections mark
+    // their correct lines `GB` in Black's problems), or against.
+    let (good, bad) = match player {
+        Color::Black => ("GB", "GW"),
+        Color::White => ("GW", "GB"),
+    };
+    if node.has(good) {
+        return Some(Verdict::Correct);
+    }
+    if node.has(bad) {
+        return Some(Verdict::Wrong);
     }
     None
 }
@@ -266,9 +278,9 @@ fn view(problem: &Problem<'_, '_>, stones: &[Point]) -> Option<String> {
 }
 
 /// What a problem uses (the rest is noted).
-const USED: [&str; 29] = [
+const USED: [&str; 31] = [
     "B", "W", "AB", "AW", "AE", "PL", "C", "N", "LB", "TR", "SQ", "CR", "MA", "TB", "TW", "AR",
-    "LN", "BM", "TE", "VW", "GN", "EV", "AN", "SO", "SZ", "GM", "FF", "CA", "AP",
+    "LN", "BM", "TE", "GB", "GW", "VW", "GN", "EV", "AN", "SO", "SZ", "GM", "FF", "CA", "AP",
 ];
 
 /// Notes what the problems do not use: once per property, at its first
@@ -369,7 +381,7 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
             .map(|l| {
                 let mut v = None;
                 for n in l {
-                    if let Some(found) = verdict(n) {
+                    if let Some(found) = verdict(n, start) {
                         v = Some(found);
                     }
                 }
