@@ -1081,3 +1081,24 @@ fn a_judgement_for_the_player_who_solves_marks_the_correct_line() {
         made.notes
     );
 }
+
+#[test]
+fn a_problem_with_no_solution_is_said_to_have_no_answer() {
+    let sgf = "(;GM[1]FF[4]SZ[19]AW[mc][qd][qg]AB[oc][pe]C[The 19 point trick move.])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let options = Options {
+        problems: true,
+        ..Options::default()
+    };
+    let made = create::book(&collection, &options);
+    verify(&collection, &made, false).unwrap();
+    assert_eq!(problem_lines(&collection, &made, "unsolved"), 1);
+    assert!(!made.book.to_string().contains("::chapter(#answers)"));
+    let notes: Vec<_> = made
+        .notes
+        .iter()
+        .filter(|d| d.code.as_str() == "create/no-correct-line")
+        .collect();
+    assert_eq!(notes.len(), 1, "{:?}", made.notes);
+    assert!(notes[0].message.contains("no solution"));
+}

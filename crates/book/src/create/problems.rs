@@ -389,6 +389,18 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
             })
             .collect();
         let any_correct = verdicts.contains(&Some(Verdict::Correct));
+        if lines.is_empty() {
+            let span = setup
+                .properties()
+                .next()
+                .map(|p| p.span())
+                .unwrap_or_default();
+            out.note(
+                codes::NO_CORRECT_LINE,
+                span,
+                format!("problem {number}: the SGF gives no solution; it has no answer"),
+            );
+        }
         if !any_correct && !lines.is_empty() {
             if lines.len() == 1 && verdicts[0].is_none() {
                 verdicts[0] = Some(Verdict::Correct);
