@@ -1102,3 +1102,23 @@ fn a_problem_with_no_solution_is_said_to_have_no_answer() {
     assert_eq!(notes.len(), 1, "{:?}", made.notes);
     assert!(notes[0].message.contains("no solution"));
 }
+
+#[test]
+fn a_label_that_is_the_number_of_its_move_does_not_end_the_figure() {
+    // GoWrite labels stones with their move numbers for the comments; in
+    // the figure that numbers them they say nothing more. In the next
+    // figure (after `FG`), where the stone has no number, the label shows.
+    let sgf = "(;GM[1]FF[4]SZ[9];B[ee];W[gc];B[cg]LB[ee:1][gc:2]C[1 and 2 are far apart.]\
+        ;W[cc]FG[259:]LB[ee:1];B[gg]LB[gg:5])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    verify(&collection, &made, true).unwrap();
+    let text = made.book.to_string();
+    let figures: Vec<&str> = text.lines().filter(|l| l.starts_with("::fig")).collect();
+    assert_eq!(
+        figures,
+        ["::fig at=1 to=3", "::fig at=4 to=5 coord=standard E5=1"],
+        "{text}"
+    );
+    assert!(made.notes.is_empty(), "{:?}", made.notes);
+}

@@ -109,8 +109,8 @@ struct Figure {
     first: usize,
     /// Numbered moves in it.
     moves: u32,
-    /// The points of its numbered moves.
-    played: HashSet<Point>,
+    /// The points of its numbered moves, and their numbers.
+    played: HashMap<Point, u32>,
     last: usize,
     marks: Marks,
     caption: Option<String>,
@@ -357,7 +357,19 @@ pub(crate) fn chapter(
     let mut own_symbols: HashMap<usize, Vec<&'static str>> = HashMap::new();
     let mut planned_end = 0u32;
     for (i, m) in main.iter().enumerate() {
-        let marks = NodeMarks::of(&m.node);
+        // A point text that is the number of the move shown there (as
+        // GoWrite writes them) says what the figure shows anyway.
+        let raw = NodeMarks::of(&m.node);
+        let own = m.number.zip(m.mv.and_then(|(_, p)| p));
+        let numbered_in = |played: Option<&HashMap<Point, u32>>| {
+            raw.without(|p, text| {
+                let number = played
+                    .and_then(|played| played.get(&p).copied())
+                    .or(own.filter(|(_, q)| *q == p).map(|(n, _)| n));
+                number.is_some_and(|n| n.to_string() == text)
+            })
+        };
+        let marks = numbered_in(figures.last().map(|f: &Figure| &f.played));
         let fg = figure_property(&m.node);
         let start = match figures.last() {
             None => true,
@@ -371,7 +383,7 @@ pub(crate) fn chapter(
                 // symbol, or one put on a move, starts the next figure,
                 // where that stone has no number, as books do.
                 let onto_letter = m.mv.and_then(|(_, p)| p).is_some_and(|p| f.marks.covers(p));
-                let onto_move = marks.covering_points().any(|p| f.played.contains(&p));
+                let onto_move = marks.covering_points().any(|p| f.played.contains_key(&p));
                 new_segment
                     || (uses_fg && fg.is_some())
                     || full
@@ -395,21 +407,24 @@ pub(crate) fn chapter(
             figures.push(Figure {
                 first: i,
                 moves: 0,
-                played: HashSet::new(),
+                played: HashMap::new(),
                 last: i,
                 marks: Marks::default(),
                 caption,
                 coordinates,
             });
         }
+        // In a new figure the earlier moves have no numbers: their point
+        // texts stay.
+        let marks = if start { numbered_in(None) } else { marks };
         let f = figures.last_mut().expect("a figure was started");
         f.last = i;
         f.moves += u32::from(m.number.is_some());
         let mut own = HashSet::new();
         if let Some((_, Some(p))) = m.mv
-            && m.number.is_some()
+            && let Some(n) = m.number
         {
-            f.played.insert(p);
+            f.played.insert(p, n);
             own.insert(p);
         }
         // Earlier moves under a letter started this figure; a letter on

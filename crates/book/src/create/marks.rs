@@ -111,6 +111,20 @@ fn covers(shown: &Shown) -> bool {
 }
 
 impl NodeMarks {
+    /// These marks without the point texts `redundant` says repeat what
+    /// the point shows anyway (a move's own number).
+    pub(crate) fn without(&self, redundant: impl Fn(Point, &str) -> bool) -> NodeMarks {
+        NodeMarks {
+            shown: self
+                .shown
+                .iter()
+                .filter(|(p, s)| !matches!(s, Shown::Text(t) if redundant(*p, t)))
+                .cloned()
+                .collect(),
+            pairs: self.pairs.clone(),
+        }
+    }
+
     /// The points that get a letter, a text or a symbol that a move's
     /// number and it cannot share (all but territory).
     pub(crate) fn covering_points(&self) -> impl Iterator<Item = Point> + '_ {
