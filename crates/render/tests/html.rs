@@ -33,8 +33,9 @@ fn example_renders_a_whole_page() {
     assert_eq!(html.matches(">Example Title</h1>").count(), 1, "{html}");
     assert_eq!(html.matches(">Some Body<").count(), 1);
     assert!(!html.contains("class=\"book-title\"") && !html.contains("class=\"book-author\""));
-    // The anchor a link to the book leads to stays.
-    assert!(html.contains("<section class=\"title-page\" id=\"kifu-title\">"));
+    // The anchor a link to the book leads to stays, without the blank
+    // space of a title page.
+    assert!(html.contains("<section class=\"title-page bare\" id=\"kifu-title\">\n</section>"));
 }
 
 /// Issue 21 item 10: a title page is made for a book without one of its
