@@ -1122,3 +1122,18 @@ fn a_label_that_is_the_number_of_its_move_does_not_end_the_figure() {
     );
     assert!(made.notes.is_empty(), "{:?}", made.notes);
 }
+
+#[test]
+fn a_letter_on_the_move_just_played_follows_its_name() {
+    // The letter would hide White 2's number: the number shows, and the
+    // text says which stone the comment's "A" is.
+    let sgf = "(;GM[1]FF[4]SZ[9];B[ee];W[cc]LB[cc:A]C[A is slow.];B[gg])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    verify(&collection, &made, true).unwrap();
+    let text = made.book.to_string();
+    assert!(text.contains("**White 2** (A): A is slow."), "{text}");
+    assert!(text.contains("::fig at=1 to=3\n"), "{text}");
+    assert_eq!(made.notes.len(), 1, "{:?}", made.notes);
+    assert!(made.notes[0].message.contains("the move just played"));
+}

@@ -354,7 +354,7 @@ pub(crate) fn chapter(
     // Figures.
     let uses_fg = main.iter().skip(1).any(|m| m.node.has("FG"));
     let mut figures: Vec<Figure> = Vec::new();
-    let mut own_symbols: HashMap<usize, Vec<&'static str>> = HashMap::new();
+    let mut own_marks: HashMap<usize, Vec<String>> = HashMap::new();
     let mut planned_end = 0u32;
     for (i, m) in main.iter().enumerate() {
         // A point text that is the number of the move shown there (as
@@ -427,33 +427,31 @@ pub(crate) fn chapter(
             f.played.insert(p, n);
             own.insert(p);
         }
-        // Earlier moves under a letter started this figure; a letter on
-        // the node's own move is left out.
-        let mut clashes = f.marks.add(&marks);
-        clashes += f.marks.remove_labels(&own);
-        // A symbol on the move just played: its number shows, the symbol
-        // goes into the text after the move's name.
-        if let Some((_, Some(p))) = m.mv
+        // Earlier moves under a mark started this figure; a mark on the
+        // move just played: its number shows, the mark goes into the text
+        // after the move's name.
+        let clashes = f.marks.add(&marks);
+        if let Some((color, Some(p))) = m.mv
             && m.number.is_some()
         {
-            let symbols = f.marks.remove_symbols(p);
-            if !symbols.is_empty() {
+            let taken = f.marks.take_from_move(p, color);
+            if !taken.is_empty() {
                 out.note(
                     codes::MARK_CONFLICT,
-                    span_of(&m.node, &["TR", "SQ", "CR", "MA"]),
+                    span_of(&m.node, &["LB", "TR", "SQ", "CR", "MA"]),
                     format!(
                         "{} on the move just played: its number is shown, the mark is written after the move's name",
-                        symbols.join(", ")
+                        taken.join(", ")
                     ),
                 );
-                own_symbols.insert(i, symbols);
+                own_marks.insert(i, taken);
             }
         }
         if clashes > 0 {
             out.note(
                 codes::MARK_CONFLICT,
                 span_of(&m.node, &["LB", "TR", "SQ", "CR", "MA", "TB", "TW"]),
-                "a letter on the move it names, two marks on one point or one letter on two points: left out".into(),
+                "two marks on one point or one letter on two points: the first is shown".into(),
             );
         }
     }
@@ -506,8 +504,8 @@ pub(crate) fn chapter(
                 out.push(Element::new("h4").with_value(&one_line(&name)));
             }
             let label = m.mv.map(|(c, _)| {
-                let symbols = own_symbols.get(&i).map(Vec::as_slice).unwrap_or_default();
-                marked_label(move_label(c, m.number), c, symbols)
+                let taken = own_marks.get(&i).map(Vec::as_slice).unwrap_or_default();
+                marked_label(move_label(c, m.number), taken)
             });
             for p in node_paragraphs(&m.node, label.as_deref(), size) {
                 out.push_comment(Element::paragraph(&p), m.node.id());
@@ -849,19 +847,19 @@ fn variations(
                     format!("two marks on one point, or one letter on two points: the first is shown in Dia. {number}"),
                 );
             }
-            // A symbol on the move just played: in the text, after its name.
+            // A mark on the move just played: in the text, after its name.
             if let Some((color, Some(p))) = n.get_move() {
-                let symbols = marks.remove_symbols(p);
-                if !symbols.is_empty() {
+                let taken = marks.take_from_move(p, color);
+                if !taken.is_empty() {
                     out.note(
                         codes::MARK_CONFLICT,
-                        span_of(n, &["TR", "SQ", "CR", "MA"]),
+                        span_of(n, &["LB", "TR", "SQ", "CR", "MA"]),
                         format!(
                             "{} on the move just played in Dia. {number}: its number is shown, the mark is written after the move's name",
-                            symbols.join(", ")
+                            taken.join(", ")
                         ),
                     );
-                    label = label.map(|l| marked_label(l, color, &symbols));
+                    label = label.map(|l| marked_label(l, &taken));
                 }
             }
             labels.push(label);

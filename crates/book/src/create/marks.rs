@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use kifu_board::{BoardSize, Point};
+use kifu_board::{BoardSize, Color, Point};
 use kifu_sgf::Node;
 use kifu_sgf::props::Value;
 
@@ -142,22 +142,47 @@ impl Marks {
         self.at.get(&point).is_some_and(covers)
     }
 
-    /// Removes the symbols (not territory) on `point`, where the number of
+    /// Takes the marks (not territory) off `point`, where the number of
     /// the move just played there would hide them (or they it); returns
-    /// their attribute names (`tr`, `sq`, `cr`, `ma`).
-    pub(crate) fn remove_symbols(&mut self, point: Point) -> Vec<&'static str> {
-        let mut removed = Vec::new();
-        self.symbols.retain(|(name, p)| {
-            let hit = *p == point && !matches!(*name, "tb" | "tw");
+    /// them as the text names them: a letter or point text as written, a
+    /// symbol as the format's text symbol on a stone of `color` (`^Tb`;
+    /// a circle, which has none, "circled").
+    pub(crate) fn take_from_move(&mut self, point: Point, color: Color) -> Vec<String> {
+        let stone = match color {
+            Color::Black => 'b',
+            Color::White => 'w',
+        };
+        let mut taken = Vec::new();
+        self.letters.retain(|(c, p)| {
+            let hit = *p == point;
             if hit {
-                removed.push(*name);
+                taken.push(c.to_string());
             }
             !hit
         });
-        if !removed.is_empty() {
+        self.texts.retain(|(p, t)| {
+            let hit = *p == point;
+            if hit {
+                taken.push(t.clone());
+            }
+            !hit
+        });
+        self.symbols.retain(|(name, p)| {
+            let hit = *p == point && !matches!(*name, "tb" | "tw");
+            if hit {
+                taken.push(match *name {
+                    "tr" => format!("^T{stone}"),
+                    "sq" => format!("^S{stone}"),
+                    "ma" => format!("^X{stone}"),
+                    _ => "circled".to_owned(),
+                });
+            }
+            !hit
+        });
+        if !taken.is_empty() {
             self.at.remove(&point);
         }
-        removed
+        taken
     }
 
     /// Removes the letters and texts on `points` (where they would hide

@@ -206,28 +206,14 @@ pub(crate) fn move_label(color: Color, number: Option<u32>) -> String {
     }
 }
 
-/// A move's name with the symbols the SGF puts on the stone it plays,
-/// which its number hides on the figure: "**White 12** (^Tw)", the
-/// spec's text symbols (a triangle, square or cross on a stone of that
-/// colour), "circled" for a circle (the format has no circle symbol).
-pub(crate) fn marked_label(label: String, color: Color, symbols: &[&str]) -> String {
-    if symbols.is_empty() {
+/// A move's name with the marks the SGF puts on the stone it plays,
+/// which its number hides on the figure ([`super::marks::Marks::take_from_move`]):
+/// "**White 12** (A)", "**Black 5** (^Sb)".
+pub(crate) fn marked_label(label: String, marks: &[String]) -> String {
+    if marks.is_empty() {
         return label;
     }
-    let stone = match color {
-        Color::Black => 'b',
-        Color::White => 'w',
-    };
-    let words: Vec<String> = symbols
-        .iter()
-        .map(|s| match *s {
-            "tr" => format!("^T{stone}"),
-            "sq" => format!("^S{stone}"),
-            "ma" => format!("^X{stone}"),
-            _ => "circled".to_owned(),
-        })
-        .collect();
-    format!("{label} ({})", words.join(", "))
+    format!("{label} ({})", marks.join(", "))
 }
 
 fn double(node: &Node<'_, '_>, id: &str) -> Option<bool> {
