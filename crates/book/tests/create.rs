@@ -31,6 +31,53 @@ fn plain(text: &str) -> String {
         .join(" ")
 }
 
+/// Text with every point name as `@`: an SGF point in brackets (`[pd]`,
+/// `B[pd]` as `B @`), a word of two lowercase letters, a standard
+/// coordinate (`Q16`). The book writes SGF points in standard coordinates
+/// (which ones, `create::sgf_points` and its tests say); comments are
+/// compared without them.
+fn points_as_at(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut bracketless = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '['
+            && chars.get(i + 3) == Some(&']')
+            && chars[i + 1].is_ascii_lowercase()
+            && chars[i + 2].is_ascii_lowercase()
+        {
+            if i > 0 && chars[i - 1].is_alphanumeric() {
+                bracketless.push(' ');
+            }
+            bracketless.push('@');
+            i += 4;
+        } else {
+            bracketless.push(chars[i]);
+            i += 1;
+        }
+    }
+    bracketless
+        .split_whitespace()
+        .map(|word| {
+            let open = usize::from(word.starts_with('('));
+            let core = word[open..].trim_end_matches([',', '.', ';', ':', ')', '!', '?']);
+            let b = core.as_bytes();
+            let pair = b.len() == 2 && b.iter().all(u8::is_ascii_lowercase);
+            let standard = (2..=3).contains(&b.len())
+                && b[0].is_ascii_uppercase()
+                && b[0] != b'I'
+                && b[1] != b'0'
+                && b[1..].iter().all(u8::is_ascii_digit);
+            if pair || standard {
+                format!("{}@{}", &word[..open], &word[open + core.len()..])
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The paragraphs of an SGF comment, as a reader sees them: split at empty
 /// lines, white space runs as one space.
 fn comment_paragraphs(text: &str) -> Vec<String> {
@@ -59,13 +106,28 @@ fn comment_paragraphs(text: &str) -> Vec<String> {
 fn without_label(text: &str) -> String {
     let mut text = plain(text);
     if let Some(rest) = text.strip_prefix("**")
-        && let Some(end) = rest.find("**: ")
+        && let Some(end) = rest.find("**")
     {
         let label = &rest[..end];
-        if label.starts_with("Black ") || label.starts_with("White ") {
-            text = rest[end + 4..].to_owned();
+        // The symbols of the stone after its name: "**White 12** (^Tw): ".
+        let after = &rest[end + 2..];
+        let after = match after.strip_prefix(" (") {
+            Some(symbols) => symbols.find("): ").map(|k| &symbols[k + 1..]),
+            None => Some(after),
+        };
+        if let Some(body) = after.and_then(|a| a.strip_prefix(": "))
+            && (label.starts_with("Black ") || label.starts_with("White "))
+        {
+            text = body.to_owned();
         }
     }
+    without_annotations(text)
+}
+
+/// Text without the annotations in words it starts with ("Good for
+/// Black. ..."): the maker writes them before a comment, and a comment
+/// may start with the same words itself, so both sides drop them.
+fn without_annotations(mut text: String) -> String {
     loop {
         let words = [
             "A bad move.",
@@ -154,7 +216,9 @@ fn verify(collection: &Collection<'_>, made: &Created, exact_comments: bool) -> 
         let mut book: HashMap<String, usize> = HashMap::new();
         for e in made.book.elements() {
             if e.kind() == ElementKind::Paragraph(ParagraphKind::P) {
-                *book.entry(without_label(e.value())).or_default() += 1;
+                *book
+                    .entry(points_as_at(&without_label(e.value())))
+                    .or_default() += 1;
             }
         }
         let mut sgf: HashMap<String, usize> = HashMap::new();
@@ -166,7 +230,8 @@ fn verify(collection: &Collection<'_>, made: &Created, exact_comments: bool) -> 
                         .map(|c| comment_paragraphs(&c))
                         .unwrap_or_default()
                     {
-                        *sgf.entry(p).or_default() += 1;
+                        *sgf.entry(points_as_at(&without_annotations(p)))
+                            .or_default() += 1;
                     }
                 }
             }
@@ -260,7 +325,7 @@ fn sgf_round_trip(collection: &Collection<'_>, made: &Created) -> Result<(), Str
             .replace(['\u{2018}', '\u{2019}'], "'")
             .replace(['\u{201c}', '\u{201d}'], "\"")
     };
-    let texts = untypeset(&texts);
+    let texts = points_as_at(&untypeset(&texts));
     for game in collection.games() {
         for node in game.nodes() {
             for p in node
@@ -268,7 +333,7 @@ fn sgf_round_trip(collection: &Collection<'_>, made: &Created) -> Result<(), Str
                 .map(|c| comment_paragraphs(&c))
                 .unwrap_or_default()
             {
-                let p = untypeset(&kifu_book::text::typography(&p, "en"));
+                let p = points_as_at(&untypeset(&kifu_book::text::typography(&p, "en")));
                 if !texts.contains(&p) {
                     return Err(format!("comment {p:?} is not in the exported SGF"));
                 }
@@ -460,19 +525,192 @@ proptest! {
         let made = create::book(&collection, &Options { figure_moves: 10, ..Options::default() });
         let result = verify(&collection, &made, true);
         prop_assert!(result.is_ok(), "{sgf}\n{}", result.unwrap_err());
-        // Every main-line move is in exactly one figure.
-        let game = collection.game(0).unwrap();
-        let mut in_figures: Vec<_> = made
-            .lines
-            .iter()
-            .filter(|l| made.book.elements()[l.element].name() == "fig")
-            .flat_map(|l| l.nodes.iter().copied())
-            .collect();
-        in_figures.sort();
-        let mut main_moves: Vec<_> = game.main_line().filter(|n| n.get_move().is_some_and(|(_, p)| p.is_some())).map(|n| n.id()).collect();
-        main_moves.sort();
-        prop_assert_eq!(in_figures, main_moves);
+        // Every main-line move is in exactly one figure, every other move
+        // in exactly one diagram.
+        let placed = moves_placed_once(&collection, &made);
+        prop_assert!(placed.is_ok(), "{sgf}\n{}", placed.unwrap_err());
     }
+}
+
+/// Every problem of `collection` is a `::prb` of the book whose `correct`
+/// and `wrong` sequences are the collection's lines (root to leaf), with
+/// a `correct` one; returns how many problems.
+fn problem_lines(collection: &Collection<'_>, made: &Created, name: &str) -> usize {
+    let prbs: Vec<_> = made
+        .book
+        .elements()
+        .iter()
+        .filter(|e| e.name() == "prb")
+        .collect();
+    // One problem per game (these collections set up every problem in
+    // its own game).
+    assert_eq!(prbs.len(), collection.len(), "{name}");
+    let mut problems = 0;
+    for (prb, game) in prbs.iter().zip(collection.games()) {
+        problems += 1;
+        let size = game.board_size();
+        let mut written: Vec<Vec<Option<kifu_board::Point>>> = Vec::new();
+        for attribute in ["correct", "wrong"] {
+            if let Some(value) = prb.get(attribute) {
+                for s in kifu_book::coords::parse_sequences(value, size).unwrap() {
+                    written.push(
+                        s.iter()
+                            .map(|m| match m.mv {
+                                kifu_book::coords::Move::Play(p) => Some(p),
+                                _ => None,
+                            })
+                            .collect(),
+                    );
+                }
+            }
+        }
+        let mut lines = Vec::new();
+        leaf_lines(game.root(), &mut Vec::new(), &mut lines);
+        lines.retain(|l| !l.is_empty());
+        // Passes aside: a line that starts with the other player
+        // starts with a `Pass` in the book (sequences alternate).
+        let points = |l: &Vec<Option<kifu_board::Point>>| -> Vec<kifu_board::Point> {
+            l.iter().flatten().copied().collect()
+        };
+        let mut written: Vec<_> = written.iter().map(points).collect();
+        let mut lines: Vec<_> = lines.iter().map(points).collect();
+        written.sort();
+        lines.sort();
+        assert_eq!(written, lines, "{name}");
+        assert!(lines.is_empty() || prb.get("correct").is_some(), "{name}");
+    }
+    problems
+}
+
+/// Every main-line move (with a point) of every game is in exactly one
+/// figure, and every other move in exactly one diagram (`::dia`,
+/// `::var`): the SGF's lines and the book's diagrams match one to one.
+fn moves_placed_once(collection: &Collection<'_>, made: &Created) -> Result<(), String> {
+    let mut in_figures: Vec<_> = Vec::new();
+    let mut in_diagrams: Vec<_> = Vec::new();
+    for l in &made.lines {
+        match made.book.elements()[l.element].name() {
+            "fig" => in_figures.extend(l.nodes.iter().copied()),
+            _ => in_diagrams.extend(l.nodes.iter().copied()),
+        }
+    }
+    in_figures.sort();
+    in_diagrams.sort();
+    let played = |n: &kifu_sgf::Node<'_, '_>| n.get_move().is_some_and(|(_, p)| p.is_some());
+    let mut main: Vec<_> = Vec::new();
+    let mut others: Vec<_> = Vec::new();
+    for game in collection.games() {
+        let line: std::collections::HashSet<_> = game.main_line().map(|n| n.id()).collect();
+        for n in game.nodes().filter(played) {
+            if line.contains(&n.id()) {
+                main.push(n.id());
+            } else {
+                others.push(n.id());
+            }
+        }
+    }
+    main.sort();
+    others.sort();
+    if in_figures != main {
+        return Err(format!(
+            "{} main-line moves, {} in figures",
+            main.len(),
+            in_figures.len()
+        ));
+    }
+    if in_diagrams != others {
+        return Err(format!(
+            "{} moves off the main line, {} in diagrams",
+            others.len(),
+            in_diagrams.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Files not in the corpus (`KIFU_UNSEEN=DIR`, with `games/` and
+/// `problems/`; skipped without it), checked as the corpus is: the book
+/// checks clean, every comment once, every main-line move in one figure,
+/// every variation's moves those of one diagram; problems as `::prb` with
+/// the collection's lines. `--nocapture` prints what was checked.
+#[test]
+fn unseen_files() {
+    let Some(dir) = std::env::var_os("KIFU_UNSEEN").map(PathBuf::from) else {
+        eprintln!("KIFU_UNSEEN not set; skipping");
+        return;
+    };
+    let mut failures = Vec::new();
+    for path in sgf_files(&dir.join("games")) {
+        let bytes = std::fs::read(&path).unwrap();
+        let collection = kifu_sgf::parse(&bytes).value;
+        let made = create::book(&collection, &Options::default());
+        let result =
+            verify(&collection, &made, true).and_then(|()| moves_placed_once(&collection, &made));
+        let count = |name: &str| {
+            made.book
+                .elements()
+                .iter()
+                .filter(|e| e.name() == name)
+                .count()
+        };
+        let comments = collection
+            .games()
+            .flat_map(|g| g.nodes())
+            .filter(|n| n.has("C"))
+            .count();
+        let moves: usize = collection.games().map(|g| g.main_line_moves()).sum();
+        println!(
+            "{}: {} games, {moves} main-line moves in {} figures, {} diagrams ({} ::var), {comments} comments, {} notes: {}",
+            path.file_name().unwrap().to_string_lossy(),
+            collection.len(),
+            count("fig"),
+            count("dia") + count("var"),
+            count("var"),
+            made.notes.len(),
+            if result.is_ok() { "ok" } else { "FAILED" }
+        );
+        if let Err(why) = result {
+            failures.push(format!("{}: {why}", path.display()));
+        }
+    }
+    for path in sgf_files(&dir.join("problems")) {
+        let bytes = std::fs::read(&path).unwrap();
+        let collection = kifu_sgf::parse(&bytes).value;
+        let options = Options {
+            problems: true,
+            ..Options::default()
+        };
+        let made = create::book(&collection, &options);
+        let name = path.display().to_string();
+        if let Err(why) = verify(&collection, &made, false) {
+            failures.push(format!("{name}: {why}"));
+            continue;
+        }
+        let problems = problem_lines(&collection, &made, &name);
+        let answers = made
+            .book
+            .elements()
+            .iter()
+            .filter(|e| e.name() == "chapter" && e.id() == Some("answers"))
+            .count();
+        println!(
+            "{}: {problems} problems, {} answer diagrams, answers chapter {}, {} notes",
+            path.file_name().unwrap().to_string_lossy(),
+            made.book
+                .elements()
+                .iter()
+                .filter(|e| e.name() == "dia")
+                .count(),
+            answers,
+            made.notes.len()
+        );
+        // An answers chapter when the collection gives any solution.
+        let solved = made.book.elements().iter().any(|e| e.name() == "dia");
+        if answers != usize::from(solved) {
+            failures.push(format!("{name}: {answers} answers chapters"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// A fixture: the SGF made into a book, against the book written by hand.
@@ -557,48 +795,7 @@ fn every_corpus_problem_file_makes_problems_with_the_collections_lines() {
         let made = create::book(&collection, &options);
         let name = path.display();
         assert_eq!(verify(&collection, &made, false), Ok(()), "{name}");
-        let prbs: Vec<_> = made
-            .book
-            .elements()
-            .iter()
-            .filter(|e| e.name() == "prb")
-            .collect();
-        // One problem per game (these collections set up every problem in
-        // its own game).
-        assert_eq!(prbs.len(), collection.len(), "{name}");
-        for (prb, game) in prbs.iter().zip(collection.games()) {
-            problems += 1;
-            let size = game.board_size();
-            let mut written: Vec<Vec<Option<kifu_board::Point>>> = Vec::new();
-            for attribute in ["correct", "wrong"] {
-                if let Some(value) = prb.get(attribute) {
-                    for s in kifu_book::coords::parse_sequences(value, size).unwrap() {
-                        written.push(
-                            s.iter()
-                                .map(|m| match m.mv {
-                                    kifu_book::coords::Move::Play(p) => Some(p),
-                                    _ => None,
-                                })
-                                .collect(),
-                        );
-                    }
-                }
-            }
-            let mut lines = Vec::new();
-            leaf_lines(game.root(), &mut Vec::new(), &mut lines);
-            lines.retain(|l| !l.is_empty());
-            // Passes aside: a line that starts with the other player
-            // starts with a `Pass` in the book (sequences alternate).
-            let points = |l: &Vec<Option<kifu_board::Point>>| -> Vec<kifu_board::Point> {
-                l.iter().flatten().copied().collect()
-            };
-            let mut written: Vec<_> = written.iter().map(points).collect();
-            let mut lines: Vec<_> = lines.iter().map(points).collect();
-            written.sort();
-            lines.sort();
-            assert_eq!(written, lines, "{name}");
-            assert!(lines.is_empty() || prb.get("correct").is_some(), "{name}");
-        }
+        problems += problem_lines(&collection, &made, &name.to_string());
     }
     assert!(problems > 150);
 }
@@ -733,4 +930,210 @@ fn a_variation_is_cut_where_a_letter_would_hide_one_of_its_numbers() {
         ),
         "{text}"
     );
+}
+
+/// What a reader shows for paragraph `i`: its coordinates replaced by the
+/// marks of the diagram it describes (the spec's substitution).
+fn as_shown(made: &Created, i: usize) -> String {
+    let resolution = kifu_book::resolve::resolve(&made.book);
+    let index = kifu_book::refs::Index::new(&made.book);
+    let diagram = index.ref_of(i).expect("the paragraph describes a diagram");
+    let item = resolution.of_element(diagram).unwrap();
+    let figure = kifu_book::figure::Figure::of(item);
+    let value = made.book.elements()[i].value();
+    let (text, unknown) = kifu_book::text::substitute_coordinates(value, |c| {
+        kifu_board::Point::from_standard(c, item.size)
+            .ok()
+            .and_then(|p| kifu_book::figure::mark_at(item, &figure, p))
+    });
+    assert!(unknown.is_empty(), "{value}: {unknown:?}");
+    plain(&text)
+}
+
+#[test]
+fn sgf_points_in_comments_become_coordinates_that_show_the_figures_marks() {
+    // A commentary as editors and programs write it: points in brackets
+    // (escaped in SGF), a labelled point, a program's variation written
+    // bare, and text that only looks like points.
+    let sgf = r"(;GM[1]FF[4]SZ[19]PB[Kuro]PW[Shiro]
+        ;B[pd];W[dd]LB[qc:A]C[The vital point is [qc\]; White [dd\] takes the last corner.]
+        ;B[pp]C[The engine prefers qf jd here.
+Le coup de la partie: at pd nobody doubts it.
+[ic\] is J17 (no I column); [tt\] is a pass; see [sic\].])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    let text = made.book.to_string();
+    assert!(kifu_book::check(&made.book).is_empty(), "{text}");
+    let paragraphs: Vec<usize> = made.comments.iter().map(|(i, _)| *i).collect();
+    let values: Vec<&str> = paragraphs
+        .iter()
+        .map(|&i| made.book.elements()[i].value())
+        .collect();
+    assert_eq!(
+        values[0],
+        "**White 2**: The vital point is R17; White D16 takes the last corner."
+    );
+    assert_eq!(
+        plain(values[1]),
+        "**Black 3**: The engine prefers R14 K16 here. Le coup de la partie: at pd nobody doubts it. \
+         J17 is J17 (no I column); [tt] is a pass; see [sic]."
+    );
+    // The label of the SGF stays the label: R17 shows as A, D16 as the
+    // number of White's move, the engine's points as letters of their own.
+    assert!(text.contains("A=R17"), "{text}");
+    assert_eq!(
+        as_shown(&made, paragraphs[0]),
+        "**White 2**: The vital point is A; White 2 takes the last corner."
+    );
+    let third = as_shown(&made, paragraphs[1]);
+    assert!(
+        third.starts_with("**Black 3**: The engine prefers a b here."),
+        "{third}"
+    );
+}
+
+#[test]
+fn bracketed_pairs_off_a_small_board_stay_text() {
+    let sgf = r"(;GM[1]FF[4]SZ[9];B[ee]C[[ok\] [ii\] [jj\] and [aa\]: ee fg cc.])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    let (i, _) = made.comments[0];
+    assert_eq!(
+        made.book.elements()[i].value(),
+        "**Black 1**: [ok] J1 [jj] and A9: E5 F3 C7."
+    );
+    assert!(kifu_book::check(&made.book).is_empty());
+}
+
+#[test]
+fn a_mark_on_a_stone_numbered_in_its_figure_shows_on_the_next_figure_or_in_the_text() {
+    // Move 4 marks Black 1 (numbered in the figure so far) with a
+    // triangle; move 5 marks itself with a square and move 6 with a
+    // circle, as editors mark the stone a comment talks about.
+    let sgf = r"(;GM[1]FF[4]SZ[9];B[ee];W[gc];B[cg];W[cc]TR[ee]C[The triangled stone is strong.]
+        ;B[gg]SQ[gg]C[The marked stone.];W[ge]CR[ge];B[eg](;W[ce])(;W[dd]TR[dd]C[Also.]))";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    verify(&collection, &made, true).unwrap();
+    let text = made.book.to_string();
+    // The triangle starts the figure in which Black 1 has no number.
+    assert!(text.contains("::fig at=1 to=3\n"), "{text}");
+    assert!(text.contains("::fig at=4 to=8 tr=E5\n"), "{text}");
+    let resolution = kifu_book::resolve::resolve(&made.book);
+    let second = made
+        .book
+        .elements()
+        .iter()
+        .position(|e| e.name() == "fig" && e.get("at") == Some("4"))
+        .unwrap();
+    let item = resolution.of_element(second).unwrap();
+    let figure = kifu_book::figure::Figure::of(item);
+    let e5 = kifu_board::Point::new(4, 4);
+    assert_eq!(figure.number_at(e5), None);
+    assert!(figure.stones.iter().any(|s| s.point == e5));
+    // Marks on the move just played: the number shows, the mark is said
+    // after the move's name, in the spec's text symbols, and in a note.
+    assert!(
+        text.contains("**Black 5** (^Sb): The marked stone."),
+        "{text}"
+    );
+    assert!(text.contains("**White 1** (^Tw): Also."), "{text}");
+    assert!(!text.contains("sq=G3"), "{text}");
+    let marks = made
+        .notes
+        .iter()
+        .filter(|d| d.code.as_str() == "create/mark-conflict")
+        .count();
+    assert_eq!(marks, 3, "{:?}", made.notes);
+    assert!(kifu_book::check(&made.book).is_empty());
+}
+
+#[test]
+fn a_judgement_for_the_player_who_solves_marks_the_correct_line() {
+    // As glift's collections mark them: `GB[1]` at the end of Black's
+    // correct lines, nothing on the wrong ones; a White problem with
+    // `GB` on its failure.
+    let sgf = "(;GM[1]FF[4]SZ[9]AW[gc][gf][gg]AB[hf][fg][hg][gh]C[Capture the 2 white stones!]\
+        (;B[ge];W[ff];B[ef]C[Well done!]GB[1])(;B[ff];W[ge]C[White escapes.]))\
+        (;GM[1]FF[4]SZ[9]AB[cc][dc]AW[cd][dd]PL[W](;W[bc];B[bd]GB[1])(;W[ec]C[Yes.]GW[1]))";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let options = Options {
+        problems: true,
+        ..Options::default()
+    };
+    let made = create::book(&collection, &options);
+    verify(&collection, &made, false).unwrap();
+    assert_eq!(problem_lines(&collection, &made, "glift"), 2);
+    let text = made.book.to_string();
+    assert!(
+        text.contains("correct=\"G5 F4 E4(Well done!)\" wrong=\"F4 G5(White escapes.)\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("correct=\"E7(Yes.)\" wrong=\"B7 B6\""),
+        "{text}"
+    );
+    assert!(
+        made.notes
+            .iter()
+            .all(|d| !["create/no-correct-line", "create/not-in-book"].contains(&d.code.as_str())),
+        "{:?}",
+        made.notes
+    );
+}
+
+#[test]
+fn a_problem_with_no_solution_is_said_to_have_no_answer() {
+    let sgf = "(;GM[1]FF[4]SZ[19]AW[mc][qd][qg]AB[oc][pe]C[The 19 point trick move.])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let options = Options {
+        problems: true,
+        ..Options::default()
+    };
+    let made = create::book(&collection, &options);
+    verify(&collection, &made, false).unwrap();
+    assert_eq!(problem_lines(&collection, &made, "unsolved"), 1);
+    assert!(!made.book.to_string().contains("::chapter(#answers)"));
+    let notes: Vec<_> = made
+        .notes
+        .iter()
+        .filter(|d| d.code.as_str() == "create/no-correct-line")
+        .collect();
+    assert_eq!(notes.len(), 1, "{:?}", made.notes);
+    assert!(notes[0].message.contains("no solution"));
+}
+
+#[test]
+fn a_label_that_is_the_number_of_its_move_does_not_end_the_figure() {
+    // GoWrite labels stones with their move numbers for the comments; in
+    // the figure that numbers them they say nothing more. In the next
+    // figure (after `FG`), where the stone has no number, the label shows.
+    let sgf = "(;GM[1]FF[4]SZ[9];B[ee];W[gc];B[cg]LB[ee:1][gc:2]C[1 and 2 are far apart.]\
+        ;W[cc]FG[259:]LB[ee:1];B[gg]LB[gg:5])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    verify(&collection, &made, true).unwrap();
+    let text = made.book.to_string();
+    let figures: Vec<&str> = text.lines().filter(|l| l.starts_with("::fig")).collect();
+    assert_eq!(
+        figures,
+        ["::fig at=1 to=3", "::fig at=4 to=5 coord=standard E5=1"],
+        "{text}"
+    );
+    assert!(made.notes.is_empty(), "{:?}", made.notes);
+}
+
+#[test]
+fn a_letter_on_the_move_just_played_follows_its_name() {
+    // The letter would hide White 2's number: the number shows, and the
+    // text says which stone the comment's "A" is.
+    let sgf = "(;GM[1]FF[4]SZ[9];B[ee];W[cc]LB[cc:A]C[A is slow.];B[gg])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    verify(&collection, &made, true).unwrap();
+    let text = made.book.to_string();
+    assert!(text.contains("**White 2** (A): A is slow."), "{text}");
+    assert!(text.contains("::fig at=1 to=3\n"), "{text}");
+    assert_eq!(made.notes.len(), 1, "{:?}", made.notes);
+    assert!(made.notes[0].message.contains("the move just played"));
 }

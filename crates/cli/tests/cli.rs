@@ -980,7 +980,10 @@ fn render_writes_a_book_or_a_game_as_one_html_page() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let html = std::fs::read_to_string(dir.path().join("game.html")).unwrap();
-    assert!(html.contains("Move 1:"), "the first comment");
+    assert!(
+        html.contains("<strong>Black 1</strong>: Black takes the upper right star point."),
+        "the first comment, as `kifu book` writes it"
+    );
     assert!(!html.contains("src=\"http"), "nothing fetched");
 }
 

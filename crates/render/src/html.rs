@@ -630,7 +630,7 @@ impl Writer<'_, '_> {
             }
             s
         };
-        let mut s = String::from("<section class=\"title-page\" id=\"kifu-title\">\n");
+        let mut s = String::new();
         s.push_str(&texts(&[
             (&page.title, "book-title"),
             (&page.subtitle, "book-subtitle"),
@@ -649,8 +649,17 @@ impl Writer<'_, '_> {
             (&page.publisher, "book-publisher"),
             (&page.copyright, "book-copyright"),
         ]));
-        s.push_str("</section>\n");
-        self.out.push_str(&s);
+        // Empty when the book shows its title itself (a game's book, whose
+        // first heading is its title): only the anchor, no blank space.
+        let class = if s.is_empty() {
+            "title-page bare"
+        } else {
+            "title-page"
+        };
+        let _ = write!(
+            self.out,
+            "<section class=\"{class}\" id=\"kifu-title\">\n{s}</section>\n"
+        );
     }
 
     fn toc(&mut self) {

@@ -12,7 +12,6 @@ mod answers;
 #[cfg(feature = "epub")]
 pub mod epub;
 pub mod flow;
-pub mod game;
 pub mod html;
 mod markup;
 #[cfg(feature = "png")]

@@ -261,13 +261,17 @@ fn write_hostile_pages(dir: &Path) {
     assert!(html.contains("<main id=\"kifu-book\" class=\"big\">"));
     std::fs::write(dir.join("hostile-big.html"), html).expect("write the page");
     let c = kifu_sgf::parse(HOSTILE_SGF).value;
-    let page = kifu_render::game::game_page(&c.game(0).expect("a game"));
+    let made = kifu_book::create::book(&c, &kifu_book::create::Options::default());
     // As `kifu render GAME -o PAGE.html` writes it: positions shared.
     let options = HtmlOptions {
         shared_positions: true,
         ..HtmlOptions::default()
     };
-    let flow = page.flow(&kifu_render::flow::FlowOptions::default());
+    let flow = kifu_render::flow::Flow::new(
+        &made.book,
+        &|_| None,
+        &kifu_render::flow::FlowOptions::default(),
+    );
     let html = kifu_render::html::flow_to_html(&flow, &options);
     std::fs::write(dir.join("hostile-game.html"), html).expect("write the page");
 }

@@ -33,8 +33,9 @@ fn example_renders_a_whole_page() {
     assert_eq!(html.matches(">Example Title</h1>").count(), 1, "{html}");
     assert_eq!(html.matches(">Some Body<").count(), 1);
     assert!(!html.contains("class=\"book-title\"") && !html.contains("class=\"book-author\""));
-    // The anchor a link to the book leads to stays.
-    assert!(html.contains("<section class=\"title-page\" id=\"kifu-title\">"));
+    // The anchor a link to the book leads to stays, without the blank
+    // space of a title page.
+    assert!(html.contains("<section class=\"title-page bare\" id=\"kifu-title\">\n</section>"));
 }
 
 /// Issue 21 item 10: a title page is made for a book without one of its
@@ -546,10 +547,14 @@ fn javascript_links_are_text() {
 fn sgf_values_are_text() {
     let sgf = br#"(;GM[1]FF[4]SZ[9]PW[<a href="javascript:alert(document.domain)">White</a>]PB[**Bold** ^Tb #btp#]EV[<img src=x onerror=alert(1)>]C[<a href="javascript:alert(1)">root</a>];B[ee]C[<script>alert(2)</script> __it__ \\n done](;W[gc]C[<a href="ch">x</a>])(;W[cg]))"#;
     let c = kifu_sgf::parse(sgf).value;
-    // As `kifu render GAME -o PAGE.html` writes it.
-    let page = kifu_render::game::game_page(&c.game(0).unwrap());
+    // As `kifu render GAME -o PAGE.html` and `kifu book` write it.
+    let made = kifu_book::create::book(&c, &kifu_book::create::Options::default());
     let html = kifu_render::html::flow_to_html(
-        &page.flow(&kifu_render::flow::FlowOptions::default()),
+        &kifu_render::flow::Flow::new(
+            &made.book,
+            &|_| None,
+            &kifu_render::flow::FlowOptions::default(),
+        ),
         &HtmlOptions::default(),
     );
     assert_markup_safe(&html);
@@ -557,14 +562,14 @@ fn sgf_values_are_text() {
     assert!(!html.contains("<script>alert"), "{html}");
     // Shown as written, with nothing invisible added (the book of the
     // game keeps the texts from being markup with word joiners; the page
-    // needs none).
+    // leaves them out, as they would be copied and searched).
     assert!(!html.contains('\u{2060}'), "{html}");
     let text = html.clone();
     assert!(
-        text.contains("&lt;a href=“javascript:alert(document.domain)”&gt;White&lt;/a&gt; (White)"),
+        text.contains("White: &lt;a href=“javascript:alert(document.domain)”&gt;White&lt;/a&gt;"),
         "{text}"
     );
-    assert!(text.contains("**Bold** ^Tb #btp# (Black)"), "{text}");
+    assert!(text.contains("Black: **Bold** ^Tb #btp#<br>"), "{text}");
     assert!(
         text.contains("&lt;img src=x onerror=alert(1)&gt;"),
         "{text}"
@@ -575,7 +580,7 @@ fn sgf_values_are_text() {
     );
     assert!(!html.contains("<strong>Bold"), "{html}");
     // The page's own markup for the comments stays.
-    assert!(html.contains("<strong>Move 1:</strong>"), "{html}");
+    assert!(html.contains("<strong>Black 1</strong>: "), "{html}");
 }
 
 /// Item 6: a label `<!--<script>` in the embedded JSON put the HTML parser

@@ -312,7 +312,8 @@ fn a_game_with_4000_variations_writes_each_position_once() {
     let n = 4000;
     let sgf = game_with_variations(n);
     let c = kifu_sgf::parse(sgf.as_bytes()).value;
-    let book = kifu_render::game::game_to_book(&c.game(0).unwrap());
+    // As `kifu book GAME -o PAGE.html` and `kifu render` make it.
+    let book = kifu_book::create::book(&c, &kifu_book::create::Options::default()).book;
     let shared = book_to_html(
         &book,
         &|_| None,
@@ -322,9 +323,10 @@ fn a_game_with_4000_variations_writes_each_position_once() {
         },
     );
     let full = book_to_html(&book, &|_| None, &HtmlOptions::default());
-    // One figure per variation and the game's.
-    assert_eq!(shared.matches("<figure class=\"dia").count(), n + 1);
-    assert!(shared.contains(&format!("Variation {}", n - 1)));
+    // One diagram per variation and the game's figures (of 50 moves).
+    let figures = 200usize.div_ceil(kifu_book::create::DEFAULT_FIGURE_MOVES);
+    assert_eq!(shared.matches("<figure class=\"dia").count(), n + figures);
+    assert!(shared.contains(&format!("Dia. {n}")));
     // Proportional to the input: about 600 bytes a variation, where the
     // whole board twice was 2,600.
     assert!(

@@ -8,7 +8,9 @@ use kifu_diag::Code;
 /// often it occurs; the book is made without it.
 pub const NOT_IN_BOOK: Code = Code::new("create/not-in-book");
 /// A letter or mark that cannot go on its diagram: the same letter on two
-/// points, or two marks on one point, in one node or one variation.
+/// points, or two marks on one point, in one node or one variation; or a
+/// letter or symbol on the move just played, whose number shows (the mark
+/// is written after the move's name in the text).
 pub const MARK_CONFLICT: Code = Code::new("create/mark-conflict");
 /// Setup stones (`AB`, `AW`, `AE`) or `PL` in a variation after its first
 /// node: a diagram's moves cannot set up stones, so they are left out.
@@ -18,8 +20,10 @@ pub const SETUP_IN_VARIATION: Code = Code::new("create/setup-in-variation");
 /// not read as a coordinate.
 pub const COORDINATE_KEPT: Code = Code::new("create/coordinate-kept");
 /// A problem whose solution tree marks no line as correct (no comment
-/// saying so, no `TE`, more than one line): every line is written as
-/// wrong, and an author must say which is right.
+/// saying so, no `TE` or judgement for the player, more than one line):
+/// the first line is taken as correct, and an author must say which is
+/// right; or a problem whose SGF gives no solution at all (it has no
+/// answer).
 pub const NO_CORRECT_LINE: Code = Code::new("create/no-correct-line");
 /// A problem with no stones: nothing to solve; left out.
 pub const EMPTY_PROBLEM: Code = Code::new("create/empty-problem");

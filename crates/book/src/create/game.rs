@@ -12,7 +12,7 @@ use kifu_sgf::{Game, Node};
 use super::codes;
 use super::marks::{Marks, NodeMarks, list};
 use super::out::{Line, Out};
-use super::prose::{move_label, node_paragraphs, one_line};
+use super::prose::{marked_label, move_label, node_paragraphs, one_line};
 use crate::document::Element;
 
 /// Game information: SGF property, Go data attribute, words in the info
@@ -109,8 +109,8 @@ struct Figure {
     first: usize,
     /// Numbered moves in it.
     moves: u32,
-    /// The points of its numbered moves.
-    played: HashSet<Point>,
+    /// The points of its numbered moves, and their numbers.
+    played: HashMap<Point, u32>,
     last: usize,
     marks: Marks,
     caption: Option<String>,
@@ -262,10 +262,10 @@ pub(crate) fn chapter(
     out.push(Element::new("chapter").with_id(chapter_id));
     out.push(Element::new("h2").with_value(&one_line(heading)));
     note_unused(out, game);
-    info_paragraphs(out, &info_node(game));
+    info_paragraphs(out, &info_node(game), size);
     for p in root
         .text("C")
-        .map(|c| super::prose::paragraphs(&c))
+        .map(|c| super::prose::paragraphs(&c, size))
         .unwrap_or_default()
     {
         out.push_comment(Element::paragraph(&p), root.id());
@@ -354,9 +354,22 @@ pub(crate) fn chapter(
     // Figures.
     let uses_fg = main.iter().skip(1).any(|m| m.node.has("FG"));
     let mut figures: Vec<Figure> = Vec::new();
+    let mut own_marks: HashMap<usize, Vec<String>> = HashMap::new();
     let mut planned_end = 0u32;
     for (i, m) in main.iter().enumerate() {
-        let marks = NodeMarks::of(&m.node);
+        // A point text that is the number of the move shown there (as
+        // GoWrite writes them) says what the figure shows anyway.
+        let raw = NodeMarks::of(&m.node);
+        let own = m.number.zip(m.mv.and_then(|(_, p)| p));
+        let numbered_in = |played: Option<&HashMap<Point, u32>>| {
+            raw.without(|p, text| {
+                let number = played
+                    .and_then(|played| played.get(&p).copied())
+                    .or(own.filter(|(_, q)| *q == p).map(|(n, _)| n));
+                number.is_some_and(|n| n.to_string() == text)
+            })
+        };
+        let marks = numbered_in(figures.last().map(|f: &Figure| &f.played));
         let fg = figure_property(&m.node);
         let start = match figures.last() {
             None => true,
@@ -365,11 +378,12 @@ pub(crate) fn chapter(
                 let moves_in = f.moves;
                 let new_segment = m.segment != previous.segment;
                 let full = !uses_fg && m.number.is_some_and(|n| moves_in > 0 && n > planned_end);
-                // A letter must not hide the number of a move of its
-                // figure: a move onto a letter, or a letter onto a move,
-                // starts the next figure.
-                let onto_letter = m.mv.and_then(|(_, p)| p).is_some_and(|p| f.marks.labels(p));
-                let onto_move = marks.label_points().any(|p| f.played.contains(&p));
+                // A mark must not hide the number of a move of its figure
+                // (nor the number the mark): a move onto a letter or
+                // symbol, or one put on a move, starts the next figure,
+                // where that stone has no number, as books do.
+                let onto_letter = m.mv.and_then(|(_, p)| p).is_some_and(|p| f.marks.covers(p));
+                let onto_move = marks.covering_points().any(|p| f.played.contains_key(&p));
                 new_segment
                     || (uses_fg && fg.is_some())
                     || full
@@ -393,32 +407,51 @@ pub(crate) fn chapter(
             figures.push(Figure {
                 first: i,
                 moves: 0,
-                played: HashSet::new(),
+                played: HashMap::new(),
                 last: i,
                 marks: Marks::default(),
                 caption,
                 coordinates,
             });
         }
+        // In a new figure the earlier moves have no numbers: their point
+        // texts stay.
+        let marks = if start { numbered_in(None) } else { marks };
         let f = figures.last_mut().expect("a figure was started");
         f.last = i;
         f.moves += u32::from(m.number.is_some());
         let mut own = HashSet::new();
         if let Some((_, Some(p))) = m.mv
-            && m.number.is_some()
+            && let Some(n) = m.number
         {
-            f.played.insert(p);
+            f.played.insert(p, n);
             own.insert(p);
         }
-        // Earlier moves under a letter started this figure; a letter on
-        // the node's own move is left out.
-        let mut clashes = f.marks.add(&marks);
-        clashes += f.marks.remove_labels(&own);
+        // Earlier moves under a mark started this figure; a mark on the
+        // move just played: its number shows, the mark goes into the text
+        // after the move's name.
+        let clashes = f.marks.add(&marks);
+        if let Some((color, Some(p))) = m.mv
+            && m.number.is_some()
+        {
+            let taken = f.marks.take_from_move(p, color);
+            if !taken.is_empty() {
+                out.note(
+                    codes::MARK_CONFLICT,
+                    span_of(&m.node, &["LB", "TR", "SQ", "CR", "MA"]),
+                    format!(
+                        "{} on the move just played: its number is shown, the mark is written after the move's name",
+                        taken.join(", ")
+                    ),
+                );
+                own_marks.insert(i, taken);
+            }
+        }
         if clashes > 0 {
             out.note(
                 codes::MARK_CONFLICT,
                 span_of(&m.node, &["LB", "TR", "SQ", "CR", "MA", "TB", "TW"]),
-                "a letter on the move it names, two marks on one point or one letter on two points: left out".into(),
+                "two marks on one point or one letter on two points: the first is shown".into(),
             );
         }
     }
@@ -463,15 +496,18 @@ pub(crate) fn chapter(
                 .collect(),
         });
         // The comments of the figure's moves, then the variations.
-        for m in &main[f.first..=f.last] {
+        for (i, m) in main.iter().enumerate().take(f.last + 1).skip(f.first) {
             if m.node.id() == root.id() {
                 continue;
             }
             if let Some(name) = m.node.simple_text("N").filter(|n| !n.trim().is_empty()) {
                 out.push(Element::new("h4").with_value(&one_line(&name)));
             }
-            let label = m.mv.map(|(c, _)| move_label(c, m.number));
-            for p in node_paragraphs(&m.node, label.as_deref()) {
+            let label = m.mv.map(|(c, _)| {
+                let taken = own_marks.get(&i).map(Vec::as_slice).unwrap_or_default();
+                marked_label(move_label(c, m.number), taken)
+            });
+            for p in node_paragraphs(&m.node, label.as_deref(), size) {
                 out.push_comment(Element::paragraph(&p), m.node.id());
             }
         }
@@ -506,7 +542,7 @@ pub(crate) fn chapter(
 
 /// The paragraph of game information, `GC` and the root comment's place
 /// come before the game.
-fn info_paragraphs(out: &mut Out, root: &Node<'_, '_>) {
+fn info_paragraphs(out: &mut Out, root: &Node<'_, '_>, size: BoardSize) {
     let text = |id| {
         root.simple_text(id)
             .map(|t| t.trim().to_owned())
@@ -539,7 +575,7 @@ fn info_paragraphs(out: &mut Out, root: &Node<'_, '_>) {
         out.push(Element::paragraph(&value.join("\n")));
     }
     if let Some(gc) = root.text("GC") {
-        for p in super::prose::paragraphs(&gc) {
+        for p in super::prose::paragraphs(&gc, size) {
             out.push(Element::paragraph(&p));
         }
     }
@@ -753,8 +789,8 @@ fn variations(
                 let onto_letter = n
                     .get_move()
                     .and_then(|(_, p)| p)
-                    .is_some_and(|p| marks.labels(p));
-                let onto_move = node_marks.label_points().any(|p| played.contains(&p));
+                    .is_some_and(|p| marks.covers(p));
+                let onto_move = node_marks.covering_points().any(|p| played.contains(&p));
                 if onto_letter || onto_move || marks.conflicts(&node_marks) {
                     cut = Some(k);
                     break;
@@ -804,7 +840,6 @@ fn variations(
                 label = Some(move_label(color, num));
                 expected = color.opponent();
             }
-            labels.push(label);
             if marks.add(&NodeMarks::of(n)) > 0 {
                 out.note(
                     codes::MARK_CONFLICT,
@@ -812,6 +847,22 @@ fn variations(
                     format!("two marks on one point, or one letter on two points: the first is shown in Dia. {number}"),
                 );
             }
+            // A mark on the move just played: in the text, after its name.
+            if let Some((color, Some(p))) = n.get_move() {
+                let taken = marks.take_from_move(p, color);
+                if !taken.is_empty() {
+                    out.note(
+                        codes::MARK_CONFLICT,
+                        span_of(n, &["LB", "TR", "SQ", "CR", "MA"]),
+                        format!(
+                            "{} on the move just played in Dia. {number}: its number is shown, the mark is written after the move's name",
+                            taken.join(", ")
+                        ),
+                    );
+                    label = label.map(|l| marked_label(l, &taken));
+                }
+            }
+            labels.push(label);
         }
         let continuation = cut.map(|k| line[k]);
         if let Some(k) = cut {
@@ -877,7 +928,7 @@ fn variations(
             {
                 out.push(Element::new("h5").with_value(&one_line(&name)));
             }
-            for p in node_paragraphs(n, labels[k].as_deref()) {
+            for p in node_paragraphs(n, labels[k].as_deref(), size) {
                 out.push_comment(Element::paragraph(&p), n.id());
             }
         }

@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use kifu_board::{BoardSize, Point};
+use kifu_board::{BoardSize, Color, Point};
 use kifu_sgf::Node;
 use kifu_sgf::props::Value;
 
@@ -104,20 +104,85 @@ impl NodeMarks {
     }
 }
 
+/// Whether a mark would hide a move's number or be hidden by it: a
+/// letter, a text or a symbol (territory marks stand beside a number).
+fn covers(shown: &Shown) -> bool {
+    !matches!(shown, Shown::Symbol("tb" | "tw"))
+}
+
 impl NodeMarks {
-    /// The points that get a letter or a text.
-    pub(crate) fn label_points(&self) -> impl Iterator<Item = Point> + '_ {
+    /// These marks without the point texts `redundant` says repeat what
+    /// the point shows anyway (a move's own number).
+    pub(crate) fn without(&self, redundant: impl Fn(Point, &str) -> bool) -> NodeMarks {
+        NodeMarks {
+            shown: self
+                .shown
+                .iter()
+                .filter(|(p, s)| !matches!(s, Shown::Text(t) if redundant(*p, t)))
+                .cloned()
+                .collect(),
+            pairs: self.pairs.clone(),
+        }
+    }
+
+    /// The points that get a letter, a text or a symbol that a move's
+    /// number and it cannot share (all but territory).
+    pub(crate) fn covering_points(&self) -> impl Iterator<Item = Point> + '_ {
         self.shown
             .iter()
-            .filter(|(_, s)| !matches!(s, Shown::Symbol(_)))
+            .filter(|(_, s)| covers(s))
             .map(|(p, _)| *p)
     }
 }
 
 impl Marks {
-    /// Whether a letter or text stands on `point`.
-    pub(crate) fn labels(&self, point: Point) -> bool {
-        matches!(self.at.get(&point), Some(Shown::Letter(_) | Shown::Text(_)))
+    /// Whether a letter, text or symbol (not territory) stands on `point`:
+    /// a move there would have its number hidden, or hide the mark.
+    pub(crate) fn covers(&self, point: Point) -> bool {
+        self.at.get(&point).is_some_and(covers)
+    }
+
+    /// Takes the marks (not territory) off `point`, where the number of
+    /// the move just played there would hide them (or they it); returns
+    /// them as the text names them: a letter or point text as written, a
+    /// symbol as the format's text symbol on a stone of `color` (`^Tb`;
+    /// a circle, which has none, "circled").
+    pub(crate) fn take_from_move(&mut self, point: Point, color: Color) -> Vec<String> {
+        let stone = match color {
+            Color::Black => 'b',
+            Color::White => 'w',
+        };
+        let mut taken = Vec::new();
+        self.letters.retain(|(c, p)| {
+            let hit = *p == point;
+            if hit {
+                taken.push(c.to_string());
+            }
+            !hit
+        });
+        self.texts.retain(|(p, t)| {
+            let hit = *p == point;
+            if hit {
+                taken.push(t.clone());
+            }
+            !hit
+        });
+        self.symbols.retain(|(name, p)| {
+            let hit = *p == point && !matches!(*name, "tb" | "tw");
+            if hit {
+                taken.push(match *name {
+                    "tr" => format!("^T{stone}"),
+                    "sq" => format!("^S{stone}"),
+                    "ma" => format!("^X{stone}"),
+                    _ => "circled".to_owned(),
+                });
+            }
+            !hit
+        });
+        if !taken.is_empty() {
+            self.at.remove(&point);
+        }
+        taken
     }
 
     /// Removes the letters and texts on `points` (where they would hide

@@ -40,7 +40,7 @@ use crate::meaning::refs::Index;
 pub use game::title;
 pub use out::Line;
 use out::Out;
-pub use prose::{JOINER, annotations, literal};
+pub use prose::{JOINER, annotations, literal, sgf_points};
 
 /// Moves per figure when the SGF marks no figures (`FG`): game collections
 /// print a game in figures of 50 moves (1–50, 51–100, ...); commentaries

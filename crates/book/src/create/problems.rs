@@ -62,8 +62,8 @@ fn word_in(text: &str, word: &str) -> bool {
         .any(|w| w == word)
 }
 
-/// What a node says of its line.
-fn verdict(node: &Node<'_, '_>) -> Option<Verdict> {
+/// What a node says of its line, in a problem that `player` solves.
+fn verdict(node: &Node<'_, '_>, player: Color) -> Option<Verdict> {
     if let Some(c) = node.text("C") {
         let lower = c.to_lowercase();
         if WRONG.iter().any(|w| word_in(&lower, w)) {
@@ -78,6 +78,18 @@ fn verdict(node: &Node<'_, '_>) -> Option<Verdict> {
     }
     if node.has("TE") {
         return Some(Verdict::Correct);
+    }
+    // A judgement for the player who solves it (glift's collections mark
+    // their correct lines `GB` in Black's problems), or against.
+    let (good, bad) = match player {
+        Color::Black => ("GB", "GW"),
+        Color::White => ("GW", "GB"),
+    };
+    if node.has(good) {
+        return Some(Verdict::Correct);
+    }
+    if node.has(bad) {
+        return Some(Verdict::Wrong);
     }
     None
 }
@@ -199,7 +211,10 @@ fn sequence(path: &[Node<'_, '_>], start: Color, size: BoardSize) -> String {
             None => out.push_str("Pass"),
         }
         if let Some(c) = n.text("C") {
-            let mut text = c.split_whitespace().collect::<Vec<_>>().join(" ");
+            let mut text = super::prose::sgf_points(&c, size)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
             if !balanced(&text) {
                 text = text.replace('(', "[").replace(')', "]");
             }
@@ -263,9 +278,9 @@ fn view(problem: &Problem<'_, '_>, stones: &[Point]) -> Option<String> {
 }
 
 /// What a problem uses (the rest is noted).
-const USED: [&str; 29] = [
+const USED: [&str; 31] = [
     "B", "W", "AB", "AW", "AE", "PL", "C", "N", "LB", "TR", "SQ", "CR", "MA", "TB", "TW", "AR",
-    "LN", "BM", "TE", "VW", "GN", "EV", "AN", "SO", "SZ", "GM", "FF", "CA", "AP",
+    "LN", "BM", "TE", "GB", "GW", "VW", "GN", "EV", "AN", "SO", "SZ", "GM", "FF", "CA", "AP",
 ];
 
 /// Notes what the problems do not use: once per property, at its first
@@ -366,7 +381,7 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
             .map(|l| {
                 let mut v = None;
                 for n in l {
-                    if let Some(found) = verdict(n) {
+                    if let Some(found) = verdict(n, start) {
                         v = Some(found);
                     }
                 }
@@ -374,6 +389,18 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
             })
             .collect();
         let any_correct = verdicts.contains(&Some(Verdict::Correct));
+        if lines.is_empty() {
+            let span = setup
+                .properties()
+                .next()
+                .map(|p| p.span())
+                .unwrap_or_default();
+            out.note(
+                codes::NO_CORRECT_LINE,
+                span,
+                format!("problem {number}: the SGF gives no solution; it has no answer"),
+            );
+        }
         if !any_correct && !lines.is_empty() {
             if lines.len() == 1 && verdicts[0].is_none() {
                 verdicts[0] = Some(Verdict::Correct);
@@ -446,7 +473,10 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
         if let Some(name) = name {
             prb.set_attribute("ca", &one_line(&name));
         }
-        let mut text = setup.text("C").map(|c| paragraphs(&c)).unwrap_or_default();
+        let mut text = setup
+            .text("C")
+            .map(|c| paragraphs(&c, size))
+            .unwrap_or_default();
         let raw_first = setup
             .text("C")
             .map(|c| c.split("\n\n").next().unwrap_or_default().trim().to_owned());
@@ -539,7 +569,7 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
                 if !written.insert(n.id()) {
                     continue;
                 }
-                for p in node_paragraphs(n, label.as_deref()) {
+                for p in node_paragraphs(n, label.as_deref(), a.size) {
                     out.push_comment(Element::paragraph(&p), n.id());
                 }
             }

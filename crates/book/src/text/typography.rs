@@ -93,7 +93,11 @@ pub fn quote_style(lang: &str) -> QuoteStyle {
 /// * `...` becomes an ellipsis …;
 /// * exactly two spaces become one (three or more stay as written);
 /// * a hyphen between two digits, between two spaces, or at the end of the
-///   text becomes an en dash.
+///   text becomes an en dash;
+/// * a U+2060 WORD JOINER, which a book puts where its text must not be
+///   read as markup (`*\u{2060}*`) or typeset (a date, `2026\u{2060}-11`),
+///   is left out once it has done so: it shows as nothing, and copied or
+///   searched text must not hold it.
 ///
 /// A quote opens after the start, a space or an opening bracket and before
 /// a non-space; it closes after a non-space and before a space, the end or
@@ -105,6 +109,7 @@ pub fn quote_style(lang: &str) -> QuoteStyle {
 /// assert_eq!(typography("\"Ja\"", "de"), "„Ja“");
 /// assert_eq!(typography("\" Oui \"", "fr"), "«\u{a0}Oui\u{a0}»");
 /// assert_eq!(typography("'a' \"b\"", "ja"), "『a』 「b」");
+/// assert_eq!(typography("2026\u{2060}-11\u{2060}-26, 3-5", "en"), "2026-11-26, 3–5");
 /// ```
 pub fn typography(text: &str, lang: &str) -> String {
     typography_segments(&[Segment::Text(text)], lang)
@@ -272,6 +277,10 @@ pub(crate) fn typography_segments(segments: &[Segment<'_>], lang: &str) -> Vec<S
                     _ => o.push('’'),
                 }
             }
+            // Seen as context above (a date's hyphen after one stays a
+            // hyphen), then left out: it shows as nothing, and what a
+            // reader shows is copied and searched.
+            '\u{2060}' => {}
             c => o.push(c),
         }
         i += 1;

@@ -16,6 +16,16 @@ use crate::input;
 use crate::output;
 use crate::report;
 
+/// The book of the games of `collection` read from `path`, as `kifu book`
+/// makes it (`kifu render GAME -o PAGE.html` shows this book).
+pub(crate) fn make(collection: &kifu_sgf::Collection<'_>, path: &Path) -> create::Created {
+    let options = Options {
+        title: stem(path),
+        ..Options::default()
+    };
+    create::book(collection, &options)
+}
+
 /// The book's title for a collection: the input's file name.
 fn stem(path: &Path) -> Option<String> {
     path.file_stem()
@@ -67,7 +77,7 @@ pub(crate) fn run(args: &BookArgs) -> Result<u8, CliError> {
             let options = HtmlOptions {
                 languages: Vec::new(),
                 title: None,
-                shared_positions: false,
+                shared_positions: true,
             };
             kifu_render::html::flow_to_html(&flow, &options).into_bytes()
         }

@@ -176,18 +176,39 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
             )));
         }
         let (document, _) = Document::read(&input.bytes, from);
-        let collection = document.to_collection();
-        let game = collection
-            .game(args.game.saturating_sub(1))
-            .ok_or_else(|| {
-                CliError::usage(format!("{}: there is no game {}", input.name, args.game))
-            })?;
-        let page = kifu_render::game::game_page(&game);
+        let mut collection = document.to_collection().into_owned();
+        let index = args.game.saturating_sub(1);
+        if collection.game(index).is_none() {
+            return Err(CliError::usage(format!(
+                "{}: there is no game {}",
+                input.name, args.game
+            )));
+        }
+        // The game asked for, as `kifu book` makes the book of a file of
+        // one game (the others removed from the last, so that the index
+        // holds).
+        for k in (0..collection.len()).rev().filter(|&k| k != index) {
+            collection
+                .remove_game(k)
+                .map_err(|e| CliError::usage(format!("{}: {e}", input.name)))?;
+        }
+        let made = crate::commands::create::make(&collection, path);
+        if !args.quiet {
+            let mut stderr = String::new();
+            crate::report::render(
+                &input.name,
+                &input.bytes,
+                document.encoding(),
+                &made.notes,
+                &[],
+                &crate::args::DiagnosticArgs::short(false),
+                &mut stderr,
+            );
+            crate::stdio::eprint(&stderr);
+        }
         // Every variation starts from the main line: each position once.
-        (
-            write(&page.flow(&flow_options(true)), true)?,
-            crate::error::EXIT_CLEAN,
-        )
+        let flow = Flow::new(&made.book, &|_| None, &flow_options(true));
+        (write(&flow, true)?, crate::error::EXIT_CLEAN)
     };
     output::write(args.output.as_deref(), &bytes)?;
     Ok(status)

@@ -422,8 +422,12 @@ try {
       check(await h.page.locator('text=window.__pwned=1').count() > 0, `${name}: the hostile values show as text`);
       if (name === 'hostile.html') await h.page.screenshot({ path: path.join(dir, 'hostile.png'), fullPage: false });
     } else {
-      const heading = (await h.page.locator('h2.text').first().innerText()).replace(/\u2060/g, '');
-      check(heading.includes('<a href=“javascript:window.__pwned=7”>White</a> (White)'), 'the SGF names show as text: ' + heading);
+      // The book `kifu book` makes of the game: the event as its heading,
+      // the players in the information paragraph, no word joiner shown.
+      const heading = await h.page.locator('h2.text').first().innerText();
+      check(heading.includes('</script><script>window.__pwned=9</script>'), 'the SGF event shows as text: ' + heading);
+      const info = await h.page.locator('p.text').first().innerText();
+      check(info.includes('White: <a href=“javascript:window.__pwned=7”>White</a>') && !info.includes('\u2060'), 'the SGF names show as text: ' + info);
       // A variation starts from the main line's position (written once on
       // the page): Black's E5 and its own move, numbered 1.
       const variation = h.page.locator('#kifu-dia-1');
