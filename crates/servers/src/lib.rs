@@ -6,7 +6,9 @@
 //! `check`, `render`) takes it as it takes SGF. Readers are tolerant:
 //! they never fail and never panic, and report what they could not read
 //! as [`Diagnostic`]s with byte spans into the
-//! file (see [`codes`]). Reading is linear in the input.
+//! file (see [`codes`]). Reading is linear in the input. [`read`] does
+//! not play the game, as `kifu_sgf::parse` does not; [`read_checked`]
+//! also replays it and reports illegal moves at their place in the file.
 //!
 //! ```
 //! use kifu_servers::{Format, read};
