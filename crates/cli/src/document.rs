@@ -44,7 +44,7 @@ impl<'i> Document<'i> {
                     Format::Ngf => kifu_servers::Format::Ngf,
                     _ => kifu_servers::Format::Ugf,
                 };
-                let parsed = kifu_servers::read(bytes, server);
+                let parsed = kifu_servers::read_checked(bytes, server);
                 (Document::Sgf(parsed.value), parsed.diagnostics)
             }
             Format::Sgf

@@ -729,11 +729,7 @@ impl PyBook {
     /// The bytes of the package entry `name` (matched as the book's names
     /// are), or None; ValueError when the package refuses it (past its
     /// size limits).
-    fn entry<'py>(
-        &self,
-        py: Python<'py>,
-        name: &str,
-    ) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    fn entry<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Option<Bound<'py, PyBytes>>> {
         let Some(package) = &self.package else {
             return Ok(None);
         };
@@ -763,9 +759,8 @@ impl PyBook {
 fn parse_book(py: Python<'_>, data: &[u8], name: String) -> PyResult<PyBook> {
     py.detach(|| {
         let (text, name, package) = if data.starts_with(b"PK\x03\x04") {
-            let fail = |e: kifu_book::package::PackageError| {
-                PyValueError::new_err(format!("{name}: {e}"))
-            };
+            let fail =
+                |e: kifu_book::package::PackageError| PyValueError::new_err(format!("{name}: {e}"));
             let package = kifu_book::package::PackageReader::new(data).map_err(fail)?;
             let text = package.read_book().map_err(fail)?;
             let name = format!("{name}({})", package.book_name());

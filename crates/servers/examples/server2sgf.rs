@@ -20,7 +20,7 @@ fn main() {
         eprintln!("{path}: not a GIB, NGF, UGF or UGI file");
         std::process::exit(2);
     };
-    let parsed = kifu_servers::read(&bytes, format);
+    let parsed = kifu_servers::read_checked(&bytes, format);
     let index = LineIndex::new(&bytes);
     for d in &parsed.diagnostics {
         let (line, column) = index.position(&bytes, d.span.start);

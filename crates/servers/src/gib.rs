@@ -101,9 +101,9 @@ struct Entry<'a> {
 /// Reads a GIB file; `None` when nothing of GIB is there.
 pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Record> {
     let mark = diagnostics.len();
-    let lines: Vec<Line<'_>> = scan::lines(input, scan::after_bom(input)).collect();
+    let lines = scan::all_lines(input, scan::after_bom(input));
     let mut entries = Vec::new();
-    let mut game: Vec<Line<'_>> = Vec::new();
+    let mut game: Vec<Line<'_>> = Vec::with_capacity(lines.len());
     #[derive(PartialEq)]
     enum State {
         Start,

@@ -105,7 +105,7 @@ pub(crate) fn looks_like_ngf(head: &[u8]) -> bool {
 /// Reads an NGF file; `None` when nothing of NGF is there.
 pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Record> {
     let mark = diagnostics.len();
-    let lines: Vec<Line<'_>> = scan::lines(input, scan::after_bom(input)).collect();
+    let lines = scan::all_lines(input, scan::after_bom(input));
     // The GI variant: every header line starts with GI (and the second
     // line, NGF's board size, is then no number: a title may start with GI).
     let gi = lines.first().is_some_and(|l| l.trim().starts_with(b"GI"))

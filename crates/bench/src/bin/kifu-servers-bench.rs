@@ -15,8 +15,10 @@
 //! converted once to SGF (`kifu_sgf::write::normalized`), then read by
 //! `kifu_sgf::syntax::parse_reference` (the general path, which reads
 //! every node and property the general way) and by `kifu_sgf::parse`
-//! (with its fast path); and, for where the time goes, the reader's
-//! stages alone (`kifu_servers::stages`). Each figure is the median of [`PASSES`] passes
+//! (with its fast path); beside them `kifu_servers::read_checked` (read
+//! and the replay that finds illegal moves, what `kifu check` uses) and,
+//! for where the time goes, the record stage alone
+//! (`kifu_servers::stages`). Each figure is the median of [`PASSES`] passes
 //! of the thread's CPU time (the machine may be shared), the three
 //! readers' passes interleaved, single thread; MB/s count the bytes of each side's own files.
 
@@ -135,10 +137,10 @@ fn cpu_time() -> Duration {
         )
 }
 
-fn pass_server(inputs: &Inputs) -> Duration {
+fn pass_server(inputs: &Inputs, read: Read) -> Duration {
     let t = cpu_time();
     for (f, d) in &inputs.server {
-        let parsed = kifu_servers::read(std::hint::black_box(d), *f);
+        let parsed = read(std::hint::black_box(d), *f);
         std::hint::black_box(&parsed);
     }
     cpu_time() - t
@@ -160,20 +162,24 @@ fn pass_stage(inputs: &Inputs, stage: fn(&[u8], Format) -> usize) -> Duration {
     cpu_time() - t
 }
 
-/// The three readers' passes interleaved (server, SGF general path, SGF
-/// parse, then again), so that a change in the machine's load between
-/// them moves all three: the medians of each, in seconds.
+/// A server reader: `kifu_servers::read` or `read_checked`.
+type Read = fn(&[u8], Format) -> kifu_sgf::Parsed<kifu_sgf::Collection<'static>>;
+
+/// The readers' passes interleaved (server read, SGF general path, SGF
+/// parse, the record stage alone, server read with the replay, then
+/// again), so that a change in the machine's load between them moves
+/// all: the medians of each, in seconds.
 fn time_interleaved(inputs: &Inputs) -> (f64, f64, f64, f64, f64) {
     let general: fn(&[u8]) -> usize = |d| kifu_sgf::syntax::parse_reference(d).value.node_count();
     let fast: fn(&[u8]) -> usize = |d| kifu_sgf::parse(d).value.node_count();
     let (mut a, mut b, mut c, mut d, mut e) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..PASSES {
-        a.push(pass_server(inputs).as_secs_f64());
+        a.push(pass_server(inputs, kifu_servers::read).as_secs_f64());
         b.push(pass_sgf(inputs, general).as_secs_f64());
         c.push(pass_sgf(inputs, fast).as_secs_f64());
         d.push(pass_stage(inputs, kifu_servers::stages::record).as_secs_f64());
-        e.push(pass_stage(inputs, kifu_servers::stages::replayed).as_secs_f64());
+        e.push(pass_server(inputs, kifu_servers::read_checked).as_secs_f64());
     }
     (median(a), median(b), median(c), median(d), median(e))
 }
@@ -190,38 +196,41 @@ fn compare(dirs: &[PathBuf]) {
         TARGET >> 20
     );
     println!(
-        "| format | files | server read MB/s | SGF general path MB/s | SGF parse MB/s | read / general | read / parse |"
+        "| format | files | server read MB/s | SGF general path MB/s | SGF parse MB/s | read / general | read / parse | read_checked / general |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let mut stages = Vec::new();
     for inputs in &all {
         let (server_bytes, sgf_bytes) = inputs.bytes();
-        let (server, general, fast, record, replayed) = time_interleaved(inputs);
+        let (server, general, fast, record, checked) = time_interleaved(inputs);
         let mbs = |bytes: usize, s: f64| bytes as f64 / s / 1e6;
         let (s, g, p) = (
             mbs(server_bytes, server),
             mbs(sgf_bytes, general),
             mbs(sgf_bytes, fast),
         );
+        let c = mbs(server_bytes, checked);
         println!(
-            "| {} | {} | {s:.1} | {g:.1} | {p:.1} | {:.2}x | {:.2}x |",
+            "| {} | {} | {s:.1} | {g:.1} | {p:.1} | {:.2}x | {:.2}x | {:.2}x |",
             inputs.name,
             inputs.files,
             s / g,
-            s / p
+            s / p,
+            c / g
         );
         stages.push((
             inputs.name,
             server_bytes as f64 / sgf_bytes as f64,
             mbs(server_bytes, record),
-            record / server,
-            (replayed - record) / server,
-            (server - replayed) / server,
+            record / checked,
+            (checked - server) / checked,
+            (server - record) / checked,
         ));
     }
     println!(
-        "\nWhere a read's time goes (the stages timed alone, same run): reading the file into its \
-         record, replaying it for illegal moves, writing and parsing the SGF collection.\n"
+        "\nWhere `read_checked`'s time goes (same run): reading the file into its record (the stage \
+         alone), replaying it for illegal moves (read_checked - read), writing and parsing the SGF \
+         collection (read - record).\n"
     );
     println!(
         "| format | server bytes per SGF byte | record alone MB/s | record | replay | collection |"

@@ -410,3 +410,26 @@ fn charsets_are_found_from_the_bytes() {
     assert_eq!(c.root("PB").as_deref(), Some("이세돌"));
     assert_eq!(c.codes(), ["servers/missing-section"]);
 }
+
+/// `read` reads without playing the game (as `kifu_sgf::parse` does);
+/// `read_checked` (what `kifu check` and `convert` use) adds the illegal
+/// moves, and the two give the same game.
+#[test]
+fn read_leaves_the_replay_to_read_checked() {
+    let text = gib(&[], &["INI 0 1 0 &4", "STO 0 2 1 3 3", "STO 0 3 2 3 3"]);
+    let plain = kifu_servers::read(text.as_bytes(), Format::Gib);
+    let checked = kifu_servers::read_checked(text.as_bytes(), Format::Gib);
+    assert!(plain.diagnostics.is_empty(), "{:?}", plain.diagnostics);
+    assert_eq!(
+        checked
+            .diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect::<Vec<_>>(),
+        ["servers/illegal-move"]
+    );
+    assert_eq!(
+        kifu_sgf::write::normalized(&plain.value),
+        kifu_sgf::write::normalized(&checked.value)
+    );
+}

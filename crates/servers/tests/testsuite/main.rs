@@ -14,7 +14,7 @@ mod robust;
 mod ugf;
 
 use kifu_diag::Diagnostic;
-use kifu_servers::{Format, read};
+use kifu_servers::{Format, read_checked as read};
 use kifu_sgf::Collection;
 
 /// The shared corpus (`KIFU_CORPUS`, else `../shared/corpus` beside the
