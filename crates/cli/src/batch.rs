@@ -405,13 +405,14 @@ fn run_with(
             if !o.stderr.is_empty() {
                 bar.suspend(|| crate::stdio::eprint(&o.stderr));
             }
-            if !o.stdout.is_empty() && !stdout_closed {
-                if let Err(e) = crate::stdio::print(&o.stdout) {
-                    stdout_closed = true;
-                    if !e.is_broken_pipe() {
-                        bar.suspend(|| crate::stdio::eprintln(format_args!("kifu: {e}")));
-                        total.failed += 1;
-                    }
+            if !o.stdout.is_empty()
+                && !stdout_closed
+                && let Err(e) = crate::stdio::print(&o.stdout)
+            {
+                stdout_closed = true;
+                if !e.is_broken_pipe() {
+                    bar.suspend(|| crate::stdio::eprintln(format_args!("kifu: {e}")));
+                    total.failed += 1;
                 }
             }
         }

@@ -96,6 +96,31 @@ fn the_chosen_translations_only() {
     compiles_clean(&typ);
 }
 
+/// A book whose first chapter shows its title has no second title page,
+/// and its contents follow that chapter; other books get kifu's title page
+/// and the contents after it.
+#[test]
+fn a_title_page_of_the_book_s_own_is_not_repeated() {
+    let own = "::book(#b) title=\"Own Title\" author=\"A. Author\"\n\n::chapter\n\n::h1 #title#\n\n::chapter(#c)\n\n::h2 One\n\n::p Text.";
+    let typ = typst(own, &PrintOptions::default());
+    let s = &typ.source;
+    assert!(!s.contains("#kifu-title-page("), "{s}");
+    let title = s.find("Own Title]").expect("the book's own title");
+    let contents = s.find("#outline(").expect("contents");
+    let chapter = s.find("[One]").expect("chapter one");
+    assert!(title < contents && contents < chapter);
+    compiles_clean(&typ);
+
+    let plain = "::book(#b) title=\"Plain Title\"\n\n::chapter(#c)\n\n::h2 One\n\n::p Text.";
+    let typ = typst(plain, &PrintOptions::default());
+    let s = &typ.source;
+    let page = s
+        .find("#kifu-title-page(title: [Plain Title]")
+        .expect("title page");
+    assert!(page < s.find("#outline(").unwrap());
+    compiles_clean(&typ);
+}
+
 /// The check that finds a split diagram finds one: marks of one diagram
 /// on two pages.
 #[cfg(feature = "pdf")]

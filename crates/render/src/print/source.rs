@@ -303,8 +303,15 @@ impl<'a, 'b> Writer<'a, 'b> {
     }
 
     fn book(&mut self) {
+        let own = self.flow.title_page.own;
         self.title_page();
-        for section in &self.flow.sections {
+        if !own {
+            self.contents();
+        }
+        for (i, section) in self.flow.sections.iter().enumerate() {
+            if own && i == 1 {
+                self.contents();
+            }
             self.page_break();
             if let Some(a) = &section.anchor {
                 let title = self
@@ -323,6 +330,9 @@ impl<'a, 'b> Writer<'a, 'b> {
                 );
             }
             self.blocks(&section.blocks);
+        }
+        if own && self.flow.sections.len() < 2 {
+            self.contents();
         }
         self.answers();
     }
@@ -372,10 +382,14 @@ impl<'a, 'b> Writer<'a, 'b> {
         }
     }
 
+    /// The title page and its back; only the cover when the book has a
+    /// title page of its own (its first section), which would repeat it.
     fn title_page(&mut self) {
         let page = &self.flow.title_page;
         let arg = |name: &str, v: &Option<Variants<String>>| {
-            v.as_ref().map(|t| format!("{name}: [{}]", self.text(t)))
+            v.as_ref()
+                .filter(|_| !page.own)
+                .map(|t| format!("{name}: [{}]", self.text(t)))
         };
         let mut args: Vec<String> = [
             arg("title", &page.title),
@@ -400,16 +414,20 @@ impl<'a, 'b> Writer<'a, 'b> {
                 st(format)
             ));
         }
-        let _ = writeln!(
-            self.out,
-            "#metadata(none) <{}>\n#kifu-title-page({})",
-            label("kifu-title"),
-            args.join(", ")
-        );
+        // Links to the book lead here, even with no page to show.
+        let _ = writeln!(self.out, "#metadata(none) <{}>", label("kifu-title"));
+        if args.is_empty() && imprint.is_empty() {
+            return;
+        }
+        let _ = writeln!(self.out, "#kifu-title-page({})", args.join(", "));
         if !imprint.is_empty() {
             let _ = writeln!(self.out, "#kifu-imprint({})", imprint.join(", "));
         }
         self.fresh_page = false;
+    }
+
+    /// The table of contents, on a page of its own.
+    fn contents(&mut self) {
         if !self.chapter_titles.is_empty() {
             self.page_break();
             let _ = writeln!(
