@@ -195,31 +195,61 @@ pub(crate) fn read_and_check_at<'i>(
 ) -> (Document<'i>, Outcome) {
     let format = formats::of_input(path, &input.bytes);
     let (document, mut diagnostics) = Document::read(&input.bytes, format);
+    // A server record's checks as SGF are placed in the SGF it converts
+    // to: their places are in that text, not in the server file.
+    let server = matches!(format, Format::Gib | Format::Ngf | Format::Ugf);
+    let mut as_sgf = Vec::new();
     if checks && let Document::Sgf(collection) = &document {
         kifu_sgf::check::settle_reader_severities(collection, &mut diagnostics);
-        diagnostics.extend(kifu_sgf::check::check(collection));
+        let found = kifu_sgf::check::check(collection);
+        if server {
+            use kifu_sgf::check::codes::{KO_RECAPTURE, OCCUPIED_POINT, SUICIDE};
+            // The server reader reports illegal moves at their line.
+            as_sgf = found
+                .into_iter()
+                .filter(|d| ![OCCUPIED_POINT, SUICIDE, KO_RECAPTURE].contains(&d.code))
+                .collect();
+        } else {
+            diagnostics.extend(found);
+        }
         diagnostics.sort_by_key(|d| d.span.start);
     }
     let collection = document.to_collection();
     let mut outcome = Outcome::of_games(&input.bytes, &collection);
     drop(collection);
     outcome.stats.count_reported(&diagnostics, diagnostics_args);
+    outcome.stats.count_reported(&as_sgf, diagnostics_args);
     let advice = match &document {
-        Document::Sgf(collection) if checks && !diagnostics.is_empty() => {
+        Document::Sgf(collection) if checks && !diagnostics.is_empty() && !server => {
             report::advice_for_sgf(&input.bytes, collection, &diagnostics, diagnostics_args)
         }
         _ => report::advice_from_table(&diagnostics),
     };
-    report::render_advised_at(
-        &input.name,
-        &input.bytes,
-        origin,
-        document.encoding(),
-        &diagnostics,
-        &advice,
-        diagnostics_args,
-        &mut outcome.stderr,
-    );
+    if as_sgf.is_empty() || !diagnostics.is_empty() {
+        report::render_advised_at(
+            &input.name,
+            &input.bytes,
+            origin,
+            document.encoding(),
+            &diagnostics,
+            &advice,
+            diagnostics_args,
+            &mut outcome.stderr,
+        );
+    }
+    if let (false, Document::Sgf(collection)) = (as_sgf.is_empty(), &document) {
+        as_sgf.sort_by_key(|d| d.span.start);
+        report::render_advised_at(
+            &format!("{} (as SGF)", input.name),
+            collection.source(),
+            report::Origin::default(),
+            encoding_rs::UTF_8,
+            &as_sgf,
+            &report::advice_from_table(&as_sgf),
+            diagnostics_args,
+            &mut outcome.stderr,
+        );
+    }
     (document, outcome)
 }
 

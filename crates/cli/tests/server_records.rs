@@ -28,6 +28,15 @@ fn check_and_convert_report_a_gib_files_illegal_move_at_its_line() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(err.contains(expected), "{err}");
+    // Reported once, by the server reader: the SGF check of the converted
+    // game, whose places are in the SGF text, does not repeat it against
+    // the server file's lines.
+    assert!(!err.contains("sgf/occupied-point"), "{err}");
+    for line in err.lines().filter(|l| l.starts_with("ill.gib:")) {
+        if let Ok(at) = line.split(':').nth(1).unwrap().parse::<usize>() {
+            assert!(at <= ILLEGAL.lines().count(), "{line}");
+        }
+    }
     let o = kifu(&["convert", "ill.gib", "-o", "ill.sgf"], d);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{err}");
