@@ -270,6 +270,13 @@ fn compile_pdf(
         for w in &pdf.warnings {
             crate::stdio::eprintln(format_args!("kifu: {name}: typst: {w}"));
         }
+        if let Some(first) = pdf.missing_glyphs.first() {
+            crate::stdio::eprintln(format_args!(
+                "kifu: {name}: warning: no bundled font has the {} character(s) of the text such as '{first}' (U+{:04X}): they print as boxes (CJK text needs a font kifu does not yet bundle)",
+                pdf.missing_glyphs.len(),
+                u32::from(*first),
+            ));
+        }
         for d in &pdf.split_diagrams {
             crate::stdio::eprintln(format_args!(
                 "kifu: {name}: diagram {d} is taller than the page: it is split across pages"

@@ -122,6 +122,27 @@ pub struct Pdf {
     /// kifu keeps each on one page, so this is empty unless a diagram is
     /// taller than the page).
     pub split_diagrams: Vec<String>,
+    /// The characters of the text that no bundled font has a glyph for,
+    /// in order: they print as boxes (Typst does not warn). The bundled
+    /// fonts cover Latin, Greek and Cyrillic scripts, not CJK.
+    pub missing_glyphs: Vec<char>,
+}
+
+/// The characters of `source` that no bundled font covers.
+fn missing_glyphs(source: &str) -> Vec<char> {
+    let book = &fonts().0;
+    let infos: Vec<_> = (0..).map_while(|i| book.info(i)).collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut missing = std::collections::BTreeSet::new();
+    for c in source.chars() {
+        if c.is_ascii() || c.is_whitespace() || c.is_control() || !seen.insert(c) {
+            continue;
+        }
+        if !infos.iter().any(|i| i.coverage.contains(u32::from(c))) {
+            missing.insert(c);
+        }
+    }
+    missing.into_iter().collect()
 }
 
 /// The pages the template's marks of a label are on, with their values.
@@ -196,5 +217,6 @@ pub fn typst_to_pdf(book: &TypstBook) -> Result<Pdf, PdfError> {
         warnings,
         pages: document.pages().len(),
         split_diagrams,
+        missing_glyphs: missing_glyphs(&book.source),
     })
 }
