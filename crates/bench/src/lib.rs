@@ -8,6 +8,13 @@ use std::path::{Path, PathBuf};
 
 /// Every `.sgf` file under `dir` (case-insensitive extension), sorted.
 pub fn sgf_files(dir: &Path) -> Vec<PathBuf> {
+    files_where(dir, |p| {
+        p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
+    })
+}
+
+/// Every file under `dir` that `keep` accepts, sorted.
+pub fn files_where(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -18,7 +25,7 @@ pub fn sgf_files(dir: &Path) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+            } else if keep(&p) {
                 out.push(p);
             }
         }

@@ -38,22 +38,14 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// Every server file under `dir`, with its format, sorted.
 fn server_files(dir: &Path, out: &mut Vec<(Format, PathBuf)>) {
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if let Some(f) = p
-                .extension()
-                .and_then(|x| x.to_str())
-                .and_then(Format::from_extension)
-            {
-                out.push((f, p));
-            }
+    let format = |p: &Path| {
+        p.extension()
+            .and_then(|x| x.to_str())
+            .and_then(Format::from_extension)
+    };
+    for p in kifu_bench::files_where(dir, |p| format(p).is_some()) {
+        if let Some(f) = format(&p) {
+            out.push((f, p));
         }
     }
 }
