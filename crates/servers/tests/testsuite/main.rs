@@ -94,6 +94,21 @@ pub(crate) fn convert(input: &[u8], format: Format) -> Converted {
             "span out of the input: {d:?}"
         );
     }
+    // The collection is built, not parsed: it must be what its own text
+    // parses to.
+    let text = parsed.value.source();
+    let reparsed = kifu_sgf::parse(text);
+    assert!(
+        parsed.value.is_empty() || reparsed.diagnostics.is_empty(),
+        "{:?}",
+        reparsed.diagnostics
+    );
+    assert_eq!(kifu_sgf::write::lossless(&parsed.value), text);
+    assert_eq!(
+        kifu_sgf::write::normalized(&parsed.value),
+        kifu_sgf::write::normalized(&reparsed.value)
+    );
+    assert_eq!(parsed.value.node_count(), reparsed.value.node_count());
     Converted {
         collection: parsed.value,
         diagnostics: parsed.diagnostics,

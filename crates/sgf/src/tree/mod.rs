@@ -8,8 +8,10 @@
 //! reproduces it byte for byte. Edits replace pieces; bytes they create are
 //! kept in an internal buffer beside the borrowed input.
 
+mod build;
 mod edit;
 
+pub use build::Builder;
 pub use edit::EditError;
 
 use std::borrow::Cow;

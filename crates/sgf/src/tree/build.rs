@@ -1,0 +1,454 @@
+//! A collection built from its parts, its SGF text written on the way.
+//!
+//! Readers of other formats (the servers' GIB, NGF and UGF) used to write
+//! the game as SGF text and parse that text again; the parse was a fifth
+//! of their reading time. [`Builder`] writes the same text and records
+//! each node, property and value in the arenas as it writes it, so the
+//! collection comes out as [`crate::parse`] would read that text, with no
+//! second pass over it.
+
+use std::borrow::Cow;
+
+use kifu_diag::Span;
+
+use super::{Collection, GameData, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData};
+use crate::charset;
+
+/// Builds a collection of games in SGF's own shape: game trees, nodes,
+/// properties and values, in the order of their text. The collection has
+/// the text as its source, so every writer, `check` and the lossless
+/// round trip take it as they take a parsed file; it holds no trivia and
+/// no diagnostics. The charset of every game is UTF-8: values are written
+/// as given, and should be UTF-8 text escaped as SGF values are (see
+/// [`crate::props::text::escape_text`]).
+///
+/// ```
+/// use kifu_sgf::tree::Builder;
+///
+/// let mut b = Builder::new();
+/// b.open();
+/// b.node();
+/// b.property("SZ");
+/// b.value(b"9");
+/// b.node();
+/// b.property("B");
+/// b.value(b"ee");
+/// b.close();
+/// let collection = b.finish();
+/// assert_eq!(collection.source(), b"(;SZ[9];B[ee])");
+/// let game = collection.game(0).unwrap();
+/// assert_eq!(game.board_size().cols, 9);
+/// assert_eq!(game.main_line().count(), 2);
+/// assert_eq!(kifu_sgf::write::lossless(&collection), b"(;SZ[9];B[ee])");
+/// ```
+#[derive(Debug)]
+pub struct Builder {
+    text: Vec<u8>,
+    collection: Collection<'static>,
+    /// The open game trees, innermost last.
+    stack: Vec<Frame>,
+}
+
+#[derive(Debug)]
+struct Frame {
+    open: Piece,
+    /// The node the tree's first node is a child of.
+    parent: Option<NodeId>,
+    first: Option<NodeId>,
+    current: Option<NodeId>,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder::new()
+    }
+}
+
+impl Builder {
+    /// An empty collection.
+    pub fn new() -> Builder {
+        Builder::with_capacity(0)
+    }
+
+    /// An empty collection, with room for about `bytes` of text.
+    pub fn with_capacity(bytes: usize) -> Builder {
+        let mut collection = Collection::new(&[]);
+        // Estimates as `Collection::with_capacity_for` makes them, from
+        // the usual `;B[pd]`.
+        collection.nodes.reserve(bytes / 6);
+        collection.props.reserve(bytes / 6);
+        collection.values.reserve(bytes / 6);
+        Builder {
+            text: Vec::with_capacity(bytes),
+            collection,
+            stack: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn piece(&mut self, byte: u8) -> Piece {
+        let start = self.text.len() as u32;
+        self.text.push(byte);
+        Piece {
+            lead: start,
+            start,
+            end: start + 1,
+        }
+    }
+
+    /// `(`: a game tree, or a variation of the node last written.
+    pub fn open(&mut self) {
+        let parent = self.stack.last().and_then(|f| f.current);
+        let open = self.piece(b'(');
+        self.stack.push(Frame {
+            open,
+            parent,
+            first: None,
+            current: None,
+        });
+    }
+
+    /// `;`: a node, the child of the node before it (or the first of the
+    /// game tree last opened). A node written with no game tree open opens
+    /// one.
+    #[inline]
+    pub fn node(&mut self) {
+        if self.stack.is_empty() {
+            self.open();
+        }
+        let semi = self.piece(b';');
+        let frame = self.stack.last_mut().expect("a game tree is open");
+        // The common case first: the next node of a sequence, whose parent
+        // has no child yet (as the parser's `sequence` reads it).
+        if let Some(current) = frame.current {
+            let c = &mut self.collection;
+            let parent = c.data(current);
+            if parent.last_child.is_none() {
+                let root = parent.root;
+                let props_start = c.props.len() as u32;
+                let id = c.push_node(NodeData::new(
+                    Some(current),
+                    root,
+                    semi.token(),
+                    Paren::None,
+                    props_start,
+                ));
+                let parent = c.data_mut(current);
+                parent.first_child = Some(id);
+                parent.last_child = Some(id);
+                frame.current = Some(id);
+                return;
+            }
+        }
+        let frame = self.stack.last().expect("a game tree is open");
+        let (parent, is_first, open) = (
+            frame.current.or(frame.parent),
+            frame.first.is_none(),
+            frame.open,
+        );
+        let c = &mut self.collection;
+        let id = c.push_unlinked(parent, semi, Paren::None);
+        if let Some(parent) = parent {
+            match c.data(parent).last_child {
+                Some(last) => {
+                    c.data_mut(last).next_sibling = Some(id);
+                    c.data_mut(id).prev_sibling = Some(last);
+                }
+                None => c.data_mut(parent).first_child = Some(id),
+            }
+            c.data_mut(parent).last_child = Some(id);
+        }
+        if is_first {
+            let index = c.parens.len() as u32;
+            c.parens.push(Parens {
+                open,
+                close: Piece::default(),
+            });
+            c.data_mut(id).set_paren(Paren::Source(index));
+            if parent.is_none() {
+                c.games.push(GameData {
+                    root: id,
+                    charset: charset::resolve(Some(b"UTF-8"), b""),
+                    size: kifu_board::BoardSize::default(),
+                });
+            }
+        }
+        let frame = self.stack.last_mut().expect("a game tree is open");
+        if is_first {
+            frame.first = Some(id);
+        }
+        frame.current = Some(id);
+    }
+
+    /// A property of the node last written, with no value yet: each
+    /// [`Builder::value`] after it adds one. `id` should be an SGF
+    /// identifier (uppercase letters).
+    #[inline]
+    pub fn property(&mut self, id: &str) {
+        let Some(node) = self.stack.last().and_then(|f| f.current) else {
+            self.node();
+            return self.property(id);
+        };
+        let start = self.text.len() as u32;
+        push_short(&mut self.text, id.as_bytes());
+        let ident = Span::new(start, self.text.len() as u32);
+        let c = &mut self.collection;
+        c.props.push(PropData {
+            ident,
+            values_start: c.values.len() as u32,
+            values_len: 0,
+        });
+        c.data_mut(node).props_len += 1;
+    }
+
+    /// `[raw]`, a value of the property last written; `raw` as it goes
+    /// between the brackets (escaped).
+    #[inline]
+    pub fn value(&mut self, raw: &[u8]) {
+        self.value_with(|out| push_short(out, raw));
+    }
+
+    /// A value written by `write`, which appends the bytes that go between
+    /// the brackets (escaped) to the text.
+    #[inline]
+    pub fn value_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
+        if self.collection.props.is_empty() {
+            return;
+        }
+        let start = self.text.len() as u32;
+        self.text.push(b'[');
+        write(&mut self.text);
+        self.text.push(b']');
+        let c = &mut self.collection;
+        c.values.push(ValueData {
+            token: Span::new(start, self.text.len() as u32),
+        });
+        if let Some(p) = c.props.last_mut() {
+            p.values_len += 1;
+        }
+    }
+
+    /// `)`: closes the game tree or variation last opened. One with no node
+    /// is left out.
+    pub fn close(&mut self) {
+        let Some(frame) = self.stack.pop() else {
+            return;
+        };
+        let Some(first) = frame.first else {
+            self.text.truncate(frame.open.start as usize);
+            return;
+        };
+        let close = self.piece(b')');
+        if let Paren::Source(i) = self.collection.data(first).paren() {
+            self.collection.parens[i as usize].close = close;
+        }
+    }
+
+    /// The collection, every game tree still open closed.
+    pub fn finish(mut self) -> Collection<'static> {
+        while !self.stack.is_empty() {
+            self.close();
+        }
+        let end = self.text.len() as u32;
+        let mut c = self.collection;
+        c.trailer = Piece {
+            lead: end,
+            start: end,
+            end,
+        };
+        c.source = Cow::Owned(self.text);
+        for index in 0..c.games.len() {
+            let root = c.games[index].root;
+            c.games[index].size = c.size_from_root(root);
+        }
+        c.trim_arenas();
+        c
+    }
+}
+
+/// Appends `bytes`, byte by byte when they are one or two (an
+/// identifier, a point): a call to copy them cost more than the rest of
+/// writing a move.
+#[inline]
+fn push_short(out: &mut Vec<u8>, bytes: &[u8]) {
+    match *bytes {
+        [a] => out.push(a),
+        [a, b] => {
+            out.push(a);
+            out.push(b);
+        }
+        _ => out.extend_from_slice(bytes),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds a tree from a description (`;` node, `(` `)`, `ID` then
+    /// values), returning the builder's collection and its text.
+    fn build(tokens: &[&str]) -> Collection<'static> {
+        let mut b = Builder::new();
+        let mut in_property = false;
+        for t in tokens {
+            match *t {
+                "(" => {
+                    b.open();
+                    in_property = false;
+                }
+                ")" => {
+                    b.close();
+                    in_property = false;
+                }
+                ";" => {
+                    b.node();
+                    in_property = false;
+                }
+                v if in_property && v.starts_with('[') => {
+                    b.value(v.trim_start_matches('[').as_bytes());
+                }
+                id => {
+                    b.property(id);
+                    in_property = true;
+                }
+            }
+        }
+        b.finish()
+    }
+
+    /// The arenas of two collections, field by field.
+    fn assert_same(built: &Collection<'_>, parsed: &Collection<'_>) {
+        assert_eq!(built.source(), parsed.source());
+        assert_eq!(format!("{:?}", built.nodes), format!("{:?}", parsed.nodes));
+        assert_eq!(format!("{:?}", built.props), format!("{:?}", parsed.props));
+        assert_eq!(
+            format!("{:?}", built.values),
+            format!("{:?}", parsed.values)
+        );
+        assert_eq!(
+            format!("{:?}", built.parens),
+            format!("{:?}", parsed.parens)
+        );
+        assert_eq!(format!("{:?}", built.games), format!("{:?}", parsed.games));
+        assert_eq!(
+            format!("{:?}", built.sparse),
+            format!("{:?}", parsed.sparse)
+        );
+        assert_eq!(built.trailer, parsed.trailer);
+        assert!(built.created.is_empty() && built.utf16.is_none());
+    }
+
+    #[test]
+    fn a_built_game_is_the_game_its_text_parses_to() {
+        let built = build(&[
+            "(", ";", "GM", "[1", "FF", "[4", "CA", "[UTF-8", "SZ", "[13", "PB", "[kuro", "AB",
+            "[dd", "[jj", ";", "B", "[cc", "C", "[a \\] b", "(", ";", "W", "[dc", ";", "B", "[",
+            ")", "(", ";", "W", "[cd", "LB", "[dd:A", "[ee:B", "(", ";", "B", "[gg", ")", "(", ";",
+            "B", "[hh", ")", ")", ")",
+        ]);
+        let text = built.source().to_vec();
+        assert_eq!(
+            String::from_utf8_lossy(&text),
+            "(;GM[1]FF[4]CA[UTF-8]SZ[13]PB[kuro]AB[dd][jj];B[cc]C[a \\] b](;W[dc];B[])\
+             (;W[cd]LB[dd:A][ee:B](;B[gg])(;B[hh])))"
+        );
+        let parsed = crate::parse(&text);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        assert_same(&built, &parsed.value);
+        assert_eq!(built.game(0).unwrap().board_size().cols, 13);
+    }
+
+    #[test]
+    fn several_games_and_unclosed_trees_are_as_parsed() {
+        let built = build(&[
+            "(", ";", "B", "[aa", ")", "(", ";", "SZ", "[9", ";", "W", "[bb",
+        ]);
+        let parsed = crate::parse(built.source());
+        assert_same(&built, &parsed.value);
+        assert_eq!(built.games.len(), 2);
+        assert_eq!(built.source(), b"(;B[aa])(;SZ[9];W[bb])");
+    }
+
+    /// A game tree for the property test: nodes (each a list of
+    /// properties with their values), then variations.
+    #[derive(Clone, Debug)]
+    struct Tree {
+        nodes: Vec<Vec<(&'static str, Vec<String>)>>,
+        variations: Vec<Tree>,
+    }
+
+    fn tree() -> impl proptest::strategy::Strategy<Value = Tree> {
+        use proptest::prelude::*;
+        let value = prop_oneof![
+            Just(String::new()),
+            "[a-s]{2}",
+            "[a-z \\n]{0,12}",
+            Just("x \\] y".to_string()),
+            Just("dd:A".to_string()),
+            Just("\u{5f90}\u{6587}".to_string()),
+        ];
+        let property = (
+            prop::sample::select(vec!["B", "W", "C", "LB", "AB", "SZ", "GN", "MN"]),
+            prop::collection::vec(value, 1..3),
+        );
+        let node = prop::collection::vec(property, 0..4);
+        let leaf = prop::collection::vec(node, 1..4).prop_map(|nodes| Tree {
+            nodes,
+            variations: Vec::new(),
+        });
+        leaf.prop_recursive(4, 40, 3, |inner| {
+            (
+                prop::collection::vec(
+                    prop::collection::vec(
+                        (
+                            Just("B"),
+                            prop::collection::vec(Just("pd".to_string()), 1..2),
+                        ),
+                        0..2,
+                    ),
+                    1..3,
+                ),
+                prop::collection::vec(inner, 0..3),
+            )
+                .prop_map(|(nodes, variations)| Tree { nodes, variations })
+        })
+    }
+
+    fn write(b: &mut Builder, t: &Tree) {
+        b.open();
+        for node in &t.nodes {
+            b.node();
+            for (id, values) in node {
+                b.property(id);
+                for v in values {
+                    b.value(v.as_bytes());
+                }
+            }
+        }
+        for v in &t.variations {
+            write(b, v);
+        }
+        b.close();
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_built_collection_is_its_text_parsed(games in proptest::collection::vec(tree(), 1..3)) {
+            let mut b = Builder::new();
+            for g in &games {
+                write(&mut b, g);
+            }
+            let built = b.finish();
+            let parsed = crate::parse(built.source());
+            proptest::prop_assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+            assert_same(&built, &parsed.value);
+        }
+    }
+
+    #[test]
+    fn an_empty_tree_is_left_out() {
+        let built = build(&["(", ";", "B", "[aa", "(", ")", ")"]);
+        assert_eq!(built.source(), b"(;B[aa])");
+        assert_same(&built, &crate::parse(built.source()).value);
+    }
+}
