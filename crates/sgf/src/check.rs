@@ -304,6 +304,107 @@ fn mixed_formats(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The setup of a node, in the order SGF applies it (`AE`, then `AB`, then
+/// `AW`), each property with its points; and its move (the first `B` or
+/// `W`), with where it is written.
+type NodeSetup = [Vec<(Span, Vec<crate::Point>)>; 3];
+type NodeMove = (crate::Color, Option<crate::Point>, Span);
+
+/// A node's setup and move, in one pass over its properties.
+fn setup_and_move(node: Node<'_, '_>) -> (NodeSetup, Option<NodeMove>) {
+    let mut setup: NodeSetup = Default::default();
+    let mut mv = None;
+    for p in node.properties() {
+        let slot = match p.id() {
+            "AE" => 0,
+            "AB" => 1,
+            "AW" => 2,
+            "B" | "W" if mv.is_none() => {
+                let color = if p.id() == "B" {
+                    crate::Color::Black
+                } else {
+                    crate::Color::White
+                };
+                if let Ok(crate::props::Value::Move(point)) = p.value() {
+                    mv = Some((color, point, p.span()));
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        let points = match p.value() {
+            Ok(crate::props::Value::List(values)) => values
+                .into_iter()
+                .filter_map(|v| {
+                    if let crate::props::Value::Point(p) = v {
+                        Some(p)
+                    } else {
+                        None
+                    }
+                })
+                .collect(),
+            Ok(crate::props::Value::Point(p)) => vec![p],
+            _ => Vec::new(),
+        };
+        setup[slot].push((p.span(), points));
+    }
+    (setup, mv)
+}
+
+/// Notes setup stones on a main-line node after the root (`in_main_line`).
+fn note_setup_in_main_line(setup: &NodeSetup, in_main_line: bool, out: &mut Vec<Diagnostic>) {
+    if in_main_line
+        && let Some((span, _)) = setup.iter().flatten().min_by_key(|(span, _)| span.start)
+    {
+        report(
+            out,
+            codes::SETUP_IN_MAIN_LINE,
+            Severity::Note,
+            *span,
+            "setup stones in the main line after the root".into(),
+        );
+    }
+}
+
+/// Plays a node's move, reporting the same colour twice on the main line
+/// and an illegal move (played anyway, as SGF readers do); `last` is the
+/// colour of the last move on the path.
+fn play_checked(
+    board: &mut kifu_board::Board,
+    (color, point, span): NodeMove,
+    main: bool,
+    last: &mut Option<crate::Color>,
+    out: &mut Vec<Diagnostic>,
+) {
+    if main && *last == Some(color) {
+        report(
+            out,
+            codes::SAME_COLOR_TWICE,
+            Severity::Note,
+            span,
+            format!("{color} moves twice in a row"),
+        );
+    }
+    *last = Some(color);
+    let size = board.size();
+    match point {
+        Some(p) if size.contains(p) => {
+            if let Err(why) = board.check_move(color, p) {
+                let (code, severity) = move_finding(why);
+                report(
+                    out,
+                    code,
+                    severity,
+                    span,
+                    format!("{color} {}: {why}", p.to_standard(size)),
+                );
+            }
+            board.play_anyway(color, p);
+        }
+        _ => board.pass(),
+    }
+}
+
 /// Replays every line of a Go game on the board: moves on occupied points,
 /// suicides, ko recaptures, and setup that changes nothing.
 fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
@@ -342,58 +443,8 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
             }
         };
         let is_root = node.parent().is_none();
-        // One pass over the properties: setup in the order written (AE,
-        // then AB, then AW, as SGF applies them) and the move.
-        let mut setup: [Vec<(Span, Vec<crate::Point>)>; 3] = Default::default();
-        let mut mv = None;
-        for p in node.properties() {
-            let slot = match p.id() {
-                "AE" => 0,
-                "AB" => 1,
-                "AW" => 2,
-                "B" | "W" if mv.is_none() => {
-                    let color = if p.id() == "B" {
-                        crate::Color::Black
-                    } else {
-                        crate::Color::White
-                    };
-                    let point = match p.value() {
-                        Ok(crate::props::Value::Move(point)) => point,
-                        _ => continue,
-                    };
-                    mv = Some((color, point, p.span()));
-                    continue;
-                }
-                _ => continue,
-            };
-            let points = match p.value() {
-                Ok(crate::props::Value::List(values)) => values
-                    .into_iter()
-                    .filter_map(|v| {
-                        if let crate::props::Value::Point(p) = v {
-                            Some(p)
-                        } else {
-                            None
-                        }
-                    })
-                    .collect(),
-                Ok(crate::props::Value::Point(p)) => vec![p],
-                _ => Vec::new(),
-            };
-            setup[slot].push((p.span(), points));
-        }
-        if main
-            && !is_root
-            && let Some((span, _)) = setup.iter().flatten().min_by_key(|(span, _)| span.start)
-        {
-            report(
-                out,
-                codes::SETUP_IN_MAIN_LINE,
-                Severity::Note,
-                *span,
-                "setup stones in the main line after the root".into(),
-            );
-        }
+        let (setup, mv) = setup_and_move(node);
+        note_setup_in_main_line(&setup, main && !is_root, out);
         // All the setup of the node in one batch: the groups are worked
         // out once, not once per stone.
         let mut batch = board.setup();
@@ -423,33 +474,8 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
             }
         }
         drop(batch);
-        if let Some((color, point, span)) = mv {
-            if main && last == Some(color) {
-                report(
-                    out,
-                    codes::SAME_COLOR_TWICE,
-                    Severity::Note,
-                    span,
-                    format!("{color} moves twice in a row"),
-                );
-            }
-            last = Some(color);
-            match point {
-                Some(p) if size.contains(p) => {
-                    if let Err(why) = board.check_move(color, p) {
-                        let (code, severity) = move_finding(why);
-                        report(
-                            out,
-                            code,
-                            severity,
-                            span,
-                            format!("{color} {}: {why}", p.to_standard(size)),
-                        );
-                    }
-                    board.play_anyway(color, p);
-                }
-                _ => board.pass(),
-            }
+        if let Some(mv) = mv {
+            play_checked(&mut board, mv, main, &mut last, out);
         }
         let children: Vec<_> = node.children().collect();
         if let Some((_, Some(point), _)) = mv
@@ -1325,58 +1351,8 @@ mod replay_tests {
         let mut stack = vec![(game.root(), Board::new(size), None, true)];
         while let Some((node, mut board, mut last, main)) = stack.pop() {
             let is_root = node.parent().is_none();
-            // One pass over the properties: setup in the order written (AE,
-            // then AB, then AW, as SGF applies them) and the move.
-            let mut setup: [Vec<(Span, Vec<crate::Point>)>; 3] = Default::default();
-            let mut mv = None;
-            for p in node.properties() {
-                let slot = match p.id() {
-                    "AE" => 0,
-                    "AB" => 1,
-                    "AW" => 2,
-                    "B" | "W" if mv.is_none() => {
-                        let color = if p.id() == "B" {
-                            crate::Color::Black
-                        } else {
-                            crate::Color::White
-                        };
-                        let point = match p.value() {
-                            Ok(crate::props::Value::Move(point)) => point,
-                            _ => continue,
-                        };
-                        mv = Some((color, point, p.span()));
-                        continue;
-                    }
-                    _ => continue,
-                };
-                let points = match p.value() {
-                    Ok(crate::props::Value::List(values)) => values
-                        .into_iter()
-                        .filter_map(|v| {
-                            if let crate::props::Value::Point(p) = v {
-                                Some(p)
-                            } else {
-                                None
-                            }
-                        })
-                        .collect(),
-                    Ok(crate::props::Value::Point(p)) => vec![p],
-                    _ => Vec::new(),
-                };
-                setup[slot].push((p.span(), points));
-            }
-            if main
-                && !is_root
-                && let Some((span, _)) = setup.iter().flatten().min_by_key(|(span, _)| span.start)
-            {
-                report(
-                    out,
-                    codes::SETUP_IN_MAIN_LINE,
-                    Severity::Note,
-                    *span,
-                    "setup stones in the main line after the root".into(),
-                );
-            }
+            let (setup, mv) = setup_and_move(node);
+            note_setup_in_main_line(&setup, main && !is_root, out);
             for (slot, stone) in [None, Some(crate::Color::Black), Some(crate::Color::White)]
                 .into_iter()
                 .enumerate()
@@ -1402,33 +1378,8 @@ mod replay_tests {
                     }
                 }
             }
-            if let Some((color, point, span)) = mv {
-                if main && last == Some(color) {
-                    report(
-                        out,
-                        codes::SAME_COLOR_TWICE,
-                        Severity::Note,
-                        span,
-                        format!("{color} moves twice in a row"),
-                    );
-                }
-                last = Some(color);
-                match point {
-                    Some(p) if size.contains(p) => {
-                        if let Err(why) = board.check_move(color, p) {
-                            let (code, severity) = move_finding(why);
-                            report(
-                                out,
-                                code,
-                                severity,
-                                span,
-                                format!("{color} {}: {why}", p.to_standard(size)),
-                            );
-                        }
-                        board.play_anyway(color, p);
-                    }
-                    _ => board.pass(),
-                }
+            if let Some(mv) = mv {
+                play_checked(&mut board, mv, main, &mut last, out);
             }
             let children: Vec<_> = node.children().collect();
             if let Some((_, Some(point), _)) = mv
