@@ -366,6 +366,65 @@ fn note_setup_in_main_line(setup: &NodeSetup, in_main_line: bool, out: &mut Vec<
     }
 }
 
+/// Where setup stones go: the board itself, or a batch of its setup.
+trait Stones {
+    fn stone(&self, p: crate::Point) -> Option<crate::Color>;
+    fn put(&mut self, p: crate::Point, stone: Option<crate::Color>);
+}
+
+impl Stones for kifu_board::Board {
+    fn stone(&self, p: crate::Point) -> Option<crate::Color> {
+        self.get(p)
+    }
+    fn put(&mut self, p: crate::Point, stone: Option<crate::Color>) {
+        self.set(p, stone);
+    }
+}
+
+impl Stones for kifu_board::Setup<'_> {
+    fn stone(&self, p: crate::Point) -> Option<crate::Color> {
+        self.get(p)
+    }
+    fn put(&mut self, p: crate::Point, stone: Option<crate::Color>) {
+        self.set(p, stone);
+    }
+}
+
+/// Sets a node's setup stones, warning of each property that changes
+/// nothing (a stone already there, a point already empty).
+fn apply_setup(
+    setup: &NodeSetup,
+    size: crate::BoardSize,
+    stones: &mut impl Stones,
+    out: &mut Vec<Diagnostic>,
+) {
+    for (slot, stone) in [None, Some(crate::Color::Black), Some(crate::Color::White)]
+        .into_iter()
+        .enumerate()
+    {
+        let id = ["AE", "AB", "AW"][slot];
+        for (span, points) in &setup[slot] {
+            let idle: Vec<String> = points
+                .iter()
+                .filter(|&&p| size.contains(p) && stones.stone(p) == stone)
+                .map(|p| String::from_utf8_lossy(&p.to_sgf()).into_owned())
+                .collect();
+            if !idle.is_empty() {
+                report(
+                    out,
+                    codes::SETUP_WITHOUT_EFFECT,
+                    Severity::Warning,
+                    *span,
+                    format!("{id} changes nothing at [{}]", idle.join("][")),
+                );
+            }
+            for &p in points {
+                stones.put(p, stone);
+            }
+        }
+    }
+}
+
 /// Plays a node's move, reporting the same colour twice on the main line
 /// and an illegal move (played anyway, as SGF readers do); `last` is the
 /// colour of the last move on the path.
@@ -448,31 +507,7 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
         // All the setup of the node in one batch: the groups are worked
         // out once, not once per stone.
         let mut batch = board.setup();
-        for (slot, stone) in [None, Some(crate::Color::Black), Some(crate::Color::White)]
-            .into_iter()
-            .enumerate()
-        {
-            let id = ["AE", "AB", "AW"][slot];
-            for (span, points) in &setup[slot] {
-                let idle: Vec<String> = points
-                    .iter()
-                    .filter(|&&p| size.contains(p) && batch.get(p) == stone)
-                    .map(|p| String::from_utf8_lossy(&p.to_sgf()).into_owned())
-                    .collect();
-                if !idle.is_empty() {
-                    report(
-                        out,
-                        codes::SETUP_WITHOUT_EFFECT,
-                        Severity::Warning,
-                        *span,
-                        format!("{id} changes nothing at [{}]", idle.join("][")),
-                    );
-                }
-                for &p in points {
-                    batch.set(p, stone);
-                }
-            }
-        }
+        apply_setup(&setup, size, &mut batch, out);
         drop(batch);
         if let Some(mv) = mv {
             play_checked(&mut board, mv, main, &mut last, out);
@@ -1353,31 +1388,7 @@ mod replay_tests {
             let is_root = node.parent().is_none();
             let (setup, mv) = setup_and_move(node);
             note_setup_in_main_line(&setup, main && !is_root, out);
-            for (slot, stone) in [None, Some(crate::Color::Black), Some(crate::Color::White)]
-                .into_iter()
-                .enumerate()
-            {
-                let id = ["AE", "AB", "AW"][slot];
-                for (span, points) in &setup[slot] {
-                    let idle: Vec<String> = points
-                        .iter()
-                        .filter(|&&p| size.contains(p) && board.get(p) == stone)
-                        .map(|p| String::from_utf8_lossy(&p.to_sgf()).into_owned())
-                        .collect();
-                    if !idle.is_empty() {
-                        report(
-                            out,
-                            codes::SETUP_WITHOUT_EFFECT,
-                            Severity::Warning,
-                            *span,
-                            format!("{id} changes nothing at [{}]", idle.join("][")),
-                        );
-                    }
-                    for &p in points {
-                        board.set(p, stone);
-                    }
-                }
-            }
+            apply_setup(&setup, size, &mut board, out);
             if let Some(mv) = mv {
                 play_checked(&mut board, mv, main, &mut last, out);
             }
