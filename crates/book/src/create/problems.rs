@@ -194,23 +194,38 @@ fn problems<'c, 'i>(games: &[Game<'c, 'i>]) -> Vec<Problem<'c, 'i>> {
     out
 }
 
-/// A sequence of moves from `start`'s player, with feedback texts: passes
-/// where a colour repeats.
-fn sequence(path: &[Node<'_, '_>], start: Color, size: BoardSize) -> String {
-    let mut out = String::new();
+/// The moves of a line from `start`'s player, as `mv` writes them: a
+/// `Pass` put in where a colour repeats, then each move with its node.
+fn line_moves<'c, 'i>(
+    path: &[Node<'c, 'i>],
+    start: Color,
+    size: BoardSize,
+) -> Vec<(String, Option<Node<'c, 'i>>)> {
+    let mut out = Vec::new();
     let mut expected = start;
-    for n in path {
+    for &n in path {
         let Some((color, point)) = n.get_move() else {
             continue;
         };
         if color != expected {
-            out.push_str("Pass ");
+            out.push(("Pass".to_owned(), None));
         }
-        match point {
-            Some(p) => out.push_str(&p.to_standard(size)),
-            None => out.push_str("Pass"),
-        }
-        if let Some(c) = n.text("C") {
+        out.push((
+            point.map_or_else(|| "Pass".to_owned(), |p| p.to_standard(size)),
+            Some(n),
+        ));
+        expected = color.opponent();
+    }
+    out
+}
+
+/// A sequence of moves from `start`'s player, with feedback texts: passes
+/// where a colour repeats.
+fn sequence(path: &[Node<'_, '_>], start: Color, size: BoardSize) -> String {
+    let mut out = String::new();
+    for (mv, node) in line_moves(path, start, size) {
+        out.push_str(&mv);
+        if let Some(c) = node.and_then(|n| n.text("C")) {
             let mut text = super::prose::sgf_points(&c, size)
                 .split_whitespace()
                 .collect::<Vec<_>>()
@@ -225,7 +240,6 @@ fn sequence(path: &[Node<'_, '_>], start: Color, size: BoardSize) -> String {
             }
         }
         out.push(' ');
-        expected = color.opponent();
     }
     out.trim_end().to_owned()
 }
@@ -580,17 +594,9 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
 
 /// A line's moves as `mv` (feedback texts left out).
 fn sequence_moves(path: &[Node<'_, '_>], start: Color, size: BoardSize) -> String {
-    let mut out = Vec::new();
-    let mut expected = start;
-    for n in path {
-        let Some((color, point)) = n.get_move() else {
-            continue;
-        };
-        if color != expected {
-            out.push("Pass".to_owned());
-        }
-        out.push(point.map_or_else(|| "Pass".to_owned(), |p| p.to_standard(size)));
-        expected = color.opponent();
-    }
-    out.join(" ")
+    let moves: Vec<String> = line_moves(path, start, size)
+        .into_iter()
+        .map(|(mv, _)| mv)
+        .collect();
+    moves.join(" ")
 }
