@@ -229,7 +229,7 @@ fn compare(dirs: &[PathBuf]) {
     }
     println!(
         "\nWhere `read_checked`'s time goes (same run): reading the file into its record (the stage \
-         alone), replaying it for illegal moves (read_checked - read), writing and parsing the SGF \
+         alone), replaying it for illegal moves (read_checked - read), building the SGF \
          collection (read - record).\n"
     );
     println!(
