@@ -7,7 +7,7 @@ use super::ParseOptions;
 use super::codes;
 use crate::charset::{self, Resolution, ScanMode};
 use crate::tree::{
-    Collection, GameData, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData, note_lead,
+    Collection, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData, note_lead,
 };
 
 /// Identifiers longer than this are reported: no SGF property comes close,
@@ -280,22 +280,6 @@ impl<'i, 's> Parser<'i, 's> {
         None
     }
 
-    fn new_node(&mut self, semi: Piece, parent: Option<NodeId>) -> NodeId {
-        let id = self.collection.push_unlinked(parent, semi, Paren::None);
-        if let Some(parent) = parent {
-            let last = self.collection.data(parent).last_child;
-            match last {
-                Some(last) => {
-                    self.collection.data_mut(last).next_sibling = Some(id);
-                    self.collection.data_mut(id).prev_sibling = Some(last);
-                }
-                None => self.collection.data_mut(parent).first_child = Some(id),
-            }
-            self.collection.data_mut(parent).last_child = Some(id);
-        }
-        id
-    }
-
     /// Parses one game tree whose `(` has been taken, with everything nested in it.
     fn game_tree(&mut self, open: Piece) {
         self.stack.push(Frame {
@@ -470,25 +454,14 @@ impl<'i, 's> Parser<'i, 's> {
                 "node after the variations of a sequence: read as one more variation",
             );
         }
-        let id = self.new_node(semi, parent);
+        let id = self.collection.push_child(parent, semi);
         if is_first {
-            let index = self.collection.parens.len() as u32;
-            self.collection.parens.push(Parens {
-                open,
-                close: Piece::default(),
-            });
-            self.collection.data_mut(id).set_paren(Paren::Source(index));
-            if parent.is_none() {
-                self.collection.games.push(GameData {
-                    root: id,
-                    charset: Resolution {
-                        encoding: encoding_rs::UTF_8,
-                        scan: self.scan,
-                        finding: None,
-                    },
-                    size: kifu_board::BoardSize::default(),
-                });
-            }
+            let charset = Resolution {
+                encoding: encoding_rs::UTF_8,
+                scan: self.scan,
+                finding: None,
+            };
+            self.collection.start_tree(id, open, charset);
         }
         let frame = self.stack.last_mut().expect("stack not empty");
         if is_first {

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 
 use kifu_diag::Span;
 
-use super::{Collection, GameData, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData};
+use super::{Collection, NodeData, NodeId, Paren, Piece, PropData, ValueData};
 use crate::charset;
 
 /// Builds a collection of games in SGF's own shape: game trees, nodes,
@@ -47,6 +47,9 @@ pub struct Builder {
     collection: Collection<'static>,
     /// The open game trees, innermost last.
     stack: Vec<Frame>,
+    /// Whether the text ends with a property's identifier or values, so
+    /// that a value can follow.
+    in_property: bool,
 }
 
 #[derive(Debug)]
@@ -82,11 +85,13 @@ impl Builder {
             text: Vec::with_capacity(bytes),
             collection,
             stack: Vec::new(),
+            in_property: false,
         }
     }
 
     #[inline]
     fn piece(&mut self, byte: u8) -> Piece {
+        self.in_property = false;
         let start = self.text.len() as u32;
         self.text.push(byte);
         Piece {
@@ -146,32 +151,10 @@ impl Builder {
             frame.first.is_none(),
             frame.open,
         );
-        let c = &mut self.collection;
-        let id = c.push_unlinked(parent, semi, Paren::None);
-        if let Some(parent) = parent {
-            match c.data(parent).last_child {
-                Some(last) => {
-                    c.data_mut(last).next_sibling = Some(id);
-                    c.data_mut(id).prev_sibling = Some(last);
-                }
-                None => c.data_mut(parent).first_child = Some(id),
-            }
-            c.data_mut(parent).last_child = Some(id);
-        }
+        let id = self.collection.push_child(parent, semi);
         if is_first {
-            let index = c.parens.len() as u32;
-            c.parens.push(Parens {
-                open,
-                close: Piece::default(),
-            });
-            c.data_mut(id).set_paren(Paren::Source(index));
-            if parent.is_none() {
-                c.games.push(GameData {
-                    root: id,
-                    charset: charset::resolve(Some(b"UTF-8"), b""),
-                    size: kifu_board::BoardSize::default(),
-                });
-            }
+            let charset = charset::resolve(Some(b"UTF-8"), b"");
+            self.collection.start_tree(id, open, charset);
         }
         let frame = self.stack.last_mut().expect("a game tree is open");
         if is_first {
@@ -199,6 +182,7 @@ impl Builder {
             values_len: 0,
         });
         c.data_mut(node).props_len += 1;
+        self.in_property = true;
     }
 
     /// `[raw]`, a value of the property last written; `raw` as it goes
@@ -209,10 +193,11 @@ impl Builder {
     }
 
     /// A value written by `write`, which appends the bytes that go between
-    /// the brackets (escaped) to the text.
+    /// the brackets (escaped) to the text. A value with no property right
+    /// before it (after a node, a parenthesis, or nothing) is left out.
     #[inline]
     pub fn value_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
-        if self.collection.props.is_empty() {
+        if !self.in_property {
             return;
         }
         let start = self.text.len() as u32;
@@ -443,6 +428,27 @@ mod tests {
             proptest::prop_assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
             assert_same(&built, &parsed.value);
         }
+    }
+
+    #[test]
+    fn a_value_with_no_property_before_it_is_left_out() {
+        let mut b = Builder::new();
+        b.value(b"x");
+        b.node();
+        b.property("B");
+        b.value(b"aa");
+        b.node();
+        b.value(b"orphan");
+        b.open();
+        b.value(b"orphan");
+        b.node();
+        b.property("W");
+        b.value(b"bb");
+        let built = b.finish();
+        assert_eq!(built.source(), b"(;B[aa];(;W[bb]))");
+        let parsed = crate::parse(built.source());
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        assert_same(&built, &parsed.value);
     }
 
     #[test]

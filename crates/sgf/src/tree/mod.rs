@@ -488,6 +488,44 @@ impl<'i> Collection<'i> {
         ))
     }
 
+    /// Pushes a node read or written at `semi` as the last child of
+    /// `parent` (a root when `None`), as the reader and the builder add
+    /// nodes: in the order of the text.
+    pub(crate) fn push_child(&mut self, parent: Option<NodeId>, semi: Piece) -> NodeId {
+        let id = self.push_unlinked(parent, semi, Paren::None);
+        if let Some(parent) = parent {
+            match self.data(parent).last_child {
+                Some(last) => {
+                    self.data_mut(last).next_sibling = Some(id);
+                    self.data_mut(id).prev_sibling = Some(last);
+                }
+                None => self.data_mut(parent).first_child = Some(id),
+            }
+            self.data_mut(parent).last_child = Some(id);
+        }
+        id
+    }
+
+    /// Makes `id` the first node of the game tree whose `(` is `open`: it
+    /// owns the parentheses (the `)` is set when the tree closes), and a
+    /// root starts a game, read in `charset` until the charsets are
+    /// resolved.
+    pub(crate) fn start_tree(&mut self, id: NodeId, open: Piece, charset: Resolution) {
+        let index = self.parens.len() as u32;
+        self.parens.push(Parens {
+            open,
+            close: Piece::default(),
+        });
+        self.data_mut(id).set_paren(Paren::Source(index));
+        if self.data(id).parent.is_none() {
+            self.games.push(GameData {
+                root: id,
+                charset,
+                size: BoardSize::default(),
+            });
+        }
+    }
+
     /// Number of nodes in all games.
     pub fn node_count(&self) -> usize {
         self.nodes.iter().filter(|n| !n.removed()).count()
