@@ -3,7 +3,10 @@
 //!
 //! ```text
 //! kifu-servers-bench [DIR…]          # table: MB/s per format, ratios to SGF
-//! kifu-servers-bench profile FORMAT  # only that reader, many passes: for perf
+//! kifu-servers-bench profile FORMAT [PASSES [sgf]]
+//!                                    # only that reader (or, with `sgf`, the
+//!                                    # SGF general path on the same games),
+//!                                    # many passes: for perf and callgrind
 //! ```
 //!
 //! The inputs are every `.gib`, `.ngf`, `.ugf` and `.ugi` file under the
@@ -246,8 +249,10 @@ fn compare(dirs: &[PathBuf]) {
     }
 }
 
-/// One format's reader alone, `passes` times over its inputs.
-fn profile(dirs: &[PathBuf], format: &str, passes: usize) {
+/// One format's reader alone, `passes` times over its inputs; with `sgf`,
+/// the SGF general path over the same games instead (for counting both
+/// sides' instructions under callgrind).
+fn profile(dirs: &[PathBuf], format: &str, passes: usize, sgf: bool) {
     let all = load(dirs);
     let Some(inputs) = all.iter().find(|i| {
         i.name
@@ -256,14 +261,23 @@ fn profile(dirs: &[PathBuf], format: &str, passes: usize) {
     }) else {
         panic!("no {format} files under {dirs:?}");
     };
-    let (bytes, _) = inputs.bytes();
+    let (server_bytes, sgf_bytes) = inputs.bytes();
+    let bytes = if sgf { sgf_bytes } else { server_bytes };
     let t = Instant::now();
     let mut nodes = 0;
     for _ in 0..passes {
-        for (f, d) in &inputs.server {
-            nodes += kifu_servers::read(std::hint::black_box(d), *f)
-                .value
-                .node_count();
+        if sgf {
+            for d in &inputs.sgf {
+                nodes += kifu_sgf::syntax::parse_reference(std::hint::black_box(d))
+                    .value
+                    .node_count();
+            }
+        } else {
+            for (f, d) in &inputs.server {
+                nodes += kifu_servers::read(std::hint::black_box(d), *f)
+                    .value
+                    .node_count();
+            }
         }
     }
     let s = t.elapsed().as_secs_f64();
@@ -288,10 +302,11 @@ fn main() {
         Some("profile") => {
             let format = args.get(1).map_or("gib", String::as_str);
             let passes = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(20);
-            profile(&default_dirs(), format, passes);
+            let sgf = args.get(3).is_some_and(|a| a == "sgf");
+            profile(&default_dirs(), format, passes, sgf);
         }
         Some("-h" | "--help") => {
-            eprintln!("usage: kifu-servers-bench [DIR...] | profile gib|ngf|ugf [PASSES]");
+            eprintln!("usage: kifu-servers-bench [DIR...] | profile gib|ngf|ugf [PASSES [sgf]]");
             std::process::exit(2);
         }
         _ => {
