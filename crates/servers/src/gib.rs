@@ -555,8 +555,13 @@ fn read_game(
                 }
             }
             b"STO" | b"SKI" => {
-                let n = numbers(3, bytes.len());
                 let pass = command == b"SKI";
+                let plain = if pass {
+                    None
+                } else {
+                    Numbers::plain::<5>(&bytes[3..])
+                };
+                let n = plain.unwrap_or_else(|| numbers(3, bytes.len()));
                 let wanted = if pass { 2 } else { 5 };
                 if !n.first_are_numbers(wanted) {
                     diagnostics.push(Diagnostic::new(

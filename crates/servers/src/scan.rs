@@ -256,6 +256,41 @@ impl Numbers {
         Numbers { values, len, all }
     }
 
+    /// The words of a line that is `N` plain numbers (unsigned, at most
+    /// 15 digits, parted by spaces), read without the general case's
+    /// sign and word handling: a move line (`0 12 1 15 3`) nearly always
+    /// is one. `None` for any other line, which [`Numbers::of`] then reads;
+    /// for a line both read, both give the same words.
+    pub(crate) fn plain<const N: usize>(bytes: &[u8]) -> Option<Numbers> {
+        const { assert!(N <= Numbers::KEPT) };
+        let mut values = [None; Numbers::KEPT];
+        let mut at = 0;
+        for slot in &mut values[..N] {
+            while bytes.get(at) == Some(&b' ') {
+                at += 1;
+            }
+            let begin = at;
+            let mut value = 0i64;
+            while let Some(&b) = bytes.get(at).filter(|b| b.is_ascii_digit()) {
+                value = value * 10 + i64::from(b - b'0');
+                at += 1;
+            }
+            if at == begin || at - begin > 15 {
+                return None;
+            }
+            *slot = Some(value);
+        }
+        // Nothing after the last word but white space.
+        if !bytes[at..].iter().all(u8::is_ascii_whitespace) {
+            return None;
+        }
+        Some(Numbers {
+            values,
+            len: N,
+            all: true,
+        })
+    }
+
     /// Word `i` as a number (`None` past the end, or not a number).
     pub(crate) fn get(&self, i: usize) -> Option<i64> {
         self.values.get(i).copied().flatten()
@@ -398,6 +433,37 @@ mod tests {
         let n = Numbers::of(b"  2 1 0 ");
         assert!(n.all_numbers() && n.first_are_numbers(3));
         assert_eq!(Numbers::of(b"- +").get(0), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn plain_numbers_read_as_the_general_case_does(
+            words in proptest::collection::vec(
+                proptest::sample::select(vec!["0", "12", "007", "-1", "+3", "x", "1234567890123456", ""]),
+                0..8,
+            ),
+            spaces in proptest::collection::vec(proptest::sample::select(vec![" ", "  ", "\t"]), 8),
+        ) {
+            let mut line = String::new();
+            for (w, s) in words.iter().zip(&spaces) {
+                line.push_str(s);
+                line.push_str(w);
+            }
+            let general = Numbers::of(line.as_bytes());
+            if let Some(fast) = Numbers::plain::<5>(line.as_bytes()) {
+                proptest::prop_assert!(general.all_numbers() && general.len == 5, "{line:?}");
+                for i in 0..Numbers::KEPT {
+                    proptest::prop_assert_eq!(fast.get(i), general.get(i), "{:?}", line);
+                }
+            } else {
+                // Declined: a tab, or not five words of 1 to 15 digits.
+                let words: Vec<&str> = line.split(' ').filter(|w| !w.is_empty()).collect();
+                let plain = !line.contains('\t')
+                    && words.len() == 5
+                    && words.iter().all(|w| w.len() <= 15 && w.bytes().all(|b| b.is_ascii_digit()));
+                proptest::prop_assert!(!plain, "{line:?} declined");
+            }
+        }
     }
 
     #[test]
