@@ -42,6 +42,44 @@ use crate::record::{self, Move, Record};
 use crate::scan::{self, Line, span};
 use crate::values::{self, Layout};
 
+/// The usual move line, `QP,B1,12,0` (two letters, the player, a plain
+/// number, then anything), split by hand: its coordinate, player and
+/// number, as the general reading of its fields gives them. `None` for
+/// any other line (white space in a field, a sign, no number), which is
+/// read the general way. A third of reading a UGF file went to splitting
+/// these lines with the general field iterator.
+fn plain_move_line(b: &[u8]) -> Option<(&[u8], &[u8], Option<i64>)> {
+    if b.len() < 6 || b[2] != b',' {
+        return None;
+    }
+    let who_end = 3 + b[3..].iter().position(|&c| c == b',')?;
+    let who = &b[3..who_end];
+    let mut at = who_end + 1;
+    let mut number = 0i64;
+    while let Some(&d) = b.get(at).filter(|d| d.is_ascii_digit()) {
+        number = number * 10 + i64::from(d - b'0');
+        at += 1;
+    }
+    let digits = at - who_end - 1;
+    let plain = |f: &[u8]| !f.is_empty() && f.iter().all(|c| c.is_ascii_graphic() && *c != b',');
+    (plain(&b[..2])
+        && plain(who)
+        && (1..=15).contains(&digits)
+        && b.get(at).is_none_or(|&c| c == b','))
+    .then_some((&b[..2], who, Some(number)))
+}
+
+/// A move line's coordinate, player and number, from its first three
+/// fields trimmed (empty when missing), the general way.
+fn move_fields<'a>(t: &Line<'a>) -> (&'a [u8], &'a [u8], Option<i64>) {
+    let mut fields = [None; 3];
+    for (slot, f) in fields.iter_mut().zip(t.fields(b',')) {
+        *slot = Some(f.trim());
+    }
+    let field = |i: usize| fields[i].map_or(&b""[..], |f: Line<'a>| f.bytes);
+    (field(0), field(1), fields[2].and_then(|f| f.number()))
+}
+
 /// A `[Name]` line, if the line is one.
 fn section_name<'a>(line: &Line<'a>) -> Option<&'a [u8]> {
     let b = line.bytes;
@@ -58,9 +96,11 @@ pub(crate) fn is_header_start(head: &[u8]) -> bool {
         .is_some_and(|l| section_name(&l).is_some_and(|n| n.eq_ignore_ascii_case(b"Header")))
 }
 
-struct Section<'a> {
+struct Section<'a, 'l> {
     name: Line<'a>,
-    lines: Vec<Line<'a>>,
+    /// Its lines, a part of the file's (no vector per section, grown
+    /// line by line).
+    lines: &'l [Line<'a>],
 }
 
 /// The reader's state over the sections.
@@ -80,31 +120,43 @@ struct Reader<'d> {
 /// Reads a UGF or UGI file; `None` when nothing of UGF is there.
 pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Record> {
     let mark = diagnostics.len();
-    let mut sections: Vec<Section<'_>> = Vec::new();
-    for line in scan::lines(input, scan::after_bom(input)) {
+    let all = scan::all_lines(input, scan::after_bom(input));
+    let mut sections: Vec<Section<'_, '_>> = Vec::new();
+    // The section being read: its name line, and the index of its first line.
+    let mut open: Option<(Line<'_>, usize)> = None;
+    let mut last = all.len();
+    for (i, line) in all.iter().enumerate() {
         let t = line.trim();
         if let Some(name) = section_name(&t) {
+            if let Some((name, first)) = open.take() {
+                sections.push(Section {
+                    name,
+                    lines: &all[first..i],
+                });
+            }
             if name.eq_ignore_ascii_case(b"End") {
+                last = i;
                 break;
             }
-            sections.push(Section {
-                name: t,
-                lines: Vec::new(),
-            });
+            open = Some((t, i + 1));
             continue;
         }
-        match sections.last_mut() {
-            Some(s) => s.lines.push(line),
-            None if t.bytes.is_empty() || t.starts_with(b"#") => {}
-            None => diagnostics.push(Diagnostic::new(
+        if open.is_none() && !t.bytes.is_empty() && !t.starts_with(b"#") {
+            diagnostics.push(Diagnostic::new(
                 codes::BAD_LINE,
                 Severity::Error,
                 t.span(),
                 "line before the first section: skipped",
-            )),
+            ));
         }
     }
-    let is = |s: &Section<'_>, name: &[u8]| {
+    if let Some((name, first)) = open {
+        sections.push(Section {
+            name,
+            lines: &all[first..last],
+        });
+    }
+    let is = |s: &Section<'_, '_>, name: &[u8]| {
         s.name.bytes[1..s.name.bytes.len() - 1].eq_ignore_ascii_case(name)
     };
     let header = sections.iter().find(|s| is(s, b"Header"));
@@ -181,7 +233,7 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
     // the sections in the file.
     for name in [&b"Data"[..], b"Figure", b"ReviewNode", b"ReviewComment"] {
         for section in sections.iter().filter(|s| is(s, name)) {
-            let lines = &section.lines;
+            let lines = section.lines;
             match name {
                 b"Data" => reader.data(lines),
                 b"Figure" => reader.figure(lines),
@@ -467,14 +519,10 @@ impl Reader<'_> {
         t: &Line<'_>,
         previous: Option<Color>,
     ) -> Option<(i64, Color, Option<Point>)> {
-        // The first three fields, without allocating.
-        let mut fields = [None; 3];
-        for (slot, f) in fields.iter_mut().zip(t.fields(b',')) {
-            *slot = Some(f.trim());
-        }
-        let coord = fields[0].map_or(&b""[..], |f| f.bytes);
-        let number = fields[2].and_then(|f| f.number());
-        let who = fields[1].map_or(&b""[..], |f| f.bytes);
+        let (coord, who, number) = match plain_move_line(t.bytes) {
+            Some(plain) => plain,
+            None => move_fields(t),
+        };
         let good = coord.len() == 2 && coord.iter().all(u8::is_ascii_alphabetic);
         let (Some(number), true) = (number, good) else {
             self.report(
@@ -495,10 +543,11 @@ impl Reader<'_> {
                 None => Color::Black,
             },
             _ => {
+                let at = t.fields(b',').nth(1).map_or(t.span(), |f| f.trim().span());
                 self.report(
                     codes::BAD_LINE,
                     Severity::Error,
-                    fields[1].map_or(t.span(), |f| f.span()),
+                    at,
                     format!(
                         "player '{}' is neither B nor W: move skipped",
                         String::from_utf8_lossy(who)
@@ -1132,7 +1181,7 @@ impl Reader<'_> {
 
     /// `[Comment]`, `[MessageLine]`: their layout is not known; their
     /// text goes to the game comment.
-    fn text_section(&mut self, section: &Section<'_>) {
+    fn text_section(&mut self, section: &Section<'_, '_>) {
         let text: Vec<String> = section.lines.iter().map(|l| self.text(l)).collect();
         let text = text.join("\n");
         let text = text.trim();
@@ -1310,5 +1359,54 @@ fn date_range(start: &str, end: &str) -> String {
         format!("{start},{}", &end[5..])
     } else {
         format!("{start},{end}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn plain_move_lines_read_as_the_general_way_does(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "QP", "B1", "W2", "12", "0", "-3", " 7", "x ", "", ",", "MK", "1234567890123456",
+                ]),
+                0..8,
+            ),
+        ) {
+            let line = parts.join(",");
+            if let Some(plain) = plain_move_line(line.as_bytes()) {
+                let general = move_fields(&Line { bytes: line.as_bytes(), start: 0 });
+                proptest::prop_assert_eq!(plain, general, "{:?}", line);
+            }
+        }
+    }
+
+    #[test]
+    fn usual_move_lines_are_read_by_hand() {
+        assert_eq!(
+            plain_move_line(b"QP,B1,12,0"),
+            Some((&b"QP"[..], &b"B1"[..], Some(12)))
+        );
+        assert_eq!(
+            plain_move_line(b"YA,W1,222"),
+            Some((&b"YA"[..], &b"W1"[..], Some(222)))
+        );
+        for other in [
+            &b"QP, B1,12,0"[..],
+            b"QP,B1,+12,0",
+            b"QP,B1,12 ,0",
+            b"QP,B1,,0",
+            b"Q,B1,1,0",
+        ] {
+            assert_eq!(
+                plain_move_line(other),
+                None,
+                "{}",
+                String::from_utf8_lossy(other)
+            );
+        }
     }
 }
