@@ -52,21 +52,26 @@ pub(crate) struct Move {
 }
 
 /// A node of the tree; `nodes[0]` of a [`Record`] is the root.
-#[derive(Clone, Debug, Default)]
+///
+/// Plain data (`Copy`, 52 bytes): links are `u32` indices and what few
+/// nodes have is in [`Record::extras`], so that adding a move writes
+/// little and dropping a record frees two buffers instead of visiting
+/// every node (with the extras boxed in each node, nodes took 80 bytes
+/// and the drop a loop over them).
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Node {
     /// Children as a linked list (no allocation per node).
-    first_child: Option<usize>,
-    last_child: Option<usize>,
-    next_sibling: Option<usize>,
+    first_child: Option<u32>,
+    last_child: Option<u32>,
+    next_sibling: Option<u32>,
     pub(crate) mv: Option<Move>,
     /// The file's own number for this move, when it is not the natural one.
     pub(crate) number: Option<u32>,
     /// Where the move is written, for diagnostics.
     pub(crate) span: Span,
-    /// What few nodes have (comments, labels, a UGF figure's setup):
-    /// boxed, so that a plain move costs one pointer for it (with its
-    /// comment and labels inline a node took about 128 bytes, now 80).
-    pub(crate) extra: Option<Box<Extra>>,
+    /// Its comment, labels, setup, name and view: an index into
+    /// [`Record::extras`].
+    extra: Option<u32>,
 }
 
 /// Comment, labels, setup, name and view of a node.
@@ -92,6 +97,8 @@ pub(crate) struct Record {
     /// Stones set up in the root (handicap stones): colour, point.
     pub(crate) setup: Vec<(Color, Point)>,
     pub(crate) nodes: Vec<Node>,
+    /// The extras of the nodes that have them.
+    extras: Vec<Extra>,
 }
 
 impl Record {
@@ -101,38 +108,50 @@ impl Record {
             info: Info::default(),
             setup: Vec::new(),
             nodes: vec![Node::default()],
+            extras: Vec::new(),
         }
     }
 
     /// Adds a move as the last child of `parent`; returns the new node.
     pub(crate) fn add_move(&mut self, parent: usize, mv: Move, span: Span) -> usize {
         let id = self.nodes.len();
+        let link = Some(id as u32);
         self.nodes.push(Node {
             mv: Some(mv),
             span,
             ..Node::default()
         });
         match self.nodes[parent].last_child {
-            Some(last) => self.nodes[last].next_sibling = Some(id),
-            None => self.nodes[parent].first_child = Some(id),
+            Some(last) => self.nodes[last as usize].next_sibling = link,
+            None => self.nodes[parent].first_child = link,
         }
-        self.nodes[parent].last_child = Some(id);
+        self.nodes[parent].last_child = link;
         id
     }
 
     /// The children of a node, in order.
     pub(crate) fn children(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
         std::iter::successors(self.nodes[node].first_child, |&c| {
-            self.nodes[c].next_sibling
+            self.nodes[c as usize].next_sibling
         })
+        .map(|c| c as usize)
+    }
+
+    /// The only child of a node, if it has exactly one.
+    fn only_child(&self, node: usize) -> Option<usize> {
+        let n = &self.nodes[node];
+        match (n.first_child, n.last_child) {
+            (Some(first), Some(last)) if first == last => Some(first as usize),
+            _ => None,
+        }
     }
 
     /// Pushes the children of `node` on `stack` so that the first is
     /// popped first (allocates only where the tree branches).
     fn push_children(&self, node: usize, stack: &mut Vec<usize>) {
-        match (self.nodes[node].first_child, self.nodes[node].last_child) {
-            (Some(first), Some(last)) if first == last => stack.push(first),
-            (Some(_), _) => {
+        match (self.only_child(node), self.nodes[node].first_child) {
+            (Some(only), _) => stack.push(only),
+            (None, Some(_)) => {
                 let children: Vec<usize> = self.children(node).collect();
                 stack.extend(children.into_iter().rev());
             }
@@ -144,19 +163,20 @@ impl Record {
     /// there).
     pub(crate) fn make_first(&mut self, parent: usize, node: usize) {
         let first = self.nodes[parent].first_child;
-        if first == Some(node) || self.nodes[parent].last_child != Some(node) {
+        let link = Some(node as u32);
+        if first == link || self.nodes[parent].last_child != link {
             return;
         }
         let Some(before) = self
             .children(parent)
-            .find(|&c| self.nodes[c].next_sibling == Some(node))
+            .find(|&c| self.nodes[c].next_sibling == link)
         else {
             return;
         };
         self.nodes[before].next_sibling = None;
-        self.nodes[parent].last_child = Some(before);
+        self.nodes[parent].last_child = Some(before as u32);
         self.nodes[node].next_sibling = first;
-        self.nodes[parent].first_child = Some(node);
+        self.nodes[parent].first_child = link;
     }
 
     /// Checks the number the file gives move `node` against the one that
@@ -226,18 +246,38 @@ impl Record {
             span,
         );
         self.nodes[id].mv = None;
-        self.nodes[id].extra = Some(Box::new(extra));
+        self.set_extra(id, extra);
         id
+    }
+
+    /// Gives a node its extra data, in place of what it had.
+    pub(crate) fn set_extra(&mut self, node: usize, extra: Extra) {
+        match self.nodes[node].extra {
+            Some(i) => self.extras[i as usize] = extra,
+            None => {
+                self.nodes[node].extra = Some(self.extras.len() as u32);
+                self.extras.push(extra);
+            }
+        }
+    }
+
+    /// The extra data of a node, if it has any.
+    pub(crate) fn extra(&self, node: usize) -> Option<&Extra> {
+        self.nodes[node].extra.map(|i| &self.extras[i as usize])
     }
 
     /// The extra data of a node, made when it has none.
     pub(crate) fn extra_mut(&mut self, node: usize) -> &mut Extra {
-        self.nodes[node].extra.get_or_insert_with(Box::default)
+        if self.nodes[node].extra.is_none() {
+            self.set_extra(node, Extra::default());
+        }
+        let i = self.nodes[node].extra.expect("just set") as usize;
+        &mut self.extras[i]
     }
 
     /// A node's comment (empty when it has none).
     pub(crate) fn comment_of(&self, node: usize) -> &str {
-        self.nodes[node].extra.as_ref().map_or("", |e| &e.comment)
+        self.extra(node).map_or("", |e| &e.comment)
     }
 
     /// Appends a paragraph to a node's comment.
@@ -276,7 +316,7 @@ impl Record {
                 }
             };
             let node = &self.nodes[id];
-            if let Some(extra) = &node.extra
+            if let Some(extra) = self.extra(id)
                 && !extra.setup.is_empty()
             {
                 let mut setup = board.setup();
@@ -425,7 +465,7 @@ impl Record {
                 b.property("MN");
                 b.value_with(|out| write_number(out, u64::from(n)));
             }
-            if let Some(extra) = &node.extra {
+            if let Some(extra) = self.extra(index) {
                 for (color, id) in [
                     (Some(Color::Black), "AB"),
                     (Some(Color::White), "AW"),
@@ -466,9 +506,9 @@ impl Record {
                     text_property(&mut b, "C", &extra.comment);
                 }
             }
-            match (node.first_child, node.last_child) {
-                (Some(first), Some(last)) if first == last => stack.push(Step::Node(first)),
-                (Some(_), _) => {
+            match (self.only_child(index), node.first_child) {
+                (Some(only), _) => stack.push(Step::Node(only)),
+                (None, Some(_)) => {
                     let at = stack.len();
                     for child in self.children(index) {
                         stack.extend([Step::Open, Step::Node(child), Step::Close]);

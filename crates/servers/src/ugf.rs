@@ -983,7 +983,7 @@ impl Reader<'_> {
                 && extra.name.is_empty()
                 && extra.view.is_none();
             if !empty {
-                self.record.nodes[node].extra = Some(Box::new(extra));
+                self.record.set_extra(node, extra);
             }
             parent = node;
         }
