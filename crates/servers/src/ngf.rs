@@ -105,16 +105,23 @@ pub(crate) fn looks_like_ngf(head: &[u8]) -> bool {
 /// Reads an NGF file; `None` when nothing of NGF is there.
 pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Record> {
     let mark = diagnostics.len();
-    let lines = scan::all_lines(input, scan::after_bom(input));
+    // The lines before the first move line (the moves are read from the
+    // bytes, line by line: most of an NGF file).
+    let mut lines = Vec::new();
+    let mut moves_start = input.len();
+    for line in scan::lines(input, scan::after_bom(input)) {
+        if is_move_line(line.trim().bytes) {
+            moves_start = line.start;
+            break;
+        }
+        lines.push(line);
+    }
     // The GI variant: every header line starts with GI (and the second
     // line, NGF's board size, is then no number: a title may start with GI).
     let gi = lines.first().is_some_and(|l| l.trim().starts_with(b"GI"))
         && lines.get(1).and_then(|l| l.number()).is_none();
     let layout = if gi { &GI } else { &NGF };
-    let first_move = lines
-        .iter()
-        .position(|l| is_move_line(l.trim().bytes))
-        .unwrap_or(lines.len());
+    let first_move = lines.len();
     let header_end = if gi {
         lines[..first_move]
             .iter()
@@ -131,7 +138,7 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
         })
         .collect();
     let end = span(input.len(), input.len());
-    if header.iter().all(|l| l.bytes.is_empty()) && first_move == lines.len() {
+    if header.iter().all(|l| l.bytes.is_empty()) && moves_start == input.len() {
         record::not_this_format(diagnostics, mark, "not an NGF file: no header and no move");
         return None;
     }
@@ -280,7 +287,7 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
         main,
         comments,
         last_number,
-    } = read_moves(&mut record, input, &lines[first_move..], diagnostics);
+    } = read_moves(&mut record, input, moves_start, diagnostics);
     for (n, text, at) in comments {
         let node = match main.get(n) {
             Some(&node) => node,
@@ -339,23 +346,57 @@ struct MoveLines<'a> {
     last_number: i64,
 }
 
-/// The move lines and what follows them.
+/// The line at `at` (before the end of `input`) and where the next one
+/// starts; the usual move line (nine letters and a line break) without a
+/// search for its end.
+fn line_at(input: &[u8], at: usize) -> (Line<'_>, usize) {
+    if let Some(b) = input.get(at..at + 10)
+        && matches!(b[9], b'\n' | b'\r')
+        && b[..9].iter().all(u8::is_ascii_alphabetic)
+    {
+        let crlf = b[9] == b'\r' && input.get(at + 10) == Some(&b'\n');
+        let line = Line {
+            bytes: &b[..9],
+            start: at,
+        };
+        return (line, at + if crlf { 11 } else { 10 });
+    }
+    let line = scan::lines(input, at).next().unwrap_or(Line {
+        bytes: b"",
+        start: at,
+    });
+    (line, after_break(input, line.start + line.bytes.len()))
+}
+
+/// Where the line after a line ending at `end` starts.
+fn after_break(input: &[u8], end: usize) -> usize {
+    match input.get(end) {
+        Some(b'\r') if input.get(end + 1) == Some(&b'\n') => end + 2,
+        Some(_) => end + 1,
+        None => end,
+    }
+}
+
+/// The move lines and what follows them, from offset `from` on.
 fn read_moves<'a>(
     record: &mut Record,
     input: &'a [u8],
-    lines: &[Line<'a>],
+    from: usize,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> MoveLines<'a> {
     let size = record.size;
-    record.nodes.reserve(lines.len());
-    let mut main = Vec::with_capacity(lines.len() + 1);
+    // A move line and its break are ten bytes.
+    let lines = (input.len() - from) / 10 + 1;
+    record.nodes.reserve(lines);
+    let mut main = Vec::with_capacity(lines + 1);
     main.push(0usize);
     let mut comments = Vec::new();
     let mut last_number = 0i64;
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i].trim();
-        i += 1;
+    let mut at = from;
+    while at < input.len() {
+        let (line, next) = line_at(input, at);
+        at = next;
+        let line = line.trim();
         let b = line.bytes;
         if b.is_empty() {
             continue;
@@ -419,13 +460,26 @@ fn read_moves<'a>(
             let n = scan::number(&b[open + 1..close]);
             let start = line.start + (close + 1).min(b.len());
             let mut stop = line.start + b.len();
-            let mut found = memchr::memmem::find(&b[(close + 1).min(b.len())..], b"[EndTxt]")
-                .map(|e| start + e);
-            while found.is_none() && i < lines.len() {
-                let next = lines[i];
-                i += 1;
-                stop = next.start + next.bytes.len();
-                found = memchr::memmem::find(next.bytes, b"[EndTxt]").map(|e| next.start + e);
+            // The text runs to `[EndTxt]`, on this line or a later one
+            // (whose rest is skipped), else to the end of the last line.
+            let found = memchr::memmem::find(&input[start..], b"[EndTxt]").map(|e| start + e);
+            match found {
+                Some(e) if e >= stop => {
+                    let end =
+                        memchr::memchr2(b'\n', b'\r', &input[e..]).map_or(input.len(), |j| e + j);
+                    at = after_break(input, end);
+                }
+                Some(_) => {}
+                None if at < input.len() => {
+                    stop = input.len();
+                    if input.ends_with(b"\r\n") {
+                        stop -= 2;
+                    } else if input.ends_with(b"\n") || input.ends_with(b"\r") {
+                        stop -= 1;
+                    }
+                    at = input.len();
+                }
+                None => {}
             }
             let text_end = found.unwrap_or(stop).max(start);
             match n.and_then(|n| usize::try_from(n).ok()) {
