@@ -327,7 +327,9 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
             b"GAMEINFOSUB" => {
                 let t = text(&entry.value);
                 for (key, value) in pairs(&t) {
-                    if key == "GDATE" {
+                    // Only read when GAMEDATE (before it in every file
+                    // seen) gave no date: it would not be kept.
+                    if key == "GDATE" && h.date.is_none() {
                         sub_date = values::date(value);
                     }
                 }
@@ -350,7 +352,9 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
                         'D' => fill(&mut tag.dum, n),
                         'R' => tag.handicap = n,
                         'T' => tag.time = three(rest, '-').map(|(b, p, m)| (m, b, p)),
-                        'C' => tag.date = values::date(rest),
+                        'C' if h.date.is_none() && sub_date.is_none() => {
+                            tag.date = values::date(rest)
+                        }
                         _ => {}
                     }
                 }

@@ -451,15 +451,20 @@ impl Record {
         let mut index = 0;
         loop {
             let node = &self.nodes[index];
-            if index > 0 {
-                b.node();
-            }
-            if let Some(mv) = node.mv {
-                b.property(if mv.color == Color::Black { "B" } else { "W" });
-                match mv.point {
-                    Some(p) => b.value(&p.to_sgf()),
-                    None => b.value(b""),
+            let point = node.mv.map(|mv| mv.point.map(Point::to_sgf));
+            let value = match &point {
+                Some(Some(p)) => &p[..],
+                _ => b"",
+            };
+            match node.mv {
+                // A move's node, in one step.
+                Some(mv) if index > 0 => b.node_with(move_id(mv.color), value),
+                Some(mv) => {
+                    b.property(move_id(mv.color));
+                    b.value(value);
                 }
+                None if index > 0 => b.node(),
+                None => {}
             }
             if let Some(n) = node.number {
                 b.property("MN");
@@ -507,7 +512,11 @@ impl Record {
                 }
             }
             match (self.only_child(index), node.first_child) {
-                (Some(only), _) => stack.push(Step::Node(only)),
+                // The next node of a line: no step on the stack.
+                (Some(only), _) => {
+                    index = only;
+                    continue;
+                }
                 (None, Some(_)) => {
                     let at = stack.len();
                     for child in self.children(index) {
@@ -530,6 +539,14 @@ impl Record {
                 }
             }
         }
+    }
+}
+
+/// The identifier of a move of `color`.
+fn move_id(color: Color) -> &'static str {
+    match color {
+        Color::Black => "B",
+        Color::White => "W",
     }
 }
 
