@@ -69,6 +69,31 @@ fn plain_move_line(b: &[u8]) -> Option<(&[u8], &[u8], Option<i64>)> {
     .then_some((&b[..2], who, Some(number)))
 }
 
+/// The four numbers of the usual `[ReviewNode]` line, `NODE,12,1,16,4`
+/// (plain numbers of at most 15 digits parted by single commas, nothing
+/// after them); `None` for any other line, read the general way.
+fn plain_node_line(b: &[u8]) -> Option<[Option<i64>; 4]> {
+    let mut rest = b.strip_prefix(b"NODE,")?;
+    let mut out = [None; 4];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 15 {
+            return None;
+        }
+        let n = rest[..digits]
+            .iter()
+            .fold(0i64, |n, &d| n * 10 + i64::from(d - b'0'));
+        *slot = Some(n);
+        rest = &rest[digits..];
+        match (i, rest.split_first()) {
+            (3, None) => {}
+            (0..3, Some((b',', after))) => rest = after,
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
 /// A move line's coordinate, player and number, from its first three
 /// fields trimmed (empty when missing), the general way.
 fn move_fields<'a>(t: &Line<'a>) -> (&'a [u8], &'a [u8], Option<i64>) {
@@ -1000,6 +1025,8 @@ impl Reader<'_> {
             first: bool,
         }
         let mut map = NodeNumbers::with_capacity(lines.len());
+        // Variations add nodes beyond [Data]'s: room for them at once.
+        self.record.nodes.reserve(lines.len());
         let mut levels = vec![Level {
             last: 0,
             main: true,
@@ -1036,10 +1063,15 @@ impl Reader<'_> {
                 });
                 continue;
             }
-            let mut n = [None; 4];
-            for (slot, f) in n.iter_mut().zip(t.fields(b',').skip(1)) {
-                *slot = f.number();
-            }
+            // The usual `NODE,12,1,16,4` read by hand, anything else the
+            // general way.
+            let n = plain_node_line(t.bytes).unwrap_or_else(|| {
+                let mut n = [None; 4];
+                for (slot, f) in n.iter_mut().zip(t.fields(b',').skip(1)) {
+                    *slot = f.number();
+                }
+                n
+            });
             let (true, [Some(number), Some(color), Some(x), Some(y)]) = (t.starts_with(b"NODE"), n)
             else {
                 self.report(
@@ -1381,6 +1413,47 @@ mod tests {
                 let general = move_fields(&Line { bytes: line.as_bytes(), start: 0 });
                 proptest::prop_assert_eq!(plain, general, "{:?}", line);
             }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn plain_node_lines_read_as_the_general_way_does(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec!["NODE", "1", "0", "17", " 3", "-2", "", "x", "1234567890123456"]),
+                0..7,
+            ),
+        ) {
+            let line = parts.join(",");
+            if let Some(plain) = plain_node_line(line.as_bytes()) {
+                let mut general = [None; 4];
+                let t = Line { bytes: line.as_bytes(), start: 0 };
+                for (slot, f) in general.iter_mut().zip(t.fields(b',').skip(1)) {
+                    *slot = f.number();
+                }
+                proptest::prop_assert_eq!(plain, general, "{:?}", line);
+            }
+        }
+    }
+
+    #[test]
+    fn usual_node_lines_are_read_by_hand() {
+        assert_eq!(
+            plain_node_line(b"NODE,55,2,12,11"),
+            Some([Some(55), Some(2), Some(12), Some(11)])
+        );
+        for other in [
+            &b"NODE,55,2,12"[..],
+            b"NODE,55,2,12,11,",
+            b"NODE,5 5,2,1,1",
+            b"VARIATION,",
+        ] {
+            assert_eq!(
+                plain_node_line(other),
+                None,
+                "{}",
+                String::from_utf8_lossy(other)
+            );
         }
     }
 
