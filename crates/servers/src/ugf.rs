@@ -247,7 +247,7 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
     let mut reader = Reader {
         encoding,
         flip: false,
-        record: Record::new(BoardSize::STANDARD),
+        record: Record::with_capacity(BoardSize::STANDARD, all.len()),
         main: vec![0],
         review: None,
         handicap_at: None,
@@ -589,7 +589,6 @@ impl Reader<'_> {
 
     /// `[Data]`: the moves, and the handicap stones numbered 0.
     fn data(&mut self, lines: &[Line<'_>]) {
-        self.record.nodes.reserve(lines.len());
         let mut last_number = 0i64;
         let mut last_color: Option<Color> = None;
         for line in lines {
@@ -1025,8 +1024,6 @@ impl Reader<'_> {
             first: bool,
         }
         let mut map = NodeNumbers::with_capacity(lines.len());
-        // Variations add nodes beyond [Data]'s: room for them at once.
-        self.record.nodes.reserve(lines.len());
         let mut levels = vec![Level {
             last: 0,
             main: true,
