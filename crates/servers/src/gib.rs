@@ -404,25 +404,32 @@ pub(crate) fn read(input: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Option<Re
 /// `K:V,K:V` pairs; an item without `:` continues the previous value (a
 /// comma in a text).
 fn pairs(text: &str) -> Vec<(&str, &str)> {
-    // Each value as a range of `text`: no allocation per pair.
-    let mut out: Vec<(&str, usize, usize)> = Vec::new();
-    let mut at = 0;
-    for item in text.split(',') {
-        let start = at;
-        at += item.len() + 1;
-        if item.trim().is_empty() {
-            continue;
-        }
-        match item.split_once(':') {
-            Some((k, _)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_uppercase()) => {
-                out.push((k, start + k.len() + 1, start + item.len()));
-            }
-            _ => {
-                if let Some((_, _, end)) = out.last_mut() {
-                    *end = start + item.len();
+    // Over the bytes (`,` and `:` are ASCII, never inside a UTF-8
+    // character), each value as a range of `text`: the `str` splitting
+    // and searching this replaced took a twentieth of reading a GIB file.
+    let bytes = text.as_bytes();
+    let mut out: Vec<(&str, usize, usize)> = Vec::with_capacity(12);
+    let mut start = 0;
+    while start <= bytes.len() {
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b',')
+            .map_or(bytes.len(), |i| start + i);
+        let item = &bytes[start..end];
+        if !item.trim_ascii().is_empty() {
+            let colon = item.iter().position(|&b| b == b':');
+            match colon {
+                Some(k) if k > 0 && item[..k].iter().all(u8::is_ascii_uppercase) => {
+                    out.push((&text[start..start + k], start + k + 1, end));
+                }
+                _ => {
+                    if let Some((_, _, to)) = out.last_mut() {
+                        *to = end;
+                    }
                 }
             }
         }
+        start = end + 1;
     }
     out.into_iter()
         .map(|(k, from, to)| (k, text[from..to].trim()))
@@ -691,5 +698,25 @@ fn handicap(record: &mut Record, h: i64, at: Span, diagnostics: &mut Vec<Diagnos
     record.info.handicap = None;
     if h != 0 && h != 1 {
         record.place_handicap(h as f64, Layout::Tygem, at, diagnostics);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_keep_commas_inside_values() {
+        assert_eq!(
+            pairs("GRLT:3,ZIPSU:0, GTIME:1200-30-3 ,,GCMT:a, b,c:d"),
+            // A key starts right after its comma: ` GTIME` is text.
+            [
+                ("GRLT", "3"),
+                ("ZIPSU", "0, GTIME:1200-30-3"),
+                ("GCMT", "a, b,c:d")
+            ]
+        );
+        assert_eq!(pairs(""), []);
+        assert_eq!(pairs("x,GNAME:이세돌,"), [("GNAME", "이세돌")]);
     }
 }
