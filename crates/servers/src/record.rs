@@ -122,6 +122,7 @@ impl Record {
     }
 
     /// Adds a move as the last child of `parent`; returns the new node.
+    #[inline]
     pub(crate) fn add_move(&mut self, parent: usize, mv: Move, span: Span) -> usize {
         let id = self.nodes.len();
         let link = Some(id as u32);
@@ -191,6 +192,7 @@ impl Record {
     /// Checks the number the file gives move `node` against the one that
     /// follows `last`; a number out of step is reported and `mn` kept in
     /// `MN`.
+    #[inline]
     pub(crate) fn check_number(
         &mut self,
         node: usize,
@@ -198,9 +200,20 @@ impl Record {
         mn: i64,
         diagnostics: &mut Vec<Diagnostic>,
     ) {
-        if number == last + 1 {
-            return;
+        if number != last + 1 {
+            self.number_out_of_step(node, (number, last), mn, diagnostics);
         }
+    }
+
+    /// Reports a move number out of step and keeps it in `MN`.
+    #[cold]
+    fn number_out_of_step(
+        &mut self,
+        node: usize,
+        (number, last): (i64, i64),
+        mn: i64,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) {
         diagnostics.push(Diagnostic::new(
             codes::MOVE_NUMBER,
             Severity::Warning,
