@@ -40,7 +40,7 @@ pub(crate) fn choose(
                 return encoding_rs::UTF_8;
             }
             let label = hint.map(|(label, _)| label.as_bytes());
-            let r = charset::resolve(label, &sample(input));
+            let r = charset::resolve(label, &charset::detection_sample(input));
             let encoding = r.encoding;
             let name = charset::ca_label(encoding);
             let message = match (&r.finding, hint) {
@@ -94,7 +94,7 @@ pub(crate) fn choose(
         }
         Source::Declared { label, span } => {
             let mapped = lang_label(label);
-            let r = charset::resolve(Some(mapped), &sample(input));
+            let r = charset::resolve(Some(mapped), &charset::detection_sample(input));
             let written = String::from_utf8_lossy(label.trim_ascii()).into_owned();
             let name = charset::ca_label(r.encoding);
             let message = match &r.finding {
@@ -122,68 +122,6 @@ pub(crate) fn choose(
             r.encoding
         }
     }
-}
-
-/// At most this many bytes of text go to detection.
-const SAMPLE: usize = 16 * 1024;
-
-/// The text beyond ASCII, up to [`SAMPLE`] bytes: the structure of these
-/// files is ASCII, and chardetng, which reads about 3 MB a second (300 ns
-/// a byte whatever the byte), need not read the moves, nor the ASCII
-/// around a name. Each run of bytes above 0x7F is taken with the byte
-/// after each of its characters' lead bytes (a trail byte of Shift_JIS,
-/// GBK, UHC or Big5 may be ASCII), and the one before the run for
-/// context; runs are parted by a space. A line holding the ESC of
-/// ISO-2022-JP, whose text is ASCII bytes, is taken whole.
-fn sample(input: &[u8]) -> Vec<u8> {
-    let texty = |b: &u8| *b >= 0x80 || *b == 0x1B;
-    // The next texty byte from `from` on: eight bytes at a time (a mask of
-    // the bytes above 0x7F or equal to ESC), then byte by byte at the end.
-    let next = |from: usize| -> Option<usize> {
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        let mut at = from;
-        while let Some(word) = input.get(at..at + 8) {
-            let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-            let esc = w ^ 0x1B1B_1B1B_1B1B_1B1B;
-            let texty_bytes = (w & HIGH) | !(((esc & LOW7) + LOW7) | esc | LOW7);
-            if texty_bytes != 0 {
-                return Some(at + texty_bytes.trailing_zeros() as usize / 8);
-            }
-            at += 8;
-        }
-        input[at.min(input.len())..]
-            .iter()
-            .position(texty)
-            .map(|i| at + i)
-    };
-    let mut out = Vec::new();
-    let mut at = 0;
-    while let Some(hit) = next(at) {
-        if out.len() >= SAMPLE {
-            break;
-        }
-        let line_end =
-            memchr::memchr2(b'\n', b'\r', &input[hit..]).map_or(input.len(), |j| hit + j);
-        if input[hit] == 0x1B || memchr::memchr(0x1B, &input[hit..line_end]).is_some() {
-            let start = memchr::memrchr2(b'\n', b'\r', &input[at..hit]).map_or(at, |j| at + j + 1);
-            out.extend_from_slice(&input[start..line_end.min(start + SAMPLE)]);
-            out.push(b'\n');
-            at = line_end;
-            continue;
-        }
-        if hit > 0 {
-            out.push(input[hit - 1]);
-        }
-        let mut i = hit;
-        while i < input.len() && input[i] >= 0x80 {
-            out.extend_from_slice(&input[i..input.len().min(i + 2)]);
-            i += 2;
-        }
-        out.push(b' ');
-        at = i;
-    }
-    out
 }
 
 fn encoding_for(label: &[u8]) -> Option<&'static Encoding> {
@@ -275,35 +213,5 @@ mod tests {
                 encoding.name()
             );
         }
-    }
-
-    #[test]
-    fn text_is_found_at_every_offset() {
-        for at in 0..20 {
-            for byte in [0x80u8, 0xFF, 0x1B] {
-                let mut input = vec![b'a'; 20];
-                input[at] = byte;
-                let found = sample(&input);
-                assert!(found.contains(&byte), "{byte:#04x} at {at}: {found:?}");
-            }
-            assert!(sample(&vec![b'a'; at]).is_empty());
-        }
-    }
-
-    #[test]
-    fn the_sample_keeps_characters_whole_and_drops_the_ascii_around_them() {
-        // ソ is 0x83 0x5C in Shift_JIS: its trail byte is ASCII `\`.
-        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("ソ連");
-        let mut input = b"PMABBREER\nGIab".to_vec();
-        input.extend_from_slice(&sjis);
-        input.extend_from_slice(b"cd\nPMACWEEEE\n");
-        let mut want = b"b".to_vec();
-        want.extend_from_slice(&sjis);
-        want.push(b' ');
-        assert_eq!(&*sample(&input), &want[..]);
-        // ISO-2022-JP: the line whole, its text being ASCII.
-        let jis = b"x\nGI\x1b$B$3$s\x1b(B z\nPM\n";
-        assert_eq!(&*sample(jis), b"GI\x1b$B$3$s\x1b(B z\n");
-        assert!(sample(b"PMABBREER\n").is_empty());
     }
 }

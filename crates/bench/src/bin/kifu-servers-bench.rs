@@ -18,7 +18,10 @@
 //! converted once to SGF (`kifu_sgf::write::normalized`), then read by
 //! `kifu_sgf::syntax::parse_reference` (the general path, which reads
 //! every node and property the general way) and by `kifu_sgf::parse`
-//! (with its fast path); beside them `kifu_servers::read_checked` (read
+//! (with its fast path), and, as a server's own SGF download would be,
+//! the general path over the same SGF in the server file's charset with
+//! no `CA` (so that the SGF reader too must find the charset); beside
+//! them `kifu_servers::read_checked` (read
 //! and the replay that finds illegal moves, what `kifu check` uses) and,
 //! for where the time goes, the record stage alone
 //! (`kifu_servers::stages`). Each figure is the median of [`PASSES`] passes
@@ -60,6 +63,8 @@ struct Inputs {
     files: usize,
     server: Vec<(Format, Vec<u8>)>,
     sgf: Vec<Vec<u8>>,
+    /// The same SGF in the server file's own charset, with no `CA`.
+    legacy: Vec<Vec<u8>>,
 }
 
 impl Inputs {
@@ -68,6 +73,10 @@ impl Inputs {
             self.server.iter().map(|(_, d)| d.len()).sum(),
             self.sgf.iter().map(Vec::len).sum(),
         )
+    }
+
+    fn legacy_bytes(&self) -> usize {
+        self.legacy.iter().map(Vec::len).sum()
     }
 }
 
@@ -107,11 +116,18 @@ fn load(dirs: &[PathBuf]) -> Vec<Inputs> {
                 kifu_sgf::write::normalized(&parsed.value)
             })
             .collect();
+        let own: Vec<Vec<u8>> = originals
+            .iter()
+            .zip(&converted)
+            .map(|((_, d), s)| in_own_charset(s, d))
+            .collect();
         let mut server = Vec::new();
         let mut sgf = Vec::new();
+        let mut legacy = Vec::new();
         for _ in 0..copies {
-            for ((f, d), s) in originals.iter().zip(&converted) {
+            for (((f, d), s), l) in originals.iter().zip(&converted).zip(&own) {
                 sgf.push(s.clone());
+                legacy.push(l.clone());
                 server.push((*f, d.clone()));
             }
         }
@@ -120,9 +136,23 @@ fn load(dirs: &[PathBuf]) -> Vec<Inputs> {
             files: originals.len(),
             server,
             sgf,
+            legacy,
         });
     }
     out
+}
+
+/// The SGF of a server file as it would be written in the file's own
+/// charset with no `CA` (as a server's SGF download often is): `CA[UTF-8]`
+/// left out and the text encoded in the charset the file's bytes are in,
+/// so that the SGF reader, too, has to find it.
+fn in_own_charset(sgf: &[u8], server: &[u8]) -> Vec<u8> {
+    let encoding = kifu_sgf::charset::detect(server);
+    let text = String::from_utf8_lossy(sgf).replacen("CA[UTF-8]", "", 1);
+    match kifu_sgf::charset::encode(encoding, &text) {
+        Ok(bytes) => bytes.into_owned(),
+        Err(_) => text.into_bytes(),
+    }
 }
 
 /// The CPU time this thread has used (`CLOCK_THREAD_CPUTIME_ID`), else
@@ -152,9 +182,9 @@ fn pass_server(inputs: &Inputs, read: Read) -> Duration {
     cpu_time() - t
 }
 
-fn pass_sgf(inputs: &Inputs, parse: fn(&[u8]) -> usize) -> Duration {
+fn pass_sgf(files: &[Vec<u8>], parse: fn(&[u8]) -> usize) -> Duration {
     let t = cpu_time();
-    for d in &inputs.sgf {
+    for d in files {
         std::hint::black_box(parse(std::hint::black_box(d)));
     }
     cpu_time() - t
@@ -175,19 +205,24 @@ type Read = fn(&[u8], Format) -> kifu_sgf::Parsed<kifu_sgf::Collection<'static>>
 /// parse, the record stage alone, server read with the replay, then
 /// again), so that a change in the machine's load between them moves
 /// all: the medians of each, in seconds.
-fn time_interleaved(inputs: &Inputs) -> (f64, f64, f64, f64, f64) {
+fn time_interleaved(inputs: &Inputs) -> [f64; 6] {
     let general: fn(&[u8]) -> usize = |d| kifu_sgf::syntax::parse_reference(d).value.node_count();
     let fast: fn(&[u8]) -> usize = |d| kifu_sgf::parse(d).value.node_count();
-    let (mut a, mut b, mut c, mut d, mut e) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut times: [Vec<f64>; 6] = Default::default();
     for _ in 0..PASSES {
-        a.push(pass_server(inputs, kifu_servers::read).as_secs_f64());
-        b.push(pass_sgf(inputs, general).as_secs_f64());
-        c.push(pass_sgf(inputs, fast).as_secs_f64());
-        d.push(pass_stage(inputs, kifu_servers::stages::record).as_secs_f64());
-        e.push(pass_server(inputs, kifu_servers::read_checked).as_secs_f64());
+        let pass = [
+            pass_server(inputs, kifu_servers::read),
+            pass_sgf(&inputs.sgf, general),
+            pass_sgf(&inputs.sgf, fast),
+            pass_stage(inputs, kifu_servers::stages::record),
+            pass_server(inputs, kifu_servers::read_checked),
+            pass_sgf(&inputs.legacy, general),
+        ];
+        for (v, t) in times.iter_mut().zip(pass) {
+            v.push(t.as_secs_f64());
+        }
     }
-    (median(a), median(b), median(c), median(d), median(e))
+    times.map(median)
 }
 
 fn compare(dirs: &[PathBuf]) {
@@ -202,13 +237,13 @@ fn compare(dirs: &[PathBuf]) {
         TARGET >> 20
     );
     println!(
-        "| format | files | server read MB/s | SGF general path MB/s | SGF parse MB/s | read / general | read / parse | read_checked / general |"
+        "| format | files | server read MB/s | SGF general path MB/s | SGF parse MB/s | read / general | read / parse | read_checked / general | SGF general, own charset, no CA MB/s | read / that |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut stages = Vec::new();
     for inputs in &all {
         let (server_bytes, sgf_bytes) = inputs.bytes();
-        let (server, general, fast, record, checked) = time_interleaved(inputs);
+        let [server, general, fast, record, checked, legacy] = time_interleaved(inputs);
         let mbs = |bytes: usize, s: f64| bytes as f64 / s / 1e6;
         let (s, g, p) = (
             mbs(server_bytes, server),
@@ -216,13 +251,15 @@ fn compare(dirs: &[PathBuf]) {
             mbs(sgf_bytes, fast),
         );
         let c = mbs(server_bytes, checked);
+        let l = mbs(inputs.legacy_bytes(), legacy);
         println!(
-            "| {} | {} | {s:.1} | {g:.1} | {p:.1} | {:.2}x | {:.2}x | {:.2}x |",
+            "| {} | {} | {s:.1} | {g:.1} | {p:.1} | {:.2}x | {:.2}x | {:.2}x | {l:.1} | {:.2}x |",
             inputs.name,
             inputs.files,
             s / g,
             s / p,
-            c / g
+            c / g,
+            s / l
         );
         stages.push((
             inputs.name,
