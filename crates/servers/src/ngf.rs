@@ -361,20 +361,7 @@ fn line_at(input: &[u8], at: usize) -> (Line<'_>, usize) {
         };
         return (line, at + if crlf { 11 } else { 10 });
     }
-    let line = scan::lines(input, at).next().unwrap_or(Line {
-        bytes: b"",
-        start: at,
-    });
-    (line, after_break(input, line.start + line.bytes.len()))
-}
-
-/// Where the line after a line ending at `end` starts.
-fn after_break(input: &[u8], end: usize) -> usize {
-    match input.get(end) {
-        Some(b'\r') if input.get(end + 1) == Some(&b'\n') => end + 2,
-        Some(_) => end + 1,
-        None => end,
-    }
+    scan::line_at(input, at)
 }
 
 /// The move lines and what follows them, from offset `from` on.
@@ -464,11 +451,7 @@ fn read_moves<'a>(
             // (whose rest is skipped), else to the end of the last line.
             let found = memchr::memmem::find(&input[start..], b"[EndTxt]").map(|e| start + e);
             match found {
-                Some(e) if e >= stop => {
-                    let end =
-                        memchr::memchr2(b'\n', b'\r', &input[e..]).map_or(input.len(), |j| e + j);
-                    at = after_break(input, end);
-                }
+                Some(e) if e >= stop => at = scan::line_at(input, e).1,
                 Some(_) => {}
                 None if at < input.len() => {
                     stop = input.len();

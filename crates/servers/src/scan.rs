@@ -114,19 +114,45 @@ pub(crate) fn lines(input: &[u8], from: usize) -> impl Iterator<Item = Line<'_>>
         if at >= input.len() {
             return None;
         }
-        let rest = &input[at..];
-        let (len, next) = match memchr::memchr2(b'\n', b'\r', rest) {
-            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i, i + 2),
-            Some(i) => (i, i + 1),
-            None => (rest.len(), rest.len()),
-        };
-        let line = Line {
-            bytes: &rest[..len],
-            start: at,
-        };
-        at += next;
+        let (line, next) = line_at(input, at);
+        at = next;
         Some(line)
     })
+}
+
+/// The line starting at `at` (at most the end of `input`), and where the
+/// next one starts: after its LF, CRLF or lone CR.
+pub(crate) fn line_at(input: &[u8], at: usize) -> (Line<'_>, usize) {
+    let at = at.min(input.len());
+    let rest = &input[at..];
+    let (len, next) = match memchr::memchr2(b'\n', b'\r', rest) {
+        Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i, i + 2),
+        Some(i) => (i, i + 1),
+        None => (rest.len(), rest.len()),
+    };
+    let line = Line {
+        bytes: &rest[..len],
+        start: at,
+    };
+    (line, at + next)
+}
+
+/// The plain decimal number at the start of `bytes` (1 to 15 digits, no
+/// sign) and how many digits it has; `None` when `bytes` does not start
+/// with a digit or the number is longer. What the usual move lines' hand
+/// readings are made of.
+#[inline(always)]
+pub(crate) fn leading_digits(bytes: &[u8]) -> Option<(i64, usize)> {
+    // One loop over the digits, the value built as they are read.
+    let (mut value, mut digits) = (0i64, 0usize);
+    while let Some(&b) = bytes.get(digits).filter(|b| b.is_ascii_digit()) {
+        if digits == 15 {
+            return None;
+        }
+        value = value * 10 + i64::from(b - b'0');
+        digits += 1;
+    }
+    (digits > 0).then_some((value, digits))
 }
 
 /// Every line of `input` from `from` on, as [`lines`] splits them.
@@ -269,15 +295,8 @@ impl Numbers {
             while bytes.get(at) == Some(&b' ') {
                 at += 1;
             }
-            let begin = at;
-            let mut value = 0i64;
-            while let Some(&b) = bytes.get(at).filter(|b| b.is_ascii_digit()) {
-                value = value * 10 + i64::from(b - b'0');
-                at += 1;
-            }
-            if at == begin || at - begin > 15 {
-                return None;
-            }
+            let (value, digits) = leading_digits(&bytes[at..])?;
+            at += digits;
             *slot = Some(value);
         }
         // Nothing after the last word but white space.
@@ -464,6 +483,19 @@ mod tests {
                 proptest::prop_assert!(!plain, "{line:?} declined");
             }
         }
+    }
+
+    #[test]
+    fn leading_digits_stop_at_fifteen() {
+        assert_eq!(leading_digits(b"12,0"), Some((12, 2)));
+        assert_eq!(
+            leading_digits(b"999999999999999"),
+            Some((999_999_999_999_999, 15))
+        );
+        assert_eq!(leading_digits(b"99999999999999999999999"), None);
+        assert_eq!(leading_digits(b",1"), None);
+        // A run of digits too long for i64 is declined, not overflowed.
+        assert!(Numbers::plain::<5>(b"0 99999999999999999999999 1 2 3").is_none());
     }
 
     #[test]

@@ -54,19 +54,14 @@ fn plain_move_line(b: &[u8]) -> Option<(&[u8], &[u8], Option<i64>)> {
     }
     let who_end = 3 + b[3..].iter().position(|&c| c == b',')?;
     let who = &b[3..who_end];
-    let mut at = who_end + 1;
-    let mut number = 0i64;
-    while let Some(&d) = b.get(at).filter(|d| d.is_ascii_digit()) {
-        number = number * 10 + i64::from(d - b'0');
-        at += 1;
-    }
-    let digits = at - who_end - 1;
+    let (number, digits) = scan::leading_digits(&b[who_end + 1..])?;
+    let at = who_end + 1 + digits;
     let plain = |f: &[u8]| !f.is_empty() && f.iter().all(|c| c.is_ascii_graphic() && *c != b',');
-    (plain(&b[..2])
-        && plain(who)
-        && (1..=15).contains(&digits)
-        && b.get(at).is_none_or(|&c| c == b','))
-    .then_some((&b[..2], who, Some(number)))
+    (plain(&b[..2]) && plain(who) && b.get(at).is_none_or(|&c| c == b',')).then_some((
+        &b[..2],
+        who,
+        Some(number),
+    ))
 }
 
 /// The four numbers of the usual `[ReviewNode]` line, `NODE,12,1,16,4`
@@ -76,13 +71,7 @@ fn plain_node_line(b: &[u8]) -> Option<[Option<i64>; 4]> {
     let mut rest = b.strip_prefix(b"NODE,")?;
     let mut out = [None; 4];
     for (i, slot) in out.iter_mut().enumerate() {
-        let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
-        if digits == 0 || digits > 15 {
-            return None;
-        }
-        let n = rest[..digits]
-            .iter()
-            .fold(0i64, |n, &d| n * 10 + i64::from(d - b'0'));
+        let (n, digits) = scan::leading_digits(rest)?;
         *slot = Some(n);
         rest = &rest[digits..];
         match (i, rest.split_first()) {
