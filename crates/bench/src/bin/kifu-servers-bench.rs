@@ -3,10 +3,12 @@
 //!
 //! ```text
 //! kifu-servers-bench [DIR…]          # table: MB/s per format, ratios to SGF
-//! kifu-servers-bench profile FORMAT [PASSES [sgf]]
+//! kifu-servers-bench profile FORMAT [PASSES [sgf|utf8]]
 //!                                    # only that reader (or, with `sgf`, the
-//!                                    # SGF general path on the same games),
-//!                                    # many passes: for perf and callgrind
+//!                                    # SGF general path on the same games;
+//!                                    # with `utf8`, the reader on the files
+//!                                    # with their text in UTF-8), many
+//!                                    # passes: for perf and callgrind
 //! ```
 //!
 //! The inputs are every `.gib`, `.ngf`, `.ugf` and `.ugi` file under the
@@ -65,6 +67,9 @@ struct Inputs {
     sgf: Vec<Vec<u8>>,
     /// The same SGF in the server file's own charset, with no `CA`.
     legacy: Vec<Vec<u8>>,
+    /// The server files with their text in UTF-8: what the reader itself
+    /// costs when no charset has to be guessed.
+    server_utf8: Vec<(Format, Vec<u8>)>,
 }
 
 impl Inputs {
@@ -77,6 +82,10 @@ impl Inputs {
 
     fn legacy_bytes(&self) -> usize {
         self.legacy.iter().map(Vec::len).sum()
+    }
+
+    fn server_utf8_bytes(&self) -> usize {
+        self.server_utf8.iter().map(|(_, d)| d.len()).sum()
     }
 }
 
@@ -121,14 +130,17 @@ fn load(dirs: &[PathBuf]) -> Vec<Inputs> {
             .zip(&converted)
             .map(|((_, d), s)| in_own_charset(s, d))
             .collect();
+        let utf8: Vec<Vec<u8>> = originals.iter().map(|(_, d)| in_utf8(d)).collect();
         let mut server = Vec::new();
         let mut sgf = Vec::new();
         let mut legacy = Vec::new();
+        let mut server_utf8 = Vec::new();
         for _ in 0..copies {
-            for (((f, d), s), l) in originals.iter().zip(&converted).zip(&own) {
+            for ((((f, d), s), l), u) in originals.iter().zip(&converted).zip(&own).zip(&utf8) {
                 sgf.push(s.clone());
                 legacy.push(l.clone());
                 server.push((*f, d.clone()));
+                server_utf8.push((*f, u.clone()));
             }
         }
         out.push(Inputs {
@@ -137,6 +149,7 @@ fn load(dirs: &[PathBuf]) -> Vec<Inputs> {
             server,
             sgf,
             legacy,
+            server_utf8,
         });
     }
     out
@@ -153,6 +166,21 @@ fn in_own_charset(sgf: &[u8], server: &[u8]) -> Vec<u8> {
         Ok(bytes) => bytes.into_owned(),
         Err(_) => text.into_bytes(),
     }
+}
+
+/// A server file with its text in UTF-8 (a UGF file's `Lang=` saying
+/// so): the same lines, no charset to guess.
+fn in_utf8(server: &[u8]) -> Vec<u8> {
+    let encoding = kifu_sgf::charset::detect(server);
+    let text = kifu_sgf::charset::decode(encoding, server);
+    let text = match text.find("Lang=") {
+        Some(at) => {
+            let end = text[at..].find(['\r', '\n']).map_or(text.len(), |e| at + e);
+            format!("{}Lang=UTF-8{}", &text[..at], &text[end..])
+        }
+        None => text.into_owned(),
+    };
+    text.into_bytes()
 }
 
 /// The CPU time this thread has used (`CLOCK_THREAD_CPUTIME_ID`), else
@@ -173,9 +201,9 @@ fn cpu_time() -> Duration {
     }
 }
 
-fn pass_server(inputs: &Inputs, read: Read) -> Duration {
+fn pass_server(files: &[(Format, Vec<u8>)], read: Read) -> Duration {
     let t = cpu_time();
-    for (f, d) in &inputs.server {
+    for (f, d) in files {
         let parsed = read(std::hint::black_box(d), *f);
         std::hint::black_box(&parsed);
     }
@@ -202,21 +230,23 @@ fn pass_stage(inputs: &Inputs, stage: fn(&[u8], Format) -> usize) -> Duration {
 type Read = fn(&[u8], Format) -> kifu_sgf::Parsed<kifu_sgf::Collection<'static>>;
 
 /// The readers' passes interleaved (server read, SGF general path, SGF
-/// parse, the record stage alone, server read with the replay, then
-/// again), so that a change in the machine's load between them moves
+/// parse, the record stage alone, server read with the replay, the SGF
+/// general path in the server file's charset, server read of the files
+/// in UTF-8, then again), so that a change in the machine's load between them moves
 /// all: the medians of each, in seconds.
-fn time_interleaved(inputs: &Inputs) -> [f64; 6] {
+fn time_interleaved(inputs: &Inputs) -> [f64; 7] {
     let general: fn(&[u8]) -> usize = |d| kifu_sgf::syntax::parse_reference(d).value.node_count();
     let fast: fn(&[u8]) -> usize = |d| kifu_sgf::parse(d).value.node_count();
-    let mut times: [Vec<f64>; 6] = Default::default();
+    let mut times: [Vec<f64>; 7] = Default::default();
     for _ in 0..PASSES {
         let pass = [
-            pass_server(inputs, kifu_servers::read),
+            pass_server(&inputs.server, kifu_servers::read),
             pass_sgf(&inputs.sgf, general),
             pass_sgf(&inputs.sgf, fast),
             pass_stage(inputs, kifu_servers::stages::record),
-            pass_server(inputs, kifu_servers::read_checked),
+            pass_server(&inputs.server, kifu_servers::read_checked),
             pass_sgf(&inputs.legacy, general),
+            pass_server(&inputs.server_utf8, kifu_servers::read),
         ];
         for (v, t) in times.iter_mut().zip(pass) {
             v.push(t.as_secs_f64());
@@ -237,13 +267,13 @@ fn compare(dirs: &[PathBuf]) {
         TARGET >> 20
     );
     println!(
-        "| format | files | server read MB/s | SGF general path MB/s | SGF parse MB/s | read / general | read / parse | read_checked / general | SGF general, own charset, no CA MB/s | read / that |"
+        "| format | files | server read MB/s | SGF general path MB/s | SGF parse MB/s | read / general | read / parse | read_checked / general | SGF general, own charset, no CA MB/s | read / that | server read, text in UTF-8, MB/s | that / general |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut stages = Vec::new();
     for inputs in &all {
         let (server_bytes, sgf_bytes) = inputs.bytes();
-        let [server, general, fast, record, checked, legacy] = time_interleaved(inputs);
+        let [server, general, fast, record, checked, legacy, utf8] = time_interleaved(inputs);
         let mbs = |bytes: usize, s: f64| bytes as f64 / s / 1e6;
         let (s, g, p) = (
             mbs(server_bytes, server),
@@ -252,14 +282,16 @@ fn compare(dirs: &[PathBuf]) {
         );
         let c = mbs(server_bytes, checked);
         let l = mbs(inputs.legacy_bytes(), legacy);
+        let u = mbs(inputs.server_utf8_bytes(), utf8);
         println!(
-            "| {} | {} | {s:.1} | {g:.1} | {p:.1} | {:.2}x | {:.2}x | {:.2}x | {l:.1} | {:.2}x |",
+            "| {} | {} | {s:.1} | {g:.1} | {p:.1} | {:.2}x | {:.2}x | {:.2}x | {l:.1} | {:.2}x | {u:.1} | {:.2}x |",
             inputs.name,
             inputs.files,
             s / g,
             s / p,
             c / g,
-            s / l
+            s / l,
+            u / g
         );
         stages.push((
             inputs.name,
@@ -289,10 +321,20 @@ fn compare(dirs: &[PathBuf]) {
     }
 }
 
-/// One format's reader alone, `passes` times over its inputs; with `sgf`,
-/// the SGF general path over the same games instead (for counting both
-/// sides' instructions under callgrind).
-fn profile(dirs: &[PathBuf], format: &str, passes: usize, sgf: bool) {
+/// What `profile` reads.
+#[derive(Clone, Copy, PartialEq)]
+enum Side {
+    /// The server files, with the server reader.
+    Server,
+    /// The same games as SGF, with the SGF general path.
+    Sgf,
+    /// The server files with their text in UTF-8, with the server reader.
+    ServerUtf8,
+}
+
+/// One format's reader alone, `passes` times over its inputs, or the
+/// other `side` (for counting each side's instructions under callgrind).
+fn profile(dirs: &[PathBuf], format: &str, passes: usize, side: Side) {
     let all = load(dirs);
     let Some(inputs) = all.iter().find(|i| {
         i.name
@@ -302,18 +344,27 @@ fn profile(dirs: &[PathBuf], format: &str, passes: usize, sgf: bool) {
         panic!("no {format} files under {dirs:?}");
     };
     let (server_bytes, sgf_bytes) = inputs.bytes();
-    let bytes = if sgf { sgf_bytes } else { server_bytes };
+    let bytes = match side {
+        Side::Server => server_bytes,
+        Side::Sgf => sgf_bytes,
+        Side::ServerUtf8 => inputs.server_utf8_bytes(),
+    };
     let t = Instant::now();
     let mut nodes = 0;
     for _ in 0..passes {
-        if sgf {
+        if side == Side::Sgf {
             for d in &inputs.sgf {
                 nodes += kifu_sgf::syntax::parse_reference(std::hint::black_box(d))
                     .value
                     .node_count();
             }
         } else {
-            for (f, d) in &inputs.server {
+            let files = if side == Side::Server {
+                &inputs.server
+            } else {
+                &inputs.server_utf8
+            };
+            for (f, d) in files {
                 nodes += kifu_servers::read(std::hint::black_box(d), *f)
                     .value
                     .node_count();
@@ -342,11 +393,17 @@ fn main() {
         Some("profile") => {
             let format = args.get(1).map_or("gib", String::as_str);
             let passes = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(20);
-            let sgf = args.get(3).is_some_and(|a| a == "sgf");
-            profile(&default_dirs(), format, passes, sgf);
+            let side = match args.get(3).map(String::as_str) {
+                Some("sgf") => Side::Sgf,
+                Some("utf8") => Side::ServerUtf8,
+                _ => Side::Server,
+            };
+            profile(&default_dirs(), format, passes, side);
         }
         Some("-h" | "--help") => {
-            eprintln!("usage: kifu-servers-bench [DIR...] | profile gib|ngf|ugf [PASSES [sgf]]");
+            eprintln!(
+                "usage: kifu-servers-bench [DIR...] | profile gib|ngf|ugf [PASSES [sgf|utf8]]"
+            );
             std::process::exit(2);
         }
         _ => {
