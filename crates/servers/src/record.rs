@@ -103,7 +103,7 @@ pub(crate) struct Record {
 
 impl Record {
     /// A record with room for `nodes` nodes: a node per line of the file
-    /// is a bound, and one allocation (growing the vector as [Data] and
+    /// is a bound, and one allocation (growing the vector as `[Data]` and
     /// then a review's variations add nodes copied it twice).
     pub(crate) fn with_capacity(size: BoardSize, nodes: usize) -> Record {
         let mut record = Record::new(size);
