@@ -151,8 +151,8 @@ pub(crate) fn choose(
 /// those languages (EUC-KR as UHC, GB2312 as GBK, Big5, Shift_JIS), the
 /// international ones UTF-8. A single-byte charset, or EUC-JP (the Unix
 /// charset of Japanese), is a guess that short text misled: chardetng
-/// takes four names in hiragana (`わたこう`, Shift_JIS bytes `82 ED 82 BD
-/// …`) for windows-1251, a low quotation mark before each Cyrillic letter.
+/// takes names in hiragana (`わたこう`, Shift_JIS bytes `82 ED 82 BD …`)
+/// for windows-1251, a low quotation mark before each Cyrillic letter.
 fn written_by_servers(encoding: &'static Encoding) -> bool {
     [
         encoding_rs::UTF_8,
@@ -180,28 +180,28 @@ fn written_by_servers(encoding: &'static Encoding) -> bool {
 fn only_common_fit(sample: &[u8]) -> Option<&'static Encoding> {
     let never = |_: u8| false;
     let any_lead = |b: u8| b >= 0x81 && b != 0xFF;
-    let euc_kr = Layout {
+    let euc_kr = ByteLayout {
         is_lead: any_lead,
         is_single: never,
         common: |lead, trail| {
             matches!(lead, 0xA1..=0xA9 | 0xB0..=0xC8) && matches!(trail, 0xA1..=0xFE)
         },
     };
-    let gbk = Layout {
+    let gbk = ByteLayout {
         is_lead: any_lead,
         is_single: never,
         common: |lead, trail| {
             matches!(lead, 0xA1..=0xA9 | 0xB0..=0xD7) && matches!(trail, 0xA1..=0xFE)
         },
     };
-    let big5 = Layout {
+    let big5 = ByteLayout {
         is_lead: any_lead,
         is_single: never,
         common: |lead, trail| {
             matches!(lead, 0xA1..=0xC5) && matches!(trail, 0x40..=0x7E | 0xA1..=0xFE)
         },
     };
-    let shift_jis = Layout {
+    let shift_jis = ByteLayout {
         is_lead: |b| matches!(b, 0x81..=0x9F | 0xE0..=0xFC),
         // Half-width katakana.
         is_single: |b| matches!(b, 0xA1..=0xDF),
@@ -233,14 +233,14 @@ fn only_common_fit(sample: &[u8]) -> Option<&'static Encoding> {
 }
 
 /// The byte layout of a two-byte East Asian charset, and its common part.
-struct Layout {
+struct ByteLayout {
     is_lead: fn(u8) -> bool,
     /// A byte above 0x7F that is a character by itself.
     is_single: fn(u8) -> bool,
     common: fn(u8, u8) -> bool,
 }
 
-impl Layout {
+impl ByteLayout {
     /// Whether every character of `text` beyond ASCII is common, and at
     /// least one is two bytes long.
     fn all_common(&self, text: &[u8]) -> bool {
