@@ -198,7 +198,7 @@ fn info_prints_one_line_per_game() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text,
-        "<stdin>#1: a vs ?, ?, -, 19x19, 0 moves, 1 variations\n<stdin>#2: ? vs b, B+R, -, 19x19, 0 moves, 1 variations\n"
+        "<stdin>#1: a vs ?, ?, -, 19x19, 0 moves, 1 variation\n<stdin>#2: ? vs b, B+R, -, 19x19, 0 moves, 1 variation\n"
     );
 }
 

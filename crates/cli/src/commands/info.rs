@@ -253,10 +253,19 @@ pub(crate) fn describe(game: &kifu_sgf::Game<'_, '_>) -> String {
         kifu_sgf::game_info::format_dates(&info.dates)
     };
     format!(
-        "{} vs {}, {result}, {date}, {size}, {} moves, {} variations",
+        "{} vs {}, {result}, {date}, {size}, {}, {}",
         player(info.black.as_deref(), info.black_rank.as_deref()),
         player(info.white.as_deref(), info.white_rank.as_deref()),
-        game.main_line_moves(),
-        game.variation_count(),
+        count(game.main_line_moves(), "move"),
+        count(game.variation_count(), "variation"),
     )
+}
+
+/// `1 move`, `2 moves`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
