@@ -325,8 +325,8 @@ mod tests {
     }
 
     /// NGF files of names only in hiragana, in Shift_JIS: chardetng alone
-    /// guessed windows-1251 for such samples (12 of 120 generated files
-    /// with the corpus's hiragana handles).
+    /// guessed windows-1251 for such samples (15 of the 120 Shift_JIS files
+    /// of `scripts/server_names_charset.py` were read wrong).
     #[test]
     fn kana_names_are_read_as_shift_jis() {
         for names in [
