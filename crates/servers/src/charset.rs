@@ -55,48 +55,50 @@ pub(crate) fn choose(
             }
             let encoding = r.encoding;
             let name = charset::ca_label(encoding);
-            let message = match (&r.finding, hint) {
-                (_, _) if corrected.is_some() => Some((
+            let message = match (corrected, &r.finding, hint) {
+                (Some(guessed), _, _) => Some((
                     Severity::Note,
                     format!(
                         "{format} files do not name their charset: the text is read as {name}, the \
                          only East Asian charset in which all its characters are common ones \
                          (detection from the bytes said {}, a charset the servers' programs do \
                          not write)",
-                        corrected.map_or("", |e| e.name())
+                        guessed.name()
                     ),
                 )),
                 // Plain UTF-8 (or ASCII): nothing to say.
-                (None, None) => None,
+                (None, None, None) => None,
                 // The hint holds.
-                (None, Some((_, why))) if encoding != encoding_rs::UTF_8 => Some((
+                (None, None, Some((_, why))) if encoding != encoding_rs::UTF_8 => Some((
                     Severity::Note,
                     format!(
                         "{format} files do not name their charset: the text is read as {name}, as \
                          {why} suggests"
                     ),
                 )),
-                (None, Some(_)) => None,
-                (Some(Finding::Mismatch { detected, .. }), _)
+                (None, None, Some(_)) => None,
+                (None, Some(Finding::Mismatch { detected, .. }), _)
                     if *detected == encoding_rs::UTF_8 =>
                 {
                     None
                 }
-                (Some(Finding::Malformed { .. }), _) => Some((
+                (None, Some(Finding::Malformed { .. }), _) => Some((
                     Severity::Warning,
                     format!(
                         "{format} files do not name their charset, and the text is not valid in \
                          any found: read as {name}, malformed bytes as U+FFFD"
                     ),
                 )),
-                (Some(Finding::Detected { .. }), _) if encoding == encoding_rs::UTF_8 => Some((
-                    Severity::Warning,
-                    format!(
-                        "{format} files do not name their charset; the text is mostly UTF-8: \
+                (None, Some(Finding::Detected { .. }), _) if encoding == encoding_rs::UTF_8 => {
+                    Some((
+                        Severity::Warning,
+                        format!(
+                            "{format} files do not name their charset; the text is mostly UTF-8: \
                          read as UTF-8, malformed bytes as U+FFFD"
-                    ),
-                )),
-                (Some(_), _) => Some((
+                        ),
+                    ))
+                }
+                (None, Some(_), _) => Some((
                     Severity::Note,
                     format!(
                         "{format} files do not name their charset: the text is read as {name} \
