@@ -130,7 +130,17 @@ fn load(dirs: &[PathBuf]) -> Vec<Inputs> {
             .zip(&converted)
             .map(|((_, d), s)| in_own_charset(s, d))
             .collect();
-        let utf8: Vec<Vec<u8>> = originals.iter().map(|(_, d)| in_utf8(d)).collect();
+        let utf8: Vec<Vec<u8>> = originals
+            .iter()
+            .zip(&converted)
+            .map(|((f, d), s)| {
+                let u = in_utf8(d);
+                // The same game, or the column measures something else.
+                let again = kifu_sgf::write::normalized(&kifu_servers::read(&u, *f).value);
+                assert_eq!(&again, s, "{name}: a file read otherwise in UTF-8");
+                u
+            })
+            .collect();
         let mut server = Vec::new();
         let mut sgf = Vec::new();
         let mut legacy = Vec::new();
