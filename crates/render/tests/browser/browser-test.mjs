@@ -1,5 +1,5 @@
 // Browser test of kifu's book page: opens the pages that
-// crates/render/tests/browser.rs wrote (example.html, problem.html, and the
+// crates/render/tests/testsuite/browser.rs wrote (example.html, problem.html, and the
 // hostile pages hostile.html, hostile-game.html) in
 // Debian's headless Chromium through playwright-core, clicks through them,
 // and writes screenshots beside them. Exits non-zero on the first failure.

@@ -1,5 +1,5 @@
 // Browser test of kifu's EPUBs: opens every content document of the
-// unzipped EPUBs that crates/render/tests/epub_browser.rs wrote (each a
+// unzipped EPUBs that crates/render/tests/testsuite/epub_browser.rs wrote (each a
 // folder NAME-interactive or NAME-static under DIR, holding EPUB/) in
 // Debian's headless Chromium through playwright-core, in reading order,
 // with no script error allowed; then, in the test book's interactive

@@ -4,12 +4,16 @@
 //! - `tree`: navigation, game info, editing.
 //! - `roundtrip`: property tests (generated trees, mutated bytes).
 //! - `limits`: huge and deep inputs (linear time, no stack overflow).
+//! - `replay_corpus`: every corpus game's main line replayed on a board.
+//! - `game_info_normalize`: game information against its FF[4] forms.
 
 mod codes;
 mod corpus;
 mod fast_path;
+mod game_info_normalize;
 mod limits;
 mod repair;
+mod replay_corpus;
 mod roundtrip;
 mod sgfc;
 mod syntax;

@@ -7,7 +7,7 @@ use kifu_book::model::{DiagramKind, ElementKind, ParagraphKind};
 use kifu_diag::{Diagnostic, LineIndex};
 use proptest::prelude::*;
 
-const EXAMPLE: &str = include_str!("fixtures/example.gobook");
+const EXAMPLE: &str = include_str!("../fixtures/example.gobook");
 
 fn corpus() -> Option<PathBuf> {
     let root = std::env::var_os("KIFU_CORPUS").map_or_else(
@@ -309,8 +309,8 @@ fn every_code_has_a_case_on_the_right_line() {
     }
     // Every reader and checker code is exercised.
     let defined = [
-        include_str!("../src/document/syntax.rs"),
-        include_str!("../src/check/codes.rs"),
+        include_str!("../../src/document/syntax.rs"),
+        include_str!("../../src/check/codes.rs"),
     ]
     .iter()
     .flat_map(|s| {
@@ -434,7 +434,7 @@ fn corpus_fragments_read_check_and_normalize_cleanly() {
 
 #[test]
 fn fixture_fragment_normalizes_by_the_conventions() {
-    let text = include_str!("fixtures/gpub-fragment.gobook");
+    let text = include_str!("../fixtures/gpub-fragment.gobook");
     let book = kifu_book::parse(text).value;
     assert_eq!(
         kifu_book::normalize(&book),

@@ -729,8 +729,8 @@ fn fixture(sgf: &str, expected: &str, problems: bool, name: &str) {
 #[test]
 fn a_small_annotated_game_makes_the_book_written_by_hand() {
     fixture(
-        include_str!("fixtures/create/annotated.sgf"),
-        include_str!("fixtures/create/annotated.gobook"),
+        include_str!("../fixtures/create/annotated.sgf"),
+        include_str!("../fixtures/create/annotated.gobook"),
         false,
         "annotated",
     );
@@ -739,8 +739,8 @@ fn a_small_annotated_game_makes_the_book_written_by_hand() {
 #[test]
 fn a_small_problem_collection_makes_the_book_written_by_hand() {
     fixture(
-        include_str!("fixtures/create/problems.sgf"),
-        include_str!("fixtures/create/problems.gobook"),
+        include_str!("../fixtures/create/problems.sgf"),
+        include_str!("../fixtures/create/problems.gobook"),
         true,
         "problems",
     );

@@ -6,41 +6,41 @@ use std::fmt::Write as _;
 
 /// Source files that define codes, with the area they belong to.
 const SOURCES: &[(&str, &str)] = &[
-    ("SGF syntax", include_str!("../../sgf/src/syntax/mod.rs")),
-    ("SGF checks", include_str!("../../sgf/src/check.rs")),
-    ("Charsets", include_str!("../../sgf/src/charset.rs")),
-    ("Go XML", include_str!("../../xml/src/read.rs")),
+    ("SGF syntax", include_str!("../../../sgf/src/syntax/mod.rs")),
+    ("SGF checks", include_str!("../../../sgf/src/check.rs")),
+    ("Charsets", include_str!("../../../sgf/src/charset.rs")),
+    ("Go XML", include_str!("../../../xml/src/read.rs")),
     (
         "Go books: reading",
-        include_str!("../../book/src/document/syntax.rs"),
+        include_str!("../../../book/src/document/syntax.rs"),
     ),
     (
         "Go books: checks",
-        include_str!("../../book/src/check/codes.rs"),
+        include_str!("../../../book/src/check/codes.rs"),
     ),
     (
         "Go books: includes",
-        include_str!("../../book/src/include.rs"),
+        include_str!("../../../book/src/include.rs"),
     ),
     (
         "Go books: files",
-        include_str!("../../book/src/meaning/files.rs"),
+        include_str!("../../../book/src/meaning/files.rs"),
     ),
     (
         "Go books: notes",
-        include_str!("../../book/src/meaning/notes.rs"),
+        include_str!("../../../book/src/meaning/notes.rs"),
     ),
     (
         "Go books: diagrams",
-        include_str!("../../book/src/go/resolve.rs"),
+        include_str!("../../../book/src/go/resolve.rs"),
     ),
     (
         "Server formats (GIB, NGF, UGF)",
-        include_str!("../../servers/src/codes.rs"),
+        include_str!("../../../servers/src/codes.rs"),
     ),
     (
         "Go books from SGF (`kifu book`)",
-        include_str!("../../book/src/create/codes.rs"),
+        include_str!("../../../book/src/create/codes.rs"),
     ),
 ];
 
@@ -84,7 +84,7 @@ fn markdown(doc: &str) -> String {
 fn table() -> String {
     let mut md = String::from(
         "# Diagnostic codes\n\nGenerated from the code constants and the table of SGF codes\n\
-         (`kifu_sgf::codes`) by `crates/cli/tests/codes.rs`\n\
+         (`kifu_sgf::codes`) by `crates/cli/tests/testsuite/codes.rs`\n\
          (`KIFU_BLESS=1 cargo test -p kifu-cli --test codes`); do not edit by hand.\n\
          Codes are stable: scripts may filter on them.\n\n\
          For SGF, *severity* is the most serious level a code is reported at;\n\

@@ -349,8 +349,8 @@ proptest! {
         cuts in proptest::collection::vec((any::<prop::sample::Index>(), 0usize..8, proptest::collection::vec(any::<u8>(), 0..6)), 1..6),
     ) {
         let sources: [&[u8]; 3] = [
-            include_bytes!("fixtures/example.gobook"),
-            include_bytes!("fixtures/gpub-fragment.gobook"),
+            include_bytes!("../fixtures/example.gobook"),
+            include_bytes!("../fixtures/gpub-fragment.gobook"),
             b"::book(#b) notes=1\n\n::prb sz=9 correct=\"E1E2D1(dead);E1D1E2(Seki.)\" wrong=\"D1\"\n\n<dia at=2 mv=C4B5D6>if</dia> <img url=\"x.png\"></img>\n\n::include url=\"about.gobook\"",
         ];
         let mut bytes = sources[source].to_vec();

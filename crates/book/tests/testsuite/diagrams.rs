@@ -5,7 +5,7 @@ use kifu_board::Color;
 use kifu_book::resolve::{self, Resolution};
 use serde_json::{Value, json};
 
-const EXAMPLE: &str = include_str!("fixtures/example.gobook");
+const EXAMPLE: &str = include_str!("../fixtures/example.gobook");
 
 fn listing(text: &str) -> (Value, Resolution) {
     let book = kifu_book::parse(text).value;

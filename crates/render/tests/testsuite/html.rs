@@ -4,7 +4,7 @@
 
 use kifu_render::html::{HtmlOptions, book_to_html};
 
-const EXAMPLE: &str = include_str!("../../book/tests/fixtures/example.gobook");
+const EXAMPLE: &str = include_str!("../../../book/tests/fixtures/example.gobook");
 
 fn example() -> kifu_book::Book {
     kifu_book::parse(EXAMPLE).value

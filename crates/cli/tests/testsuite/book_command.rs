@@ -19,8 +19,8 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-const GAME: &str = include_str!("../../book/tests/fixtures/create/annotated.sgf");
-const PROBLEMS: &str = include_str!("../../book/tests/fixtures/create/problems.sgf");
+const GAME: &str = include_str!("../../../book/tests/fixtures/create/annotated.sgf");
+const PROBLEMS: &str = include_str!("../../../book/tests/fixtures/create/problems.sgf");
 
 #[test]
 fn a_game_becomes_the_book_and_the_page() {
@@ -34,7 +34,7 @@ fn a_game_becomes_the_book_and_the_page() {
     let book = std::fs::read_to_string(dir.path().join("annotated.gobook")).unwrap();
     assert_eq!(
         book,
-        include_str!("../../book/tests/fixtures/create/annotated.gobook")
+        include_str!("../../../book/tests/fixtures/create/annotated.gobook")
     );
     // The book checks clean.
     let out = kifu(&["check", "annotated.gobook"], dir.path());
@@ -116,7 +116,7 @@ fn problems_become_a_problem_chapter_and_answers() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        include_str!("../../book/tests/fixtures/create/problems.gobook")
+        include_str!("../../../book/tests/fixtures/create/problems.gobook")
     );
     // A tree where no line says which is right: a note, the first taken.
     std::fs::write(

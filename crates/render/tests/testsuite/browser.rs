@@ -21,7 +21,7 @@ use std::process::Command;
 
 use kifu_render::html::{HtmlOptions, book_to_html};
 
-const EXAMPLE: &str = include_str!("../../book/tests/fixtures/example.gobook");
+const EXAMPLE: &str = include_str!("../../../book/tests/fixtures/example.gobook");
 
 /// Two problems (a whole 9x9 board, a corner of 19x19), two half-width 9x9
 /// diagrams and two half-width 19x19 ones.

@@ -11,7 +11,7 @@ use kifu_render::flow::{
     Target, Variants,
 };
 
-const EXAMPLE: &str = include_str!("../../book/tests/fixtures/example.gobook");
+const EXAMPLE: &str = include_str!("../../../book/tests/fixtures/example.gobook");
 
 fn flow_of<'b>(book: &'b kifu_book::Book, languages: &[&str]) -> Flow<'b> {
     Flow::new(

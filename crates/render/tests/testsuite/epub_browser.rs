@@ -20,7 +20,7 @@ use std::process::Command;
 
 use kifu_render::epub::{EpubMode, EpubOptions, book_to_epub};
 
-const EXAMPLE: &str = include_str!("../../book/tests/fixtures/example.gobook");
+const EXAMPLE: &str = include_str!("../../../book/tests/fixtures/example.gobook");
 
 /// A figure to step through, a capture, an inline diagram, a row of two
 /// half-width diagrams and a third-width one; a problem with a hint.

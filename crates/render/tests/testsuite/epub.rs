@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use kifu_render::epub::{EpubMode, EpubOptions, book_to_epub};
 
-const EXAMPLE: &str = include_str!("../../book/tests/fixtures/example.gobook");
+const EXAMPLE: &str = include_str!("../../../book/tests/fixtures/example.gobook");
 
 const PROBLEMS: &str = "::book(#problems) title=\"Problems\" author=\"A. Author\"
 

@@ -1,0 +1,15 @@
+//! Integration tests of kifu-book, one test binary for the crate (see
+//! docs/development.md):
+//! - `book`, `conventions`, `text`: reading and writing books losslessly.
+//! - `diagrams`: every diagram resolved.
+//! - `create`: books made from SGF.
+//! - `trust`, `hostile`, `scale`: the checker, hostile books, linear time.
+
+mod book;
+mod conventions;
+mod create;
+mod diagrams;
+mod hostile;
+mod scale;
+mod text;
+mod trust;

@@ -1,0 +1,23 @@
+//! Integration tests of the `kifu` binary, one test binary for the crate
+//! (each file of its own would link again; see docs/development.md). Each
+//! module runs the real binary in temporary directories:
+//! - `cli`: the command line contract (formats, stdin/stdout, exit status).
+//! - `check_reports`, `codes`: diagnostics, their JSON and `docs/codes.md`.
+//! - `render`, `print`, `book_command`: diagrams, pages, EPUB, PDF, `kifu book`.
+//! - `inputs_kept`, `book_files`, `hostile_inputs`: nothing lost, nothing
+//!   read that should not be, every command within its budget.
+//! - `reference_programs`, `server_records`: agreement with SGFC and GoGui,
+//!   the servers' formats.
+
+mod book_command;
+mod book_files;
+mod check_reports;
+mod cli;
+mod codes;
+mod hostile_inputs;
+mod inputs_kept;
+#[cfg(feature = "pdf")]
+mod print;
+mod reference_programs;
+mod render;
+mod server_records;
