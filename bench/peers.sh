@@ -20,10 +20,10 @@ export OUT="${OUT:-/tmp/bench_runs/kifu-$(date -u +%Y%m%dT%H%M%SZ)}"
 mkdir -p "$work" "$OUT"
 cp -r "$shared"/. "$work"/
 # kifu as one more peer: the same arguments as the others.
-kifu="$here/target/release/kifu-peer-bench"
+kifu="$here/target/dist/kifu-peer-bench"
 sed -i "s|    rust-sgf-parse) echo|    rust-kifu)      echo \"$kifu \$CORPUS \$CORPUS/\$LIST \$tsv\" ;;\n    rust-sgf-parse) echo|" "$work/run_peers.sh"
 
-(cd "$here" && cargo build --release --locked -q -p kifu-bench)
+(cd "$here" && cargo build --profile dist --locked -q -p kifu-bench)
 [ -f "$corpus/$LIST" ] || OUT="$corpus" "$work/get_corpus.sh" \
     --yenw-archive "$here/../shared/corpus/large/computer-go-dataset-AI-games.tar.xz" >/dev/null
 # pyenv's shim answers `command -v python3.10` without a 3.10 selected:

@@ -10,7 +10,7 @@ clients write (EUC-KR, GBK, Big5, Shift_JIS), reads them with
 `kifu info --format json`, and counts the files whose two names come back
 as written.
 
-    scripts/server_names_charset.py [--kifu target/release/kifu] [--corpus ../shared/corpus]
+    scripts/server_names_charset.py [--kifu target/dist/kifu] [--corpus ../shared/corpus]
 
 Prints a table by charset, then the files read wrong. Exit status 0, or 2
 when the kifu binary or the corpus is not there.
@@ -107,7 +107,7 @@ def main():
     parser.add_argument("--pairs", type=int, default=60, help="pairs of names per charset")
     args = parser.parse_args()
     if not os.access(args.kifu, os.X_OK):
-        print(f"{args.kifu}: no kifu binary there (cargo build --release -p kifu-cli)", file=sys.stderr)
+        print(f"{args.kifu}: no kifu binary there (cargo build --profile dist -p kifu-cli)", file=sys.stderr)
         return 2
     if not os.path.isdir(args.corpus):
         print(f"{args.corpus}: no corpus there (--corpus DIR)", file=sys.stderr)

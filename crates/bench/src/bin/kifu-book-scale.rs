@@ -13,7 +13,7 @@
 //! the ratio to the first size and, for `render`, the size of the page;
 //! for a book, the time of `check` over that of `diagrams`. A
 //! run that takes longer than the timeout (default 120 s) is stopped and
-//! shown as `>TIMEOUT`. `--kifu` defaults to `target/release/kifu`.
+//! shown as `>TIMEOUT`. `--kifu` defaults to `target/dist/kifu`.
 //! `--write DIR` only writes the inputs (at the base size, or the sizes
 //! given) to DIR.
 
@@ -93,7 +93,7 @@ fn time(kifu: &Path, args: &[&str], timeout: Duration) -> Option<Duration> {
 }
 
 fn main() {
-    let mut kifu = PathBuf::from("target/release/kifu");
+    let mut kifu = PathBuf::from("target/dist/kifu");
     let mut timeout = Duration::from_secs(120);
     let mut write_only: Option<PathBuf> = None;
     let mut chosen: Vec<(&Case, Vec<usize>)> = Vec::new();

@@ -6,7 +6,7 @@
 //! kifu-linear-bench [--kifu PATH] [--timeout SECS] [CASE...]
 //! ```
 //!
-//! `PATH` defaults to `kifu` next to this binary (`target/release/kifu`).
+//! `PATH` defaults to `kifu` next to this binary (`target/dist/kifu`).
 //! Cases (all by default): `siblings` (check and fix, sibling variations
 //! on 52x52), `ae` (check and fix, setup filling and clearing a 52x52
 //! board), `columns` (check, one line with many warnings), `random` (fix on
