@@ -34,12 +34,6 @@ DROPIN_MODULES = ("ascii_boards", "boards", "common", "sgf", "sgf_grammar",
 
 # sgfmill test id -> why the drop-in does not pass it.
 EXPECTED_FAILURES = {
-    "sgf_grammar_tests.test_tokeniser": "sgf_grammar.tokenise is missing",
-    "sgf_grammar_tests.test_tokeniser_lower_case_propidents": "sgf_grammar.tokenise is missing",
-    "sgf_grammar_tests.test_parser_tree_structure":
-        "parse_sgf_game splits the tree into sequences unlike sgfmill",
-    "sgf_grammar_tests.test_parse_sgf_collection":
-        "parse_sgf_game splits the tree into sequences unlike sgfmill",
     "sgf_properties_tests.test_interpret_move": "ValueError where sgfmill raises TypeError",
     "sgf_properties_tests.test_interpret_point": "ValueError where sgfmill raises TypeError",
     "sgf_properties_tests.test_serialise_move": "sizes over 26 accepted",
