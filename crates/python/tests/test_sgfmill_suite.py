@@ -34,12 +34,6 @@ DROPIN_MODULES = ("ascii_boards", "boards", "common", "sgf", "sgf_grammar",
 
 # sgfmill test id -> why the drop-in does not pass it.
 EXPECTED_FAILURES = {
-    "sgf_properties_tests.test_interpret_move": "ValueError where sgfmill raises TypeError",
-    "sgf_properties_tests.test_interpret_point": "ValueError where sgfmill raises TypeError",
-    "sgf_properties_tests.test_serialise_move": "sizes over 26 accepted",
-    "sgf_properties_tests.test_serialise_point": "sizes over 26 accepted",
-    "sgf_tests.test_sgf_game_from_bytes": "sizes over 26 accepted",
-    "sgf_tests.test_node_aliasing": "nodes read by kifu are not of class sgf.Tree_node",
 }
 
 

@@ -32,6 +32,12 @@ _TOKEN = re.compile(rb"\s*(?:\[((?:[^\\\]]|\\.)*)\]|([A-Za-z]{1,64})|([();]))", 
 _LOWER_CASE = b"abcdefghijklmnopqrstuvwxyz"
 
 
+def _check_bytes(bb):
+    """TypeError, as sgfmill's grammar raises it, unless `bb` is bytes-like
+    (sgfmill's first step on it is a bytes regular expression)."""
+    _GAME_START.match(bb, 0, 0)
+
+
 def tokenise(bb, start_position=0):
     """The tokens of the first game at or after `start_position`.
 
@@ -131,6 +137,7 @@ def _parse(bb, repair, collection):
     Strict: the ranges sgfmill's grammar accepts (raising as it does), each
     read by kifu, the GameTrees as written; repair: kifu's reading of the
     whole input, a GameTree for each node with several children."""
+    _check_bytes(bb)
     data = bytes(bb)
     if repair:
         parsed = _kifu.parse(data)
