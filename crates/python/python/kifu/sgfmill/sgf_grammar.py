@@ -4,8 +4,11 @@ A *property map* is a dict from an identifier to a nonempty list of raw
 values: the bytes between the brackets, escapes and line breaks as written.
 ``parse_sgf_game`` and ``parse_sgf_collection`` read with kifu's parser;
 by default they raise ValueError, with sgfmill's message, wherever
-sgfmill's grammar does; ``repair=True`` reads damaged data as kifu repairs
-it instead.
+sgfmill's grammar does, and give sgfmill's ``Coarse_game_tree``s: one for
+each ``(...)`` as written (``(;A(;B))`` is a tree of one node with one
+subtree). ``repair=True`` (kifu's opt-in) reads damaged data as kifu
+repairs it instead; its trees have a subtree only where a node has
+several children. ``tokenise`` is sgfmill's tokeniser.
 """
 
 import re
