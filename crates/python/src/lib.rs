@@ -819,17 +819,20 @@ fn fix(
     })
 }
 
-/// The games sgfmill 1.1 would read from `data`, as byte ranges, raising
+/// The games sgfmill 1.1 would read from `data`, as byte ranges, each with
+/// its GameTrees' shape (see `sgfmill_grammar::game_range`), raising
 /// ValueError with sgfmill's message where sgfmill would. With
 /// `collection` false only the first game is looked for.
 #[pyfunction]
-fn sgfmill_ranges(data: &[u8], collection: bool) -> PyResult<Vec<(usize, usize)>> {
+#[allow(clippy::type_complexity)]
+fn sgfmill_ranges(data: &[u8], collection: bool) -> PyResult<Vec<(usize, usize, Vec<(u32, u32)>)>> {
     let mut out = Vec::new();
     let mut from = 0;
+    let mut shape = Vec::new();
     loop {
-        match sgfmill_grammar::game_range(data, from) {
+        match sgfmill_grammar::game_range(data, from, &mut shape) {
             Ok(Some((start, end))) => {
-                out.push((start, end));
+                out.push((start, end, std::mem::take(&mut shape)));
                 if !collection {
                     break;
                 }
@@ -893,7 +896,7 @@ fn sgfmill_game<'py>(
     let collection = if repair {
         py.detach(|| PyCollection::read(data, "<bytes>".to_string()))
     } else {
-        let range = match sgfmill_grammar::game_range(data, 0) {
+        let range = match sgfmill_grammar::game_range(data, 0, &mut Vec::new()) {
             Ok(Some(r)) => r,
             Ok(None) => return Err(PyValueError::new_err("no SGF data found")),
             Err(message) => return Err(PyValueError::new_err(message)),

@@ -123,10 +123,17 @@ fn memchr_open(bytes: &[u8]) -> Option<usize> {
 
 /// The game sgfmill reads at or after `from`: `Ok(None)` when there is
 /// none, `Ok(Some((start, end)))` for its bytes, or sgfmill's message.
+///
+/// `shape` is cleared, then given the game's `(...)` GameTrees in the order
+/// they are written (a tree before its subtrees): (number of nodes of its
+/// sequence, number of subtrees). sgfmill's `Coarse_game_tree`s follow
+/// the parentheses as written, which the node tree alone does not tell.
 pub(crate) fn game_range(
     bytes: &[u8],
     from: usize,
+    shape: &mut Vec<(u32, u32)>,
 ) -> Result<Option<(usize, usize)>, &'static str> {
+    shape.clear();
     let Some(start) = find_start(bytes, from) else {
         return Ok(None);
     };
@@ -142,6 +149,8 @@ pub(crate) fn game_range(
     let mut sequence: Option<usize> = None;
     let mut in_node = false;
     let mut depth = 0usize;
+    // The indexes in `shape` of the open GameTrees, innermost last.
+    let mut open: Vec<usize> = Vec::new();
     loop {
         let Some(token) = peeked.take().unwrap_or_else(|| tokens.next()) else {
             return Err(END);
@@ -153,6 +162,9 @@ pub(crate) fn game_range(
                 Some(n) => {
                     *n += 1;
                     in_node = true;
+                    if let Some(&tree) = open.last() {
+                        shape[tree].0 += 1;
+                    }
                 }
             },
             Token::Open | Token::Close => {
@@ -165,7 +177,13 @@ pub(crate) fn game_range(
                 if token == Token::Open {
                     depth += 1;
                     sequence = Some(0);
+                    if let Some(&parent) = open.last() {
+                        shape[parent].1 += 1;
+                    }
+                    open.push(shape.len());
+                    shape.push((0, 0));
                 } else {
+                    open.pop();
                     depth -= 1;
                     if depth == 0 {
                         break;
@@ -204,9 +222,11 @@ mod tests {
     #[test]
     fn finds_the_game_and_its_end() {
         let input = b"junk (x) ( ;B[aa]\n(;W[bb])(;W[cc])) tail";
-        let (start, end) = game_range(input, 0).unwrap().unwrap();
+        let mut shape = Vec::new();
+        let (start, end) = game_range(input, 0, &mut shape).unwrap().unwrap();
         assert_eq!(&input[start..end], &input[9..input.len() - 5]);
-        assert_eq!(game_range(input, end).unwrap(), None);
+        assert_eq!(shape, [(1, 2), (1, 0), (1, 0)]);
+        assert_eq!(game_range(input, end, &mut shape).unwrap(), None);
     }
 
     #[test]
@@ -220,15 +240,16 @@ mod tests {
             (b"(;B[aa](B[cc]))", "property value outside a node"),
             (b"(;B[a\\]", "unexpected end of SGF data"),
         ];
+        let mut shape = Vec::new();
         for (input, message) in cases {
             assert_eq!(
-                game_range(input, 0),
+                game_range(input, 0, &mut shape),
                 Err(message),
                 "{}",
                 String::from_utf8_lossy(input)
             );
         }
-        assert_eq!(game_range(b"no game here", 0), Ok(None));
-        assert_eq!(game_range(b"(;C[a\\]b])", 0), Ok(Some((0, 10))));
+        assert_eq!(game_range(b"no game here", 0, &mut shape), Ok(None));
+        assert_eq!(game_range(b"(;C[a\\]b])", 0, &mut shape), Ok(Some((0, 10))));
     }
 }

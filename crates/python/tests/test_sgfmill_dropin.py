@@ -3,7 +3,7 @@
 
 import pytest
 
-from kifu.sgfmill import boards, common, sgf, sgf_grammar, sgf_properties
+from kifu.sgfmill import boards, common, sgf, sgf_grammar, sgf_moves, sgf_properties
 
 
 def new_node():
@@ -94,15 +94,30 @@ def test_repair_reads_what_sgfmill_rejects():
     assert [t.sequence[0] for t in trees] == [{"B": [b"aa"]}, {"W": [b"bb"]}]
 
 
-def test_boards_over_26_which_sgfmill_refuses():
-    game = sgf.Sgf_game.from_bytes(b"(;SZ[37];B[Aa];W[aK])")
+def test_boards_over_26_which_sgfmill_refuses_are_opt_in():
+    data = b"(;SZ[37];B[Aa];W[aK])"
+    with pytest.raises(ValueError, match="size out of range: 37"):
+        sgf.Sgf_game.from_bytes(data)
+    with pytest.raises(ValueError, match="size out of range: 27"):
+        sgf.Sgf_game(27)
+    with pytest.raises(ValueError):
+        sgf_properties.serialise_go_point((0, 0), 27)
+    with pytest.raises(ValueError):
+        sgf_properties.interpret_go_point(b"aA", 30)
+    game = sgf.Sgf_game.from_bytes(data, large_boards=True)
     assert game.get_size() == 37
     assert [n.get_move() for n in game.get_main_sequence()][1:] == [("b", (36, 26)), ("w", (0, 0))]
     node = game.extend_main_sequence()
     node.set_move("b", (1, 36))
     assert node.get_raw("B") == b"KJ"
-    board = boards.Board(37)
+    board, moves = sgf_moves.get_setup_and_moves(game)
+    assert moves == [("b", (36, 26)), ("w", (0, 0)), ("b", (1, 36))]
     assert board.play(36, 26, "b") is None
+    assert sgf.Sgf_game(52, large_boards=True).get_root().get_raw("SZ") == b"52"
+    with pytest.raises(ValueError, match="size out of range: 53"):
+        sgf.Sgf_game(53, large_boards=True)
+    assert sgf.Sgf_game.from_string("(;SZ[40])", large_boards=True).get_size() == 40
+    assert sgf_properties.serialise_go_point((0, 0), 52, large_boards=True) == b"aZ"
 
 
 def test_charsets_are_the_files():

@@ -1,19 +1,31 @@
 """sgfmill 1.1's public API on kifu's parser: change only the import.
 
     from kifu.sgfmill import sgf, sgf_moves, boards, ascii_boards, common
+    from kifu.sgfmill import sgf_properties, sgf_grammar
 
-Values are sgfmill's (see ``sgf_properties``), exceptions are sgfmill's
-(``ValueError``, ``KeyError``, ``IndexError`` with the same messages), and
-where sgfmill raises on a damaged file the drop-in raises too. Pass
-``repair=True`` to ``Sgf_game.from_bytes``/``from_string`` (or to
-``sgf_grammar.parse_sgf_game``/``parse_sgf_collection``) to get kifu's
-repaired reading of a damaged file instead.
+By default the drop-in behaves as sgfmill 1.1.1: the same public names,
+values, classes (a node below the root is a ``sgf.Tree_node``), grammar
+structures (``sgf_grammar.tokenise``, ``Coarse_game_tree``s as the
+parentheses are written), exceptions and messages (``ValueError``,
+``KeyError``, ``IndexError``, and ``TypeError`` for arguments of the wrong
+type) and limits (board sizes 1 to 26, points ``a``-``z``, the charsets
+Python has codecs for). sgfmill's own test suite passes against it (see
+crates/python/tests/test_sgfmill_suite.py).
 
-Where kifu does better than sgfmill:
+kifu's extensions are opt-in keywords:
 
-* boards up to 52x52 (points ``a``-``z`` then ``A``-``Z``), not only 26;
-* with ``repair=True``, files sgfmill rejects (junk, missing brackets or
-  parentheses, values outside nodes) are read as ``kifu fix`` reads them.
+* ``large_boards=True`` (``sgf.Sgf_game(size, ...)``, ``from_bytes``,
+  ``from_string``, ``from_coarse_game_tree``, ``sgf_properties.Presenter``,
+  ``interpret_go_point``, ``serialise_go_point``): boards up to 52x52,
+  points ``a``-``z`` then ``A``-``Z``;
+* ``repair=True`` (``Sgf_game.from_bytes``/``from_string``,
+  ``sgf_grammar.parse_sgf_game``/``parse_sgf_collection``): files sgfmill
+  rejects (junk, missing brackets or parentheses, values outside nodes)
+  are read as ``kifu fix`` reads them.
+
+Where a ``TypeError`` comes from Python itself in sgfmill (an operator or a
+regular expression given the wrong type), the drop-in raises a TypeError
+too; its message is Python's and may differ in wording.
 
 Not provided: ``sgf_board_interface`` (an abstract interface only).
 """

@@ -16,7 +16,8 @@ def render_grid(point_formatter, size):
     for row in reversed(range(size)):
         label = ("%2d " if wide else "%d ") % (row + 1)
         lines.append(label + " ".join(point_formatter(row, col) for col in range(size)))
-    lines.append((" " if wide else "") + "   " + "  ".join(column_letters[:size]))
+    # IndexError past 25 columns, as sgfmill: the labels skip I.
+    lines.append((" " if wide else "") + "   " + "  ".join(column_letters[col] for col in range(size)))
     return lines
 
 

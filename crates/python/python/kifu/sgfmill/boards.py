@@ -5,6 +5,8 @@ an empty point. Suicide is allowed (the group is removed) and nothing
 checks ko: ``play`` returns the simple ko point, as sgfmill's does.
 """
 
+from itertools import chain  # noqa: F401 - a public name of sgfmill's boards
+
 from .common import opponent_of
 
 

@@ -29,7 +29,7 @@ def format_vertex(move):
     if move is None:
         return "pass"
     row, col = move
-    if row < 0 or row >= 25 or col < 0 or col >= 25:
+    if not (0 <= row < 25 and 0 <= col < 25):
         raise ValueError
     return "%s%d" % (column_letters[col], row + 1)
 

@@ -3,11 +3,21 @@
 ``Sgf_game.from_bytes`` parses in native code and builds Python nodes only
 for the parts of the tree a program visits (the main line, say): a node's
 property map and children are fetched from the native tree the first time
-they are used. Everything else follows sgfmill 1.1: the same classes,
-methods, values and exceptions.
+they are used. Everything else follows sgfmill 1.1: the same classes (a
+node below the root is a ``Tree_node``, a ``main_sequence_iter`` node may
+be a plain ``Node``), methods, values, exceptions and limits.
+
+kifu's extensions are opt-in keywords:
+
+* ``large_boards=True`` (``Sgf_game``, ``from_bytes``, ``from_string``,
+  ``from_coarse_game_tree``): sizes up to 52, points ``a``-``z`` then
+  ``A``-``Z``; without it sizes over 26 raise ``size out of range``.
+* ``repair=True`` (``from_bytes``, ``from_string``): damaged data sgfmill
+  rejects is read as ``kifu fix`` reads it.
 """
 
 import datetime
+import math
 
 from .. import _kifu
 from . import sgf_grammar
@@ -116,7 +126,9 @@ class Node:
         colour, raw = self.get_raw_move()
         if colour is None:
             return None, None
-        return colour, sgf_properties.interpret_go_point(raw, self._presenter.size)
+        presenter = self._presenter
+        return colour, sgf_properties.interpret_go_point(raw, presenter.size,
+                                                         presenter.large_boards)
 
     def get_setup_stones(self):
         """(black, white, empty): the sets of points of AB, AW and AE."""
@@ -178,6 +190,26 @@ class Tree_node(Node):
         self.parent = parent
         self._children = []
         Node.__init__(self, properties, parent._presenter)
+
+    def __getattr__(self, name):
+        # A node of a game read by kifu (see _native_node) fetches its
+        # property map and its children from the native tree when first
+        # used; every other node has both from the start.
+        native = self.__dict__.get("_native")
+        if native is None:
+            raise AttributeError(name)
+        if name == "_property_map":
+            value = self.owner._maps.get(self._number)
+            if value is None:
+                value = native.property_map(self._number)
+        elif name == "_children":
+            owner = self.owner
+            value = [_native_node(Tree_node, self, owner, native, n)
+                     for n in native.children(self._number)]
+        else:
+            raise AttributeError(name)
+        setattr(self, name, value)
+        return value
 
     def _add_child(self, node):
         self._children.append(node)
@@ -250,32 +282,16 @@ class _Root_tree_node(Tree_node):
         Node.__init__(self, property_map, owner.presenter)
 
 
-class _Native_tree_node(Tree_node):
-    """A node of a game read by kifu: its property map and its children
-    are fetched from the native tree when first used."""
-
-    def __init__(self, parent, owner, native, number, property_map=None):
-        self.owner = owner
-        self.parent = parent
-        self._presenter = owner.presenter
-        self._native = native
-        self._number = number
-        if property_map is not None:
-            self._property_map = property_map
-
-    def __getattr__(self, name):
-        if name == "_property_map":
-            value = self.owner._maps.get(self._number)
-            if value is None:
-                value = self._native.property_map(self._number)
-        elif name == "_children":
-            owner, native = self.owner, self._native
-            value = [_Native_tree_node(self, owner, native, n)
-                     for n in native.children(self._number)]
-        else:
-            raise AttributeError(name)
-        setattr(self, name, value)
-        return value
+def _native_node(cls, parent, owner, native, number):
+    """A node (of class `cls`) of a game read by kifu: node `number` of the
+    native collection, its property map and children fetched when used."""
+    node = cls.__new__(cls)
+    node.owner = owner
+    node.parent = parent
+    node._presenter = owner.presenter
+    node._native = native
+    node._number = number
+    return node
 
 
 def _pieces(root):
@@ -299,7 +315,8 @@ def _pieces(root):
             out.append(b"(")
             node_pieces(node._property_map, out)
         while True:
-            if native_ok and "_children" not in node.__dict__ and isinstance(node, _Native_tree_node):
+            state = node.__dict__
+            if native_ok and "_children" not in state and "_native" in state:
                 out.append((node._native, node._number))
                 break
             kids = node._children
@@ -313,6 +330,19 @@ def _pieces(root):
     out.append(b")")
     out.append(b"\n")
     return out
+
+
+def _native_wrap(wrap):
+    """sgfmill's `wrap` (a line is broken where its length would be more
+    than `wrap`) as the native join's column count, None for no wrapping.
+    TypeError, as sgfmill's, for what does not compare with an int."""
+    if wrap is None:
+        return None
+    if 0 > wrap:
+        return 0
+    if wrap != wrap or wrap == float("inf"):
+        return None
+    return min(math.floor(wrap), 2 ** 63)
 
 
 def _size_and_encoding(root_map, override_encoding):
@@ -338,16 +368,18 @@ class Sgf_game:
     """An SGF game tree.
 
     ``Sgf_game(size, encoding="UTF-8")`` makes a new game (FF[4], GM[1],
-    SZ, CA in the root); size 1 to 52 (sgfmill: 26). The same node is
-    always the same Tree_node object.
+    SZ, CA in the root); size 1 to 26, as sgfmill, or to 52 with
+    ``large_boards=True``. The same node is always the same Tree_node
+    object. Attributes ``root``, ``size`` and ``presenter``, as sgfmill's.
     """
 
-    def __new__(cls, size, encoding="UTF-8", *args, **kwargs):
-        if not 1 <= size <= sgf_properties.MAX_SIZE:
+    def __new__(cls, size, encoding="UTF-8", *args, large_boards=False, **kwargs):
+        limit = sgf_properties.MAX_SIZE if large_boards else sgf_properties.SGFMILL_MAX_SIZE
+        if not 1 <= size <= limit:
             raise ValueError("size out of range: %s" % size)
         game = super().__new__(cls)
         game.size = size
-        game.presenter = sgf_properties.Presenter(size, encoding)
+        game.presenter = sgf_properties.Presenter(size, encoding, large_boards)
         return game
 
     def __init__(self, *args, **kwargs):
@@ -358,11 +390,11 @@ class Sgf_game:
         self.root.set_raw("CA", self.presenter.encoding.encode())
 
     @classmethod
-    def from_coarse_game_tree(cls, coarse_game, override_encoding=None):
+    def from_coarse_game_tree(cls, coarse_game, override_encoding=None, large_boards=False):
         """A game from a sgf_grammar.Coarse_game_tree (sharing its property
         maps); size from SZ (19), encoding from CA (ISO-8859-1)."""
         size, encoding = _size_and_encoding(coarse_game.sequence[0], override_encoding)
-        game = cls.__new__(cls, size, encoding)
+        game = cls.__new__(cls, size, encoding, large_boards=large_boards)
         game.root = _Root_tree_node(coarse_game.sequence[0], game)
         sgf_grammar.make_tree(coarse_game, game.root, Tree_node, Tree_node._add_child)
         if override_encoding is not None:
@@ -370,14 +402,16 @@ class Sgf_game:
         return game
 
     @classmethod
-    def from_bytes(cls, bb, override_encoding=None, repair=False):
+    def from_bytes(cls, bb, override_encoding=None, repair=False, large_boards=False):
         """Reads the first game of `bb` with kifu's parser.
 
         Raises ValueError where sgfmill would (same messages); with
-        ``repair=True`` reads damaged data as kifu repairs it. The values
-        are in the encoding CA names (ISO-8859-1 without CA), or
-        `override_encoding` (which CA is then set to).
+        ``repair=True`` reads damaged data as kifu repairs it, with
+        ``large_boards=True`` accepts sizes up to 52. The values are in the
+        encoding CA names (ISO-8859-1 without CA), or `override_encoding`
+        (which CA is then set to).
         """
+        sgf_grammar._check_bytes(bb)
         native, number, size_bb, ca_bb = _kifu.sgfmill_game(bytes(bb), repair)
         if size_bb is None:
             size = 19
@@ -392,19 +426,20 @@ class Sgf_game:
             encoding = ca_bb.decode("ascii", "replace")
         else:
             encoding = "ISO-8859-1"
-        game = cls.__new__(cls, size, encoding)
+        game = cls.__new__(cls, size, encoding, large_boards=large_boards)
         game._maps = {}
-        game.root = _Native_tree_node(None, game, native, number)
+        game.root = _native_node(_Root_tree_node, None, game, native, number)
         if override_encoding is not None:
             game.root.set_raw("CA", game.presenter.encoding.encode())
         return game
 
     @classmethod
-    def from_string(cls, s, repair=False):
+    def from_string(cls, s, repair=False, large_boards=False):
         """Reads the first game of a str; the game's encoding becomes UTF-8."""
         if not hasattr(s, "encode"):
             raise TypeError("expected string, given %s" % type(s).__name__)
-        return cls.from_bytes(s.encode("utf-8"), override_encoding="utf-8", repair=repair)
+        return cls.from_bytes(s.encode("utf-8"), override_encoding="utf-8", repair=repair,
+                              large_boards=large_boards)
 
     def serialise(self, wrap=79):
         """The game as SGF bytes in the encoding CA names, lines wrapped at
@@ -413,7 +448,7 @@ class Sgf_game:
             encoding = self.get_charset()
         except ValueError:
             raise ValueError("unsupported charset: %s" % self.root.get_raw("CA"))
-        data = _kifu.sgfmill_join(_pieces(self.root), wrap)
+        data = _kifu.sgfmill_join(_pieces(self.root), _native_wrap(wrap))
         if encoding == self.root.get_encoding():
             return data
         return data.decode(self.root.get_encoding()).encode(encoding)
@@ -471,7 +506,7 @@ class Sgf_game:
         Tree_nodes built later, as in sgfmill.
         """
         root = self.root
-        if isinstance(root, _Native_tree_node) and "_children" not in root.__dict__:
+        if "_native" in root.__dict__ and "_children" not in root.__dict__:
             native, presenter, maps = root._native, self.presenter, self._maps
             numbers = native.main_line_below(root._number)
             fetched = native.property_maps(numbers)

@@ -4,8 +4,11 @@ A *property map* is a dict from an identifier to a nonempty list of raw
 values: the bytes between the brackets, escapes and line breaks as written.
 ``parse_sgf_game`` and ``parse_sgf_collection`` read with kifu's parser;
 by default they raise ValueError, with sgfmill's message, wherever
-sgfmill's grammar does; ``repair=True`` reads damaged data as kifu repairs
-it instead.
+sgfmill's grammar does, and give sgfmill's ``Coarse_game_tree``s: one for
+each ``(...)`` as written (``(;A(;B))`` is a tree of one node with one
+subtree). ``repair=True`` (kifu's opt-in) reads damaged data as kifu
+repairs it instead; its trees have a subtree only where a node has
+several children. ``tokenise`` is sgfmill's tokeniser.
 """
 
 import re
@@ -25,6 +28,58 @@ def is_valid_property_value(bb):
     """Whether `bb` can go between brackets: no unescaped ']', no trailing
     lone backslash."""
     return bool(_VALUE.search(bb))
+
+
+_GAME_START = re.compile(rb"\(\s*;")
+_TOKEN = re.compile(rb"\s*(?:\[((?:[^\\\]]|\\.)*)\]|([A-Za-z]{1,64})|([();]))", re.DOTALL)
+_LOWER_CASE = b"abcdefghijklmnopqrstuvwxyz"
+
+
+def _check_bytes(bb):
+    """TypeError, as sgfmill's grammar raises it, unless `bb` is bytes-like
+    (sgfmill's first step on it is a bytes regular expression)."""
+    _GAME_START.match(bb, 0, 0)
+
+
+def tokenise(bb, start_position=0):
+    """The tokens of the first game at or after `start_position`.
+
+    Returns (tokens, end): tokens is a list of (type, bytes) pairs, type
+    'D' for a delimiter (``(``, ``)`` or ``;``), 'I' for a property
+    identifier (lower-case letters dropped, ``AddBlack`` is ``AB``) and
+    'V' for a raw value (between the brackets, escapes kept); end is the
+    index just after the last token. The game starts at the first ``(``
+    followed by white space and ``;`` (([], 0) when there is none); reading
+    stops after the ``)`` that closes it or before the first byte that
+    starts no token.
+    """
+    found = _GAME_START.search(bb, start_position)
+    if found is None:
+        return [], 0
+    tokens = []
+    append = tokens.append
+    match = _TOKEN.match
+    position = found.start()
+    depth = 0
+    while True:
+        m = match(bb, position)
+        if m is None:
+            break
+        position = m.end()
+        value, identifier, delimiter = m.groups()
+        if value is not None:
+            append(("V", value))
+        elif identifier is not None:
+            append(("I", identifier.translate(None, _LOWER_CASE)))
+        else:
+            append(("D", delimiter))
+            if delimiter == b"(":
+                depth += 1
+            elif delimiter == b")":
+                depth -= 1
+                if depth == 0:
+                    break
+    return tokens, position
 
 
 class Coarse_game_tree:
@@ -55,20 +110,47 @@ def _coarse_tree(collection, game):
     return top
 
 
-def _native_games(bb, repair, collection):
-    """(native collection, game index) of each game sgfmill would read.
+def _shaped_tree(collection, game, shape):
+    """The Coarse_game_tree of one game of a native collection, its
+    GameTrees as written: `shape` gives each (number of nodes, number of
+    subtrees), in the order they are written."""
+    shapes = iter(shape)
+    top = Coarse_game_tree()
+    todo = [(top, collection.root(game))]
+    while todo:
+        tree, node = todo.pop()
+        length, subtrees = next(shapes)
+        for i in range(length):
+            tree.sequence.append(collection.property_map(node))
+            kids = collection.children(node)
+            if i + 1 < length:
+                if len(kids) != 1:
+                    raise RuntimeError("kifu: the game's tree is not the one sgfmill reads")
+                node = kids[0]
+        if len(kids) != subtrees:
+            raise RuntimeError("kifu: the game's tree is not the one sgfmill reads")
+        tree.children = [Coarse_game_tree() for _ in kids]
+        todo.extend(reversed(list(zip(tree.children, kids))))
+    return top
+
+
+def _parse(bb, repair, collection):
+    """The Coarse_game_trees of the games sgfmill would read.
 
     Strict: the ranges sgfmill's grammar accepts (raising as it does), each
-    read by kifu; repair: kifu's reading of the whole input."""
+    read by kifu, the GameTrees as written; repair: kifu's reading of the
+    whole input, a GameTree for each node with several children."""
+    _check_bytes(bb)
     data = bytes(bb)
     if repair:
         parsed = _kifu.parse(data)
         if len(parsed) == 0:
             raise ValueError("no SGF data found")
         count = len(parsed) if collection else 1
-        return [(parsed, i) for i in range(count)]
+        return [_coarse_tree(parsed, i) for i in range(count)]
     ranges = _kifu.sgfmill_ranges(data, collection)
-    return [(c, 0) for c in _kifu.parse_ranges(data, ranges)]
+    natives = _kifu.parse_ranges(data, [(start, end) for start, end, _ in ranges])
+    return [_shaped_tree(native, 0, shape) for native, (_, _, shape) in zip(natives, ranges)]
 
 
 def parse_sgf_game(bb, repair=False):
@@ -77,13 +159,12 @@ def parse_sgf_game(bb, repair=False):
     Ignores what precedes the first '(;' and what follows the game. Raises
     ValueError where sgfmill does, unless `repair` is true.
     """
-    (native, game), = _native_games(bb, repair, False)
-    return _coarse_tree(native, game)
+    return _parse(bb, repair, False)[0]
 
 
 def parse_sgf_collection(bb, repair=False):
     """Every game of `bb` as a list of Coarse_game_trees (at least one)."""
-    return [_coarse_tree(native, game) for native, game in _native_games(bb, repair, True)]
+    return _parse(bb, repair, True)
 
 
 def block_format(pieces, width=79):

@@ -19,6 +19,7 @@ def get_setup_and_moves(sgf_game, board=None):
         if not board.is_empty():
             raise ValueError("board not empty")
     root = sgf_game.get_root()
+    large_boards = getattr(sgf_game.get_property_presenter(), "large_boards", False)
     nodes = sgf_game.main_sequence_iter()
     black, white, empty = root.get_setup_stones()
     if black or white:
@@ -33,7 +34,7 @@ def get_setup_and_moves(sgf_game, board=None):
             raise ValueError("setup properties after the root node")
         colour, raw = node.get_raw_move()
         if colour is not None:
-            moves.append((colour, sgf_properties.interpret_go_point(raw, size)))
+            moves.append((colour, sgf_properties.interpret_go_point(raw, size, large_boards)))
     return board, moves
 
 

@@ -23,8 +23,14 @@ LB         list of (point, text)
 FG         (flags, name), or None
 ========== ==========================================================
 
-Unknown properties read as Text. Boards up to 52x52 are supported (sgfmill
-stops at 26): columns and rows ``a``-``z`` then ``A``-``Z``.
+Unknown properties read as Text.
+
+Board sizes and points are sgfmill's by default: points are two letters
+``a``-``z`` and ``serialise_go_point`` refuses sizes over 26. kifu's larger
+boards, up to 52x52 (columns and rows ``a``-``z`` then ``A``-``Z``), are
+opt-in: ``Presenter(size, encoding, large_boards=True)`` and the
+``large_boards=True`` keyword of ``interpret_go_point`` and
+``serialise_go_point`` (``sgf.Sgf_game`` passes its own on).
 """
 
 import codecs
@@ -34,7 +40,10 @@ from math import isinf, isnan
 from . import sgf_grammar
 
 _LETTERS = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_INDEX = {ch: i for i, ch in enumerate(_LETTERS)}
+_LARGE_INDEX = {ch: i for i, ch in enumerate(_LETTERS)}
+_INDEX = {ch: i for i, ch in enumerate(_LETTERS[:26])}
+# The largest board: sgfmill's, and kifu's with large_boards=True.
+SGFMILL_MAX_SIZE = 26
 MAX_SIZE = 52
 
 
@@ -53,21 +62,34 @@ def normalise_charset_name(s):
     return codecs.lookup(s).name.replace("_", "-").upper().replace("ISO8859", "ISO-8859")
 
 
-def interpret_go_point(bb, size):
-    """A raw point as (row, col), or None for a pass ('' or 'tt' up to 19)."""
+def interpret_go_point(bb, size, large_boards=False):
+    """A raw point as (row, col), or None for a pass ('' or 'tt' up to 19).
+
+    Letters ``a``-``z`` (with `large_boards`, then ``A``-``Z``); ValueError
+    for a point off the board, TypeError when `bb` is not bytes.
+    """
     if bb == b"" or (bb == b"tt" and size <= 19):
         return None
     col_b, row_b = bb
-    col = _INDEX.get(col_b, -1)
-    row = size - 1 - _INDEX.get(row_b, size)
+    index = _LARGE_INDEX if large_boards else _INDEX
+    col = index.get(col_b)
+    row = index.get(row_b)
+    if col is None or row is None:
+        for ch in (col_b, row_b):
+            if not isinstance(ch, int):
+                raise TypeError("unsupported operand type(s) for -: '%s' and 'int'"
+                                % type(ch).__name__)
+        raise ValueError
+    row = size - 1 - row
     if not (0 <= col < size and 0 <= row < size):
         raise ValueError
     return row, col
 
 
-def serialise_go_point(move, size):
-    """A move as raw bytes: two letters, or the pass ('tt' up to 19, else '')."""
-    if not 1 <= size <= MAX_SIZE:
+def serialise_go_point(move, size, large_boards=False):
+    """A move as raw bytes: two letters, or the pass ('tt' up to 19, else
+    ''); ValueError for a size over 26 (52 with `large_boards`)."""
+    if not 1 <= size <= (MAX_SIZE if large_boards else SGFMILL_MAX_SIZE):
         raise ValueError
     if move is None:
         return b"tt" if size <= 19 else b""
@@ -78,6 +100,8 @@ def serialise_go_point(move, size):
 
 
 class _Context:
+    large_boards = False
+
     def __init__(self, size, encoding):
         self.size = size
         self.encoding = encoding
@@ -167,7 +191,7 @@ def serialise_text(s, context):
 
 
 def interpret_point(bb, context):
-    point = interpret_go_point(bb, context.size)
+    point = interpret_go_point(bb, context.size, getattr(context, "large_boards", False))
     if point is None:
         raise ValueError
     return point
@@ -176,15 +200,15 @@ def interpret_point(bb, context):
 def serialise_point(point, context):
     if point is None:
         raise ValueError
-    return serialise_go_point(point, context.size)
+    return serialise_go_point(point, context.size, getattr(context, "large_boards", False))
 
 
 def interpret_move(bb, context):
-    return interpret_go_point(bb, context.size)
+    return interpret_go_point(bb, context.size, getattr(context, "large_boards", False))
 
 
 def serialise_move(move, context):
-    return serialise_go_point(move, context.size)
+    return serialise_go_point(move, context.size, getattr(context, "large_boards", False))
 
 
 def interpret_point_list(values, context):
@@ -328,10 +352,12 @@ _text_property_type = _TYPES["text"]
 class Presenter(_Context):
     """Reads and writes property values for one board size and encoding.
 
-    Public attributes: ``size`` and ``encoding`` (normalised, eg 'UTF-8').
+    Public attributes: ``size``, ``encoding`` (normalised, eg 'UTF-8') and
+    ``large_boards`` (kifu's: points up to 52x52, letters ``a``-``z`` then
+    ``A``-``Z``; sgfmill's ``a``-``z`` and 26 by default).
     """
 
-    def __init__(self, size, encoding):
+    def __init__(self, size, encoding, large_boards=False):
         try:
             encoding.encode("ascii")
         except UnicodeEncodeError:
@@ -341,6 +367,7 @@ class Presenter(_Context):
         except LookupError:
             raise ValueError("unknown encoding: %s" % encoding)
         _Context.__init__(self, size, encoding)
+        self.large_boards = bool(large_boards)
         # Shared until this presenter's table is asked for or changed.
         self._types = _property_types_by_ident
         self._own_types = False
