@@ -17,8 +17,8 @@ use std::path::PathBuf;
 use kifu_board::Board;
 use kifu_sgf::game_info::{GameResult, Outcome};
 use kifu_sgf::{BoardSize, Collection, Color, Game, Node, Point, Severity};
-use numpy::IntoPyArray;
-use numpy::ndarray::{Array1, Array2, Array3};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray3, PyArrayMethods};
 use pyo3::exceptions::{PyImportError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -66,10 +66,14 @@ enum Event {
     Snapshot,
     /// The point (row * size + col) now holds 1, -1 or 0.
     Set(u16, i8),
-    /// Remember the board (a variation starts here later).
+    /// Remember the board (variations start here later).
     Save,
-    /// Go back to the board last remembered (and forget it).
+    /// Go back to the board last remembered (another variation starts
+    /// there later).
     Restore,
+    /// Go back to the board last remembered and forget it (its last
+    /// variation).
+    RestoreLast,
 }
 
 /// What pass 1 keeps of one game.
@@ -166,47 +170,84 @@ impl Walker {
         Ok(())
     }
 
-    /// Plays the node's move, if any, after recording the board before it.
-    fn play(&mut self, node: Node<'_, '_>) -> Result<(), String> {
-        let Some((color, point)) = node.get_move() else {
-            if node.property("B").is_some() || node.property("W").is_some() {
-                return Err("a move that does not read as a point".to_string());
+    /// The node's setup, then its move. One look at the identifiers
+    /// first: most nodes have a move and nothing else for us.
+    fn node(&mut self, node: Node<'_, '_>) -> Result<(), String> {
+        let (mut setup, mut mv) = (false, false);
+        for p in node.properties() {
+            match p.id() {
+                "AB" | "AW" | "AE" => setup = true,
+                "B" | "W" => mv = true,
+                _ => {}
             }
-            return Ok(());
-        };
-        let mv = match point {
-            None => [-1, -1],
-            Some(p) => {
-                if let Err(e) = self.board.check_move(color, p) {
-                    let (row, col) = p.to_row_col(self.size);
-                    return Err(format!("illegal move at ({row}, {col}): {e}"));
-                }
-                let (row, col) = p.to_row_col(self.size);
-                [i16::from(row), i16::from(col)]
-            }
-        };
-        self.out.events.push(Event::Snapshot);
-        self.out.moves.push(mv);
-        self.out.players.push(stone(color));
-        match point {
-            None => self.board.pass(),
-            Some(p) => self.place(color, p),
+        }
+        if setup {
+            self.setup(node)?;
+        }
+        if mv {
+            self.play(node)?;
         }
         Ok(())
     }
 
-    /// Plays a move known to be legal and records what changed.
-    fn place(&mut self, color: Color, p: Point) {
+    /// Plays the node's move, recording the board before it.
+    fn play(&mut self, node: Node<'_, '_>) -> Result<(), String> {
+        let Some((color, point)) = node.get_move() else {
+            return Err("a move that does not read as a point".to_string());
+        };
+        let Some(p) = point else {
+            self.record([-1, -1], color);
+            self.board.pass();
+            return Ok(());
+        };
         let mut captured = std::mem::take(&mut self.captured);
-        if self.board.play_into(color, p, &mut captured).is_ok() {
-            self.set_event(p);
-            for &q in &captured {
-                let i = self.index(q);
-                self.out.events.push(Event::Set(i, 0));
-            }
+        let played = self.board.play_into(color, p, &mut captured);
+        let (row, col) = p.to_row_col(self.size);
+        if let Err(e) = played {
+            return Err(format!("illegal move at ({row}, {col}): {e}"));
+        }
+        // The snapshot event comes before the changes: pass 2 copies the
+        // board before the move.
+        self.record([i16::from(row), i16::from(col)], color);
+        self.set_event(p);
+        for &q in &captured {
+            let i = self.index(q);
+            self.out.events.push(Event::Set(i, 0));
         }
         self.captured = captured;
+        Ok(())
     }
+
+    fn record(&mut self, mv: [i16; 2], color: Color) {
+        self.out.events.push(Event::Snapshot);
+        self.out.moves.push(mv);
+        self.out.players.push(stone(color));
+    }
+}
+
+/// The variations still to walk below one node, and the board there:
+/// one board for all of them, so that a node with many children does not
+/// hold a board each.
+struct Branch<'c, 'i> {
+    /// The next variation last.
+    rest: Vec<Node<'c, 'i>>,
+    board: Board,
+}
+
+/// The first node and board of the next variation to walk, if any; the
+/// branch is dropped with its last variation.
+fn next_line<'c, 'i>(
+    pending: &mut Vec<Branch<'c, 'i>>,
+    events: &mut Vec<Event>,
+) -> Option<(Node<'c, 'i>, Board)> {
+    let top = pending.last_mut()?;
+    let node = top.rest.pop()?;
+    if top.rest.is_empty() {
+        events.push(Event::RestoreLast);
+        return pending.pop().map(|b| (node, b.board));
+    }
+    events.push(Event::Restore);
+    Some((node, top.board.clone()))
 }
 
 /// Pass 1 for one game: `Ok(None)` when a filter leaves it out, `Err`
@@ -226,13 +267,11 @@ fn game_positions(
         out: game_metadata(game, number),
         captured: Vec::new(),
     };
-    // Lines still to walk, with the board where each starts.
-    let mut pending: Vec<(Node<'_, '_>, Board)> = Vec::new();
+    let mut pending: Vec<Branch<'_, '_>> = Vec::new();
     let mut current = Some(game.root());
     loop {
         while let Some(node) = current {
-            let done = walker.setup(node).and_then(|()| walker.play(node));
-            if let Err(reason) = done {
+            if let Err(reason) = walker.node(node) {
                 if opts.on_illegal != OnIllegal::Truncate {
                     return Err(reason);
                 }
@@ -241,17 +280,18 @@ fn game_positions(
             let mut children = node.children();
             current = children.next();
             if opts.variations {
-                let others: Vec<_> = children.collect();
-                for child in others.into_iter().rev() {
+                let mut rest: Vec<_> = children.collect();
+                if !rest.is_empty() {
+                    rest.reverse();
                     walker.out.events.push(Event::Save);
-                    pending.push((child, walker.board.clone()));
+                    let board = walker.board.clone();
+                    pending.push(Branch { rest, board });
                 }
             }
         }
-        let Some((node, board)) = pending.pop() else {
+        let Some((node, board)) = next_line(&mut pending, &mut walker.out.events) else {
             break;
         };
-        walker.out.events.push(Event::Restore);
         walker.board = board;
         current = Some(node);
     }
@@ -415,6 +455,11 @@ fn fill_boards(events: &[Event], cells: usize, out: &mut [i8]) {
             }
             Event::Save => saved.push(board.clone()),
             Event::Restore => {
+                if let Some(b) = saved.last() {
+                    board.copy_from_slice(b);
+                }
+            }
+            Event::RestoreLast => {
                 if let Some(b) = saved.pop() {
                     board = b;
                 }
@@ -423,31 +468,24 @@ fn fill_boards(events: &[Event], cells: usize, out: &mut [i8]) {
     }
 }
 
-/// The flat arrays of all positions, in the order read.
+/// The small arrays of all positions, in the order read.
 struct Flat {
-    boards: Vec<i8>,
     moves: Vec<i16>,
     players: Vec<i8>,
     game: Vec<i32>,
     offsets: Vec<i64>,
 }
 
-fn flatten(games: &[(usize, GamePositions)], cells: usize) -> Flat {
+fn flatten(games: &[(usize, GamePositions)]) -> Flat {
     let n: usize = games.iter().map(|(_, g)| g.players.len()).sum();
     let mut flat = Flat {
-        boards: vec![0; n * cells],
         moves: Vec::with_capacity(2 * n),
         players: Vec::with_capacity(n),
         game: Vec::with_capacity(n),
         offsets: Vec::with_capacity(games.len() + 1),
     };
     flat.offsets.push(0);
-    let mut slices = Vec::with_capacity(games.len());
-    let mut rest = flat.boards.as_mut_slice();
     for (index, (_, g)) in (0i32..).zip(games) {
-        let (head, tail) = std::mem::take(&mut rest).split_at_mut(g.players.len() * cells);
-        slices.push(head);
-        rest = tail;
         flat.moves.extend(g.moves.iter().flatten());
         flat.players.extend_from_slice(&g.players);
         flat.game
@@ -455,11 +493,44 @@ fn flatten(games: &[(usize, GamePositions)], cells: usize) -> Flat {
         let end = flat.players.len();
         flat.offsets.push(i64::try_from(end).unwrap_or(i64::MAX));
     }
+    flat
+}
+
+/// Pass 2: each game's boards into its own slice of `boards`, in
+/// parallel.
+fn fill_all(games: &[(usize, GamePositions)], cells: usize, boards: &mut [i8]) {
+    let mut slices = Vec::with_capacity(games.len());
+    let mut rest = boards;
+    for (_, g) in games {
+        let len = (g.players.len() * cells).min(rest.len());
+        let (head, tail) = std::mem::take(&mut rest).split_at_mut(len);
+        slices.push(head);
+        rest = tail;
+    }
     games
         .par_iter()
         .zip(slices.into_par_iter())
         .for_each(|((_, g), slice)| fill_boards(&g.events, cells, slice));
-    flat
+}
+
+/// The boards array, allocated by numpy (which asks the kernel for huge
+/// pages: page faults were a fifth of the time with a Rust `Vec`) and
+/// filled with the GIL released.
+fn boards_array<'py>(
+    py: Python<'py>,
+    games: &[(usize, GamePositions)],
+    n: usize,
+    side: usize,
+) -> PyResult<Bound<'py, PyArray3<i8>>> {
+    let boards = PyArray3::<i8>::zeros(py, [n, side, side], false);
+    {
+        let mut guard = boards.readwrite();
+        let slice = guard
+            .as_slice_mut()
+            .map_err(|e| PyValueError::new_err(format!("positions: {e}")))?;
+        py.detach(|| fill_all(games, side * side, slice));
+    }
+    Ok(boards)
 }
 
 /// A ValueError for an array whose shape does not fit (cannot happen:
@@ -472,24 +543,21 @@ fn shape_error(e: numpy::ndarray::ShapeError) -> PyErr {
 /// `Positions` class.
 fn to_python<'py>(
     py: Python<'py>,
-    flat: Flat,
     gathered: Gathered,
     side: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let flat = py.detach(|| flatten(&gathered.games));
     let n = flat.players.len();
     let d = PyDict::new(py);
-    let boards = Array3::from_shape_vec((n, side, side), flat.boards).map_err(shape_error)?;
-    d.set_item("boards", boards.into_pyarray(py))?;
+    d.set_item("boards", boards_array(py, &gathered.games, n, side)?)?;
     let moves = Array2::from_shape_vec((n, 2), flat.moves).map_err(shape_error)?;
     d.set_item("moves", moves.into_pyarray(py))?;
     d.set_item("players", flat.players.into_pyarray(py))?;
     d.set_item("game", flat.game.into_pyarray(py))?;
     d.set_item("offsets", flat.offsets.into_pyarray(py))?;
     let games = &gathered.games;
-    let per_game = |f: &dyn Fn(&GamePositions) -> f64| -> Array1<f64> {
-        games.iter().map(|(_, g)| f(g)).collect()
-    };
-    d.set_item("komi", per_game(&|g| g.komi).into_pyarray(py))?;
+    let komi: Vec<f64> = games.iter().map(|(_, g)| g.komi).collect();
+    d.set_item("komi", komi.into_pyarray(py))?;
     let handicap: Vec<i32> = games.iter().map(|(_, g)| g.handicap).collect();
     d.set_item("handicap", handicap.into_pyarray(py))?;
     let winner: Vec<i8> = games.iter().map(|(_, g)| g.winner).collect();
@@ -534,7 +602,7 @@ fn options(
     })
 }
 
-/// Both passes, the GIL released, then the arrays.
+/// Pass 1, then the arrays (pass 2), the GIL released for both.
 fn run<'py>(py: Python<'py>, inputs: Inputs<'_>, opts: Options) -> PyResult<Bound<'py, PyDict>> {
     // rust-numpy imports numpy on first use and panics if it cannot:
     // fail first with an ImportError that says what to install.
@@ -543,18 +611,11 @@ fn run<'py>(py: Python<'py>, inputs: Inputs<'_>, opts: Options) -> PyResult<Boun
             "kifu.positions needs numpy (pip install kifu[numpy]): {e}"
         ))
     })?;
-    let side = usize::from(opts.size.cols);
-    let cells = side * side;
-    let (flat, gathered) = py
-        .detach(|| {
-            let gathered = gather(&inputs, &opts)?;
-            Ok::<_, Failure>((flatten(&gathered.games, cells), gathered))
-        })
-        .map_err(|f| match f {
-            Failure::Io(m) => PyOSError::new_err(m),
-            Failure::Invalid(m) => PyValueError::new_err(m),
-        })?;
-    to_python(py, flat, gathered, side)
+    let gathered = py.detach(|| gather(&inputs, &opts)).map_err(|f| match f {
+        Failure::Io(m) => PyOSError::new_err(m),
+        Failure::Invalid(m) => PyValueError::new_err(m),
+    })?;
+    to_python(py, gathered, usize::from(opts.size.cols))
 }
 
 /// Positions of the games in the files `paths` (see `kifu.positions`).
