@@ -173,28 +173,43 @@ impl Walker {
     /// The node's setup, then its move. One look at the identifiers
     /// first: most nodes have a move and nothing else for us.
     fn node(&mut self, node: Node<'_, '_>) -> Result<(), String> {
-        let (mut setup, mut mv) = (false, false);
+        let (mut setup, mut mv) = (false, None);
         for p in node.properties() {
             match p.id() {
                 "AB" | "AW" | "AE" => setup = true,
-                "B" | "W" => mv = true,
+                "B" if mv.is_none() => mv = Some((Color::Black, p.raw_values().next())),
+                "W" if mv.is_none() => mv = Some((Color::White, p.raw_values().next())),
                 _ => {}
             }
         }
         if setup {
             self.setup(node)?;
         }
-        if mv {
-            self.play(node)?;
+        let Some((color, raw)) = mv else {
+            return Ok(());
+        };
+        if let Some(p) = raw.and_then(|r| self.plain_point(r)) {
+            return self.play(color, Some(p));
         }
-        Ok(())
+        match node.get_move() {
+            Some((color, point)) => self.play(color, point),
+            None => Err("a move that does not read as a point".to_string()),
+        }
     }
 
-    /// Plays the node's move, recording the board before it.
-    fn play(&mut self, node: Node<'_, '_>) -> Result<(), String> {
-        let Some((color, point)) = node.get_move() else {
-            return Err("a move that does not read as a point".to_string());
+    /// The point of a move written as two lowercase letters on the board,
+    /// the form of nearly every move, read without the general reader
+    /// (which the other forms, passes included, go through).
+    fn plain_point(&self, raw: &[u8]) -> Option<Point> {
+        let &[x @ b'a'..=b'z', y @ b'a'..=b'z'] = raw else {
+            return None;
         };
+        let p = Point::new(x - b'a', y - b'a');
+        self.size.contains(p).then_some(p)
+    }
+
+    /// Plays a move (None: a pass), recording the board before it.
+    fn play(&mut self, color: Color, point: Option<Point>) -> Result<(), String> {
         let Some(p) = point else {
             self.record([-1, -1], color);
             self.board.pass();
