@@ -10,6 +10,10 @@ boards.Board.play, numpy arrays from list_occupied_points), run once;
 kifu.positions is timed REPS times (default 2), the best kept, from the
 unpacked files and from bytes in memory. Prints wall and CPU seconds (CPU
 summed over threads: kifu's run on all cores) and the load average.
+Whichever kifu call comes first after the reference pays, on every
+repetition, most of a second of system time to get the 431 MB of fresh
+pages for its boards (the reference left about 1 GB of small numpy
+arrays); the second does not: read both rows.
 Build the extension in release mode first (maturin develop --release).
 """
 
@@ -110,8 +114,8 @@ def main():
     load0 = os.getloadavg()
     wall, cpu_s, ref = timed(lambda: sgfmill_numpy(games), 1)
     rows.append(("sgfmill 1.1.1 + numpy (Python loop)", wall, cpu_s, len(ref[2])))
-    for label, source in (("kifu.positions(directory)", tmp),
-                          ("kifu.positions(list of bytes)", [d for _, d in games])):
+    for label, source in (("kifu.positions(list of bytes)", [d for _, d in games]),
+                          ("kifu.positions(directory)", tmp)):
         wall, cpu_s, p = timed(lambda: kifu.positions(source, errors="skip"), REPS)
         compared = check_equal(p, ref, names)
         rows.append((label, wall, cpu_s, len(p)))
