@@ -24,6 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rayon::prelude::*;
 
+mod positions;
 mod sgfmill_grammar;
 
 /// A parsed SGF collection that owns its bytes.
@@ -1205,5 +1206,7 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_book, m)?)?;
     m.add_class::<PyBook>()?;
     m.add_function(wrap_pyfunction!(sgfmill_join, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::positions_files, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::positions_bytes, m)?)?;
     Ok(())
 }

@@ -10,7 +10,9 @@ kifu's Rust library.
 
 ``kifu.read_files`` reads a directory or a list of files on all cores with
 the GIL released; ``kifu.sgfmill`` is sgfmill's API on kifu's parser;
-``kifu.dask`` builds dask bags of games and game information.
+``kifu.dask`` builds dask bags of games and game information;
+``kifu.positions`` turns many games into numpy arrays (the board before
+each move, the move, the player) for training sets.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from . import _kifu
 from ._kifu import Board, Diagnostic
 
 __all__ = ["read", "parse", "parse_all", "fix", "read_files", "read_book", "Book", "read_stream", "Collection", "Game", "Node",
-           "Board", "Diagnostic", "SgfError", "sgf_files", "__version__"]
+           "Board", "Diagnostic", "SgfError", "sgf_files", "positions", "Positions", "__version__"]
 __version__ = _kifu.__version__
 
 
@@ -400,3 +402,7 @@ def read_files(paths: Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]]
             yield path, OSError(result)
         else:
             yield path, Collection(result)
+
+
+# Last: it uses sgf_files above. numpy is imported only when called.
+from ._positions import Positions, positions  # noqa: E402
