@@ -24,7 +24,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rayon::prelude::*;
 
+mod sgfmill_board;
 mod sgfmill_grammar;
+mod sgfmill_nodes;
+mod sgfmill_values;
 
 /// A parsed SGF collection that owns its bytes.
 #[pyclass(frozen, module = "kifu._kifu", name = "Collection")]
@@ -1205,5 +1208,15 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_book, m)?)?;
     m.add_class::<PyBook>()?;
     m.add_function(wrap_pyfunction!(sgfmill_join, m)?)?;
+    // The drop-in's classes, under names that do not clash with the native
+    // API's (their Python names are sgfmill's: Node, Tree_node, Board).
+    let py = m.py();
+    m.add("SgfmillNode", py.get_type::<sgfmill_nodes::SgfNode>())?;
+    m.add("SgfmillTreeNode", py.get_type::<sgfmill_nodes::TreeNode>())?;
+    m.add_class::<sgfmill_nodes::NativeGame>()?;
+    m.add_class::<sgfmill_nodes::PyContext>()?;
+    m.add_function(wrap_pyfunction!(sgfmill_nodes::sgfmill_root, m)?)?;
+    m.add_function(wrap_pyfunction!(sgfmill_nodes::sgfmill_main_moves, m)?)?;
+    m.add("SgfmillBoard", py.get_type::<sgfmill_board::SgfmillBoard>())?;
     Ok(())
 }

@@ -1,0 +1,845 @@
+//! The sgfmill drop-in's node objects (`sgf.Node`, `sgf.Tree_node`).
+//!
+//! sgfmill builds a Python object and a property dict for every node when
+//! it parses; the drop-in parses natively and builds node objects only
+//! when a program asks for them (a node's children, all at once, the
+//! first time they are used; the main line in one call). A node read from
+//! the file answers the getters (`get`, `get_move`, `has_property`,
+//! `properties`, `get_raw`) from the native tree without making its
+//! property dict. The dict is made the first time a program could change
+//! it or hold on to it (`set...`, `get_raw_list`, `get_raw_property_map`);
+//! from then on it is what the node reads and writes. The dicts made so
+//! far are kept per game by number ([`NativeGame`]), so that the plain
+//! `Node`s of `main_sequence_iter` and the `Tree_node`s of the same node
+//! share one dict, as in sgfmill.
+//!
+//! The methods that change a node are sgfmill's Python code, added to
+//! these classes by `kifu/sgfmill/sgf.py`; so are the readers' fallbacks
+//! (`_py_get`, `_py_get_move`), which run whenever the answer is not
+//! certain here (see [`crate::sgfmill_values`]): a dict a program made,
+//! a presenter a program changed, a value sgfmill would reject.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use kifu_sgf::Node;
+use pyo3::exceptions::{PyAttributeError, PyKeyError, PyRuntimeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use pyo3::{IntoPyObjectExt, PyTraverseError, PyVisit, intern};
+
+use crate::PyCollection;
+use crate::sgfmill_values::{self, Charset, Context};
+
+/// One game read by kifu for the drop-in: its native collection and the
+/// property dicts made so far, by node number.
+#[pyclass(frozen, module = "kifu._kifu")]
+pub(crate) struct NativeGame {
+    collection: Py<PyCollection>,
+    maps: Mutex<HashMap<u32, Py<PyDict>>>,
+}
+
+impl NativeGame {
+    fn node(&self, number: u32) -> PyResult<Node<'_, 'static>> {
+        self.collection.get().node(number)
+    }
+
+    /// The dict made for node `number`, if any.
+    fn made_map(&self, py: Python<'_>, number: u32) -> Option<Py<PyDict>> {
+        let maps = self.maps.lock().ok()?;
+        if maps.is_empty() {
+            return None;
+        }
+        maps.get(&number).map(|m| m.clone_ref(py))
+    }
+
+    /// Node `number`'s dict: the one made before, or a new one.
+    fn map(&self, py: Python<'_>, number: u32) -> PyResult<Py<PyDict>> {
+        if let Some(map) = self.made_map(py, number) {
+            return Ok(map);
+        }
+        let map = self.collection.get().property_map(py, number)?.unbind();
+        let mut maps = self
+            .maps
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("node table poisoned"))?;
+        Ok(maps.entry(number).or_insert(map).clone_ref(py))
+    }
+
+    /// Whether a dict was made for `number` or a node below it: the
+    /// native tree is then not what the program sees there.
+    fn edited_below(&self, number: u32) -> bool {
+        let Ok(maps) = self.maps.lock() else {
+            return true;
+        };
+        maps.keys().any(|&made| {
+            let mut at = self.node(made).ok();
+            while let Some(n) = at {
+                if n.id().number() == number {
+                    return true;
+                }
+                at = n.parent();
+            }
+            false
+        })
+    }
+}
+
+/// A presenter's reading context, kept by `sgf_properties.Presenter` as
+/// `_fast` (remade whenever the presenter changes).
+#[pyclass(frozen, module = "kifu._kifu", name = "SgfmillContext")]
+pub(crate) struct PyContext {
+    ctx: Context,
+}
+
+#[pymethods]
+impl PyContext {
+    #[new]
+    fn new(size: i64, large_boards: bool, encoding: &str, default_types: bool) -> Self {
+        PyContext {
+            ctx: Context {
+                size,
+                large_boards,
+                charset: Charset::from_name(encoding),
+                default_types,
+            },
+        }
+    }
+}
+
+/// The context of a presenter, None when it has none usable here.
+fn context(presenter: &Bound<'_, PyAny>) -> PyResult<Option<Context>> {
+    let py = presenter.py();
+    let mut fast = presenter.getattr(intern!(py, "_fast"))?;
+    if fast.is_none() {
+        fast = presenter.call_method0(intern!(py, "_fast_context"))?;
+    }
+    Ok(fast.cast::<PyContext>().ok().map(|c| c.get().ctx))
+}
+
+/// `sgf.Node`: a node's properties. Also holds `Tree_node`'s links, so
+/// that one struct (and one traverse for the cycle collector) serves both.
+#[pyclass(subclass, dict, weakref, module = "kifu.sgfmill.sgf", name = "Node")]
+pub(crate) struct SgfNode {
+    presenter: Option<Py<PyAny>>,
+    /// The game read by kifu this node is from (None for nodes a program
+    /// made); `number` is its native node.
+    native: Option<Py<NativeGame>>,
+    number: u32,
+    /// The property dict, once made: from then on the node's truth.
+    map: Option<Py<PyAny>>,
+    owner: Option<Py<PyAny>>,
+    parent: Option<Py<PyAny>>,
+    /// The child Tree_nodes, once made.
+    children: Option<Py<PyList>>,
+}
+
+/// `sgf.Tree_node`: a node in a game (its data is in [`SgfNode`]).
+#[pyclass(extends = SgfNode, subclass, module = "kifu.sgfmill.sgf", name = "Tree_node")]
+pub(crate) struct TreeNode;
+
+/// Where a node's properties are read from right now.
+enum Source<'py> {
+    Native(Bound<'py, NativeGame>, u32),
+    Map(Bound<'py, PyAny>),
+}
+
+impl SgfNode {
+    fn plain(presenter: Py<PyAny>) -> SgfNode {
+        SgfNode {
+            presenter: Some(presenter),
+            native: None,
+            number: 0,
+            map: None,
+            owner: None,
+            parent: None,
+            children: None,
+        }
+    }
+
+    fn presenter<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.presenter
+            .as_ref()
+            .map(|p| p.bind(py).clone())
+            .ok_or_else(|| PyAttributeError::new_err("_presenter"))
+    }
+}
+
+/// The node's source, adopting a dict made through another object of the
+/// same node.
+fn source<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Source<'py>> {
+    let py = slf.py();
+    let mut this = slf.borrow_mut();
+    if let Some(map) = &this.map {
+        return Ok(Source::Map(map.bind(py).clone()));
+    }
+    let Some(native) = this.native.as_ref().map(|n| n.bind(py).clone()) else {
+        return Err(PyAttributeError::new_err("_property_map"));
+    };
+    if let Some(map) = native.get().made_map(py, this.number) {
+        let map = map.into_bound(py).into_any();
+        this.map = Some(map.clone().unbind());
+        return Ok(Source::Map(map));
+    }
+    Ok(Source::Native(native, this.number))
+}
+
+/// The node's dict, made now if need be.
+fn property_map<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyAny>> {
+    match source(slf)? {
+        Source::Map(map) => Ok(map),
+        Source::Native(native, number) => {
+            let map = native
+                .get()
+                .map(slf.py(), number)?
+                .into_bound(slf.py())
+                .into_any();
+            slf.borrow_mut().map = Some(map.clone().unbind());
+            Ok(map)
+        }
+    }
+}
+
+/// The raw values of `id` at a native node (a repeated identifier's
+/// values joined), None when it has none.
+fn native_raws<'c>(node: Node<'c, 'static>, id: &str) -> Option<Vec<&'c [u8]>> {
+    let mut found: Option<Vec<&'c [u8]>> = None;
+    for p in node.properties().filter(|p| p.id() == id) {
+        found.get_or_insert_with(Vec::new).extend(p.raw_values());
+    }
+    found
+}
+
+/// The first raw value of `id` at a native node.
+fn native_first<'c>(node: Node<'c, 'static>, id: &str) -> Option<&'c [u8]> {
+    node.properties()
+        .find(|p| p.id() == id)
+        .map(|p| p.raw_values().next().unwrap_or(b""))
+}
+
+/// An identifier as a str; other keys are hashed (TypeError for what is
+/// unhashable, as a dict lookup raises) and match nothing native.
+fn key_str<'a>(key: &'a Bound<'_, PyAny>) -> PyResult<Option<std::borrow::Cow<'a, str>>> {
+    match key.cast::<PyString>() {
+        Ok(s) => Ok(s.to_cow().ok()),
+        Err(_) => key.hash().map(|_| None),
+    }
+}
+
+fn colour_str(id: &str) -> &'static str {
+    if id == "B" { "b" } else { "w" }
+}
+
+#[pymethods]
+impl SgfNode {
+    #[new]
+    fn new(property_map: Py<PyAny>, presenter: Py<PyAny>) -> Self {
+        SgfNode {
+            map: Some(property_map),
+            ..SgfNode::plain(presenter)
+        }
+    }
+
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.presenter)?;
+        visit.call(&self.map)?;
+        visit.call(&self.owner)?;
+        visit.call(&self.parent)?;
+        visit.call(&self.children)?;
+        Ok(())
+    }
+
+    fn __clear__(&mut self) {
+        self.presenter = None;
+        self.map = None;
+        self.owner = None;
+        self.parent = None;
+        self.children = None;
+    }
+
+    #[getter]
+    fn _presenter(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(self.presenter(py)?.unbind())
+    }
+
+    #[getter(_property_map)]
+    fn get_property_map<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        property_map(slf)
+    }
+
+    #[setter(_property_map)]
+    fn set_property_map(&mut self, map: Py<PyAny>) {
+        self.map = Some(map);
+    }
+
+    /// The board size values are read with.
+    fn get_size<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.presenter(py)?.getattr(intern!(py, "size"))
+    }
+
+    /// The encoding of the raw values (a codec name, eg 'UTF-8').
+    fn get_encoding<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.presenter(py)?.getattr(intern!(py, "encoding"))
+    }
+
+    /// The node's sgf_properties.Presenter.
+    fn get_presenter<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.presenter(py)
+    }
+
+    /// Whether the node has the property.
+    fn has_property(slf: &Bound<'_, Self>, identifier: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match source(slf)? {
+            Source::Map(map) => map.contains(identifier),
+            Source::Native(native, number) => Ok(match key_str(identifier)? {
+                Some(id) => native
+                    .get()
+                    .node(number)?
+                    .properties()
+                    .any(|p| p.id() == id.as_ref()),
+                None => false,
+            }),
+        }
+    }
+
+    /// The identifiers of the node's properties.
+    fn properties<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let py = slf.py();
+        match source(slf)? {
+            Source::Map(map) => PyList::new(
+                py,
+                map.call_method0(intern!(py, "keys"))?
+                    .try_iter()?
+                    .collect::<PyResult<Vec<_>>>()?,
+            ),
+            Source::Native(native, number) => {
+                let mut ids: Vec<&str> = Vec::new();
+                for p in native.get().node(number)?.properties() {
+                    if !ids.contains(&p.id()) {
+                        ids.push(p.id());
+                    }
+                }
+                PyList::new(py, ids.into_iter().map(|id| PyString::intern(py, id)))
+            }
+        }
+    }
+
+    /// The raw values of a property (KeyError when absent): the node's
+    /// own list, which a program may change.
+    fn get_raw_list<'py>(
+        slf: &Bound<'py, Self>,
+        identifier: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        property_map(slf)?.get_item(identifier)
+    }
+
+    /// The first raw value of a property (KeyError when absent).
+    fn get_raw<'py>(
+        slf: &Bound<'py, Self>,
+        identifier: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match source(slf)? {
+            Source::Map(map) => map.get_item(identifier)?.get_item(0),
+            Source::Native(native, number) => {
+                let node = native.get().node(number)?;
+                match key_str(identifier)?.and_then(|id| native_first(node, &id)) {
+                    Some(raw) => Ok(PyBytes::new(slf.py(), raw).into_any()),
+                    None => Err(PyKeyError::new_err(identifier.clone().unbind())),
+                }
+            }
+        }
+    }
+
+    /// The dict of identifier -> raw values (the same dict each time).
+    fn get_raw_property_map<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        property_map(slf)
+    }
+
+    /// A property's value (KeyError when absent, ValueError when it does
+    /// not read as its type).
+    fn get<'py>(
+        slf: &Bound<'py, Self>,
+        identifier: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        if let Source::Native(native, number) = source(slf)? {
+            let node = native.get().node(number)?;
+            let Some(id) = key_str(identifier)? else {
+                return Err(PyKeyError::new_err(identifier.clone().unbind()));
+            };
+            let Some(raws) = native_raws(node, &id) else {
+                return Err(PyKeyError::new_err(identifier.clone().unbind()));
+            };
+            let presenter = slf.borrow().presenter(py)?;
+            if let Some(ctx) = context(&presenter)?.filter(|c| c.default_types) {
+                if let Some(value) = sgfmill_values::interpret(py, &id, &raws, &ctx) {
+                    return Ok(value);
+                }
+            }
+            let raws = sgfmill_values::raw_list(py, &raws)?;
+            return presenter.call_method1(intern!(py, "interpret"), (identifier, raws));
+        }
+        slf.call_method1(intern!(py, "_py_get"), (identifier,))
+    }
+
+    /// (colour, raw value) of the B or W property, or (None, None).
+    fn get_raw_move<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        match source(slf)? {
+            Source::Native(native, number) => {
+                let node = native.get().node(number)?;
+                let found = ["B", "W"]
+                    .into_iter()
+                    .find_map(|id| Some((id, native_first(node, id)?)));
+                match found {
+                    Some((id, raw)) => {
+                        (colour_str(id), PyBytes::new(py, raw)).into_bound_py_any(py)
+                    }
+                    None => (py.None(), py.None()).into_bound_py_any(py),
+                }
+            }
+            Source::Map(_) => slf.call_method0(intern!(py, "_py_get_raw_move")),
+        }
+    }
+
+    /// (colour, move) of the node, move None for a pass; (None, None)
+    /// when the node has no move.
+    fn get_move<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        if let Source::Native(native, number) = source(slf)? {
+            let node = native.get().node(number)?;
+            let Some((id, raw)) = ["B", "W"]
+                .into_iter()
+                .find_map(|id| Some((id, native_first(node, id)?)))
+            else {
+                return (py.None(), py.None()).into_bound_py_any(py);
+            };
+            let presenter = slf.borrow().presenter(py)?;
+            if let Some(ctx) = context(&presenter)? {
+                if let Some(point) = sgfmill_values::go_point(raw, ctx.size, ctx.large_boards) {
+                    let mv = match point {
+                        Some(p) => sgfmill_values::point_tuple(py, p)
+                            .unwrap_or_else(|| py.None().into_bound(py)),
+                        None => py.None().into_bound(py),
+                    };
+                    return Ok(PyTuple::new(
+                        py,
+                        [PyString::intern(py, colour_str(id)).into_any(), mv],
+                    )?
+                    .into_any());
+                }
+            }
+        }
+        slf.call_method0(intern!(py, "_py_get_move"))
+    }
+
+    /// Whether the node has AB, AW or AE.
+    fn has_setup_stones(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        match source(slf)? {
+            Source::Map(map) => {
+                Ok(map.contains("AB")? || map.contains("AW")? || map.contains("AE")?)
+            }
+            Source::Native(native, number) => Ok(native
+                .get()
+                .node(number)?
+                .properties()
+                .any(|p| matches!(p.id(), "AB" | "AW" | "AE"))),
+        }
+    }
+}
+
+/// A new Tree_node for native node `number`, child of `parent`.
+fn native_child<'py>(
+    parent: &Bound<'py, SgfNode>,
+    native: &Bound<'py, NativeGame>,
+    number: u32,
+) -> PyResult<Bound<'py, TreeNode>> {
+    let py = parent.py();
+    let this = parent.borrow();
+    let node = SgfNode {
+        presenter: this.presenter.as_ref().map(|p| p.clone_ref(py)),
+        native: Some(native.clone().unbind()),
+        number,
+        map: native.get().made_map(py, number).map(Py::into_any),
+        owner: this.owner.as_ref().map(|o| o.clone_ref(py)),
+        parent: Some(parent.clone().into_any().unbind()),
+        children: None,
+    };
+    Bound::new(py, PyClassInitializer::from(node).add_subclass(TreeNode))
+}
+
+/// The node's list of children, made now (all of them) if need be.
+fn children<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyList>> {
+    let py = slf.py();
+    let native = {
+        let this = slf.borrow();
+        if let Some(kids) = &this.children {
+            return Ok(kids.bind(py).clone());
+        }
+        this.native
+            .as_ref()
+            .map(|n| (n.bind(py).clone(), this.number))
+    };
+    let list = PyList::empty(py);
+    if let Some((native, number)) = native {
+        for kid in native.get().node(number)?.children() {
+            list.append(native_child(slf, &native, kid.id().number())?)?;
+        }
+    }
+    slf.borrow_mut().children = Some(list.clone().unbind());
+    Ok(list)
+}
+
+/// The leftmost variation below `node`, its first child first (sgfmill's
+/// `while node: node = node[0]`), made in one call.
+fn main_line_below<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(node.py());
+    let mut at = node.clone();
+    loop {
+        let next = match at.cast::<SgfNode>() {
+            Ok(tree) if tree.is_instance_of::<TreeNode>() => {
+                let kids = children(tree)?;
+                if kids.is_empty() {
+                    break;
+                }
+                kids.get_item(0)?
+            }
+            _ => {
+                if !at.is_truthy()? {
+                    break;
+                }
+                at.get_item(0)?
+            }
+        };
+        out.append(&next)?;
+        at = next;
+    }
+    Ok(out)
+}
+
+#[pymethods]
+impl TreeNode {
+    /// A node with the given property dict, child of `parent` (not added
+    /// to its children: that is the caller's business, as in sgfmill).
+    #[new]
+    fn new(parent: &Bound<'_, PyAny>, properties: Py<PyAny>) -> PyResult<PyClassInitializer<Self>> {
+        let py = parent.py();
+        let node = SgfNode {
+            map: Some(properties),
+            owner: Some(parent.getattr(intern!(py, "owner"))?.unbind()),
+            parent: Some(parent.clone().unbind()),
+            children: Some(PyList::empty(py).unbind()),
+            ..SgfNode::plain(parent.getattr(intern!(py, "_presenter"))?.unbind())
+        };
+        Ok(PyClassInitializer::from(node).add_subclass(TreeNode))
+    }
+
+    #[getter]
+    fn owner(slf: PyRef<'_, Self>, py: Python<'_>) -> Py<PyAny> {
+        slf.as_super()
+            .owner
+            .as_ref()
+            .map_or_else(|| py.None(), |o| o.clone_ref(py))
+    }
+
+    #[setter]
+    fn set_owner(mut slf: PyRefMut<'_, Self>, owner: Py<PyAny>) {
+        slf.as_super().owner = Some(owner);
+    }
+
+    #[getter]
+    fn parent(slf: PyRef<'_, Self>, py: Python<'_>) -> Py<PyAny> {
+        slf.as_super()
+            .parent
+            .as_ref()
+            .map_or_else(|| py.None(), |p| p.clone_ref(py))
+    }
+
+    #[setter]
+    fn set_parent(mut slf: PyRefMut<'_, Self>, parent: Bound<'_, PyAny>) {
+        slf.as_super().parent = (!parent.is_none()).then(|| parent.unbind());
+    }
+
+    #[getter(_children)]
+    fn get_children<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        children(slf.as_super())
+    }
+
+    #[setter(_children)]
+    fn set_children(mut slf: PyRefMut<'_, Self>, kids: Bound<'_, PyList>) {
+        slf.as_super().children = Some(kids.unbind());
+    }
+
+    fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(children(slf.as_super())?.len())
+    }
+
+    fn __getitem__<'py>(
+        slf: &Bound<'py, Self>,
+        key: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        children(slf.as_super())?.as_any().get_item(key)
+    }
+
+    fn __iter__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        children(slf.as_super())?.as_any().try_iter()
+    }
+
+    fn _add_child(slf: &Bound<'_, Self>, node: &Bound<'_, PyAny>) -> PyResult<()> {
+        children(slf.as_super())?.append(node)
+    }
+
+    /// The leftmost variation below this node (get_main_sequence_below).
+    fn _main_line_below<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        main_line_below(slf.as_any())
+    }
+
+    /// sgfmill's plain Nodes of the leftmost variation below this node
+    /// (main_sequence_iter before the tree is built), None when this
+    /// node's children were made already. They share their dicts with the
+    /// Tree_nodes made later.
+    fn _plain_main_line_below<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyList>>> {
+        let py = slf.py();
+        let this = slf.as_super().borrow();
+        let (Some(native), None) = (&this.native, &this.children) else {
+            return Ok(None);
+        };
+        let native = native.bind(py);
+        let out = PyList::empty(py);
+        let mut at = native.get().node(this.number)?;
+        while let Some(kid) = at.first_child() {
+            let number = kid.id().number();
+            let node = SgfNode {
+                native: Some(native.clone().unbind()),
+                number,
+                map: native.get().made_map(py, number).map(Py::into_any),
+                ..SgfNode::plain(this.presenter(py)?.unbind())
+            };
+            out.append(Bound::new(py, node)?)?;
+            at = kid;
+        }
+        Ok(Some(out))
+    }
+
+    /// (native game, node number) when what is below this node is the
+    /// native tree as read (no child made, no dict made below): then it
+    /// is written natively.
+    fn _native_below<'py>(slf: &Bound<'py, Self>) -> Option<(Py<PyCollection>, u32)> {
+        let this = slf.as_super().borrow();
+        let (Some(native), None) = (&this.native, &this.children) else {
+            return None;
+        };
+        let native = native.get();
+        (!native.edited_below(this.number))
+            .then(|| (native.collection.clone_ref(slf.py()), this.number))
+    }
+}
+
+/// The root Tree_node of a game: native node `number` of `collection`, or
+/// (without a collection) a node with the dict `property_map`.
+#[pyfunction]
+#[pyo3(signature = (owner, presenter, property_map, collection = None, number = 0))]
+pub(crate) fn sgfmill_root(
+    py: Python<'_>,
+    owner: Py<PyAny>,
+    presenter: Py<PyAny>,
+    property_map: Option<Py<PyAny>>,
+    collection: Option<Py<PyCollection>>,
+    number: u32,
+) -> PyResult<Bound<'_, TreeNode>> {
+    let native = collection
+        .map(|collection| {
+            collection.get().node(number)?;
+            Py::new(
+                py,
+                NativeGame {
+                    collection,
+                    maps: Mutex::new(HashMap::new()),
+                },
+            )
+        })
+        .transpose()?;
+    let node = SgfNode {
+        children: native.is_none().then(|| PyList::empty(py).unbind()),
+        native,
+        number,
+        map: property_map,
+        owner: Some(owner),
+        ..SgfNode::plain(presenter)
+    };
+    Bound::new(py, PyClassInitializer::from(node).add_subclass(TreeNode))
+}
+
+/// The moves of the main line from `node` down (`node` included unless
+/// `skip_first`: a root with setup stones), as
+/// `sgf_moves.get_setup_and_moves` lists them: [(colour, move)], for a
+/// game of `size` read with `large_boards`. Raises ValueError("setup
+/// properties after the root node") where that function does. None when
+/// the answer is not certain here (a dict made for a node, a move sgfmill
+/// would reject, nodes a program built): the caller then runs sgfmill's
+/// loop.
+#[pyfunction]
+pub(crate) fn sgfmill_main_moves<'py>(
+    node: &Bound<'py, PyAny>,
+    size: i64,
+    large_boards: bool,
+    skip_first: bool,
+) -> PyResult<Option<Bound<'py, PyList>>> {
+    let moves = PyList::empty(node.py());
+    let mut at = node.clone();
+    let mut skip = skip_first;
+    loop {
+        let Ok(tree) = at.cast::<SgfNode>() else {
+            return Ok(None);
+        };
+        if !std::mem::take(&mut skip) && !push_node_move(tree, size, large_boards, &moves)? {
+            return Ok(None);
+        }
+        let (made, native) = {
+            let this = tree.borrow();
+            let made = this.children.as_ref().map(|k| k.bind(at.py()).clone());
+            (
+                made,
+                this.native
+                    .as_ref()
+                    .map(|n| (n.bind(at.py()).clone(), this.number)),
+            )
+        };
+        match (made, native) {
+            (Some(kids), _) if kids.is_empty() => return Ok(Some(moves)),
+            (Some(kids), _) => at = kids.get_item(0)?,
+            (None, Some((native, number))) => {
+                // Nothing below was made as Tree_nodes: read the native tree.
+                let Some(first) = native.get().node(number)?.first_child() else {
+                    return Ok(Some(moves));
+                };
+                let certain =
+                    native_moves(&native, first.id().number(), size, large_boards, &moves)?;
+                return Ok(certain.then_some(moves));
+            }
+            (None, None) => return Ok(None),
+        }
+    }
+}
+
+/// Adds the move of a node object to `moves` (see [`push_move`]).
+fn push_node_move(
+    tree: &Bound<'_, SgfNode>,
+    size: i64,
+    large_boards: bool,
+    moves: &Bound<'_, PyList>,
+) -> PyResult<bool> {
+    match source(tree)? {
+        Source::Native(native, number) => {
+            push_move(native.get().node(number)?, size, large_boards, moves)
+        }
+        Source::Map(map) => push_map_move(&map, size, large_boards, moves),
+    }
+}
+
+/// [`push_move`] for a node's dict, as sgfmill reads it (`has_setup_stones`,
+/// `get_raw_move`); false for anything but a dict of lists of bytes.
+fn push_map_move(
+    map: &Bound<'_, PyAny>,
+    size: i64,
+    large_boards: bool,
+    moves: &Bound<'_, PyList>,
+) -> PyResult<bool> {
+    let py = map.py();
+    let Ok(map) = map.cast::<PyDict>() else {
+        return Ok(false);
+    };
+    if map.contains("AB")? || map.contains("AW")? || map.contains("AE")? {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "setup properties after the root node",
+        ));
+    }
+    let found = match map.get_item("B")? {
+        Some(values) => Some(("B", values)),
+        None => map.get_item("W")?.map(|values| ("W", values)),
+    };
+    let Some((id, values)) = found else {
+        return Ok(true);
+    };
+    let Ok(values) = values.cast::<PyList>() else {
+        return Ok(false);
+    };
+    let Some(raw) = values
+        .get_item(0)
+        .ok()
+        .and_then(|v| v.cast_into::<PyBytes>().ok())
+    else {
+        return Ok(false);
+    };
+    let Some(point) = sgfmill_values::go_point(raw.as_bytes(), size, large_boards) else {
+        return Ok(false);
+    };
+    let mv = match point {
+        Some(p) => sgfmill_values::point_tuple(py, p).unwrap_or_else(|| py.None().into_bound(py)),
+        None => py.None().into_bound(py),
+    };
+    moves.append((PyString::intern(py, colour_str(id)), mv))?;
+    Ok(true)
+}
+
+/// [`sgfmill_main_moves`] on the native tree from `number` down; false
+/// when not certain.
+fn native_moves(
+    native: &Bound<'_, NativeGame>,
+    number: u32,
+    size: i64,
+    large_boards: bool,
+    moves: &Bound<'_, PyList>,
+) -> PyResult<bool> {
+    let py = native.py();
+    let game = native.get();
+    let mut at = Some(game.node(number)?);
+    while let Some(node) = at {
+        if game.made_map(py, node.id().number()).is_some()
+            || !push_move(node, size, large_boards, moves)?
+        {
+            return Ok(false);
+        }
+        at = node.first_child();
+    }
+    Ok(true)
+}
+
+/// Adds a native node's move to `moves`; ValueError for setup stones,
+/// false when sgfmill would raise something else.
+fn push_move(
+    node: Node<'_, 'static>,
+    size: i64,
+    large_boards: bool,
+    moves: &Bound<'_, PyList>,
+) -> PyResult<bool> {
+    let py = moves.py();
+    let mut found = None;
+    for p in node.properties() {
+        match p.id() {
+            "AB" | "AW" | "AE" => {
+                return Err(pyo3::exceptions::PyValueError::new_err(
+                    "setup properties after the root node",
+                ));
+            }
+            id @ ("B" | "W")
+                if found.is_none() || (id == "B" && found.is_some_and(|(i, _)| i == "W")) =>
+            {
+                found = Some((id, p.raw_values().next().unwrap_or(b"")));
+            }
+            _ => {}
+        }
+    }
+    let Some((id, raw)) = found else {
+        return Ok(true);
+    };
+    let Some(point) = sgfmill_values::go_point(raw, size, large_boards) else {
+        return Ok(false);
+    };
+    let mv = match point {
+        Some(p) => sgfmill_values::point_tuple(py, p).unwrap_or_else(|| py.None().into_bound(py)),
+        None => py.None().into_bound(py),
+    };
+    moves.append((PyString::intern(py, colour_str(id)), mv))?;
+    Ok(true)
+}
