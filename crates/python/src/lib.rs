@@ -26,6 +26,7 @@ use rayon::prelude::*;
 
 mod sgfmill_board;
 mod sgfmill_grammar;
+mod sgfmill_ids;
 mod sgfmill_nodes;
 mod sgfmill_values;
 

@@ -9,7 +9,9 @@
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyList, PyString};
+
+use crate::sgfmill_values;
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -121,6 +123,17 @@ impl SgfmillBoard {
 
     fn point(&self, at: usize) -> (usize, usize) {
         (at / self.side, at % self.side)
+    }
+
+    /// The point at `at` as a (row, col) tuple (shared: see point_tuple).
+    fn point_py<'py>(&self, py: Python<'py>, at: usize) -> Bound<'py, PyAny> {
+        let (row, col) = self.point(at);
+        let point = (i64::try_from(row), i64::try_from(col));
+        match point {
+            (Ok(r), Ok(c)) => sgfmill_values::point_tuple(py, (r, c)),
+            _ => None,
+        }
+        .unwrap_or_else(|| py.None().into_bound(py))
     }
 
     /// The points of a setup argument, IndexError for one off the board.
@@ -250,16 +263,16 @@ impl SgfmillBoard {
                         .iter()
                         .any(|d| d.colour == colour && d.points.len() == 1);
                     if single.points.len() == 1 && own_single {
-                        ko = Some(self.point(single.points[0]));
+                        ko = Some(single.points[0]);
                     }
                 }
                 self.remove(&removed);
             }
         }
-        match ko {
-            Some(p) => Ok(PyTuple::new(py, [p.0, p.1])?.into_any()),
-            None => Ok(py.None().into_bound(py)),
-        }
+        Ok(match ko {
+            Some(at) => self.point_py(py, at),
+            None => py.None().into_bound(py),
+        })
     }
 
     /// Places stones (and empties points) without playing moves; False
@@ -292,7 +305,7 @@ impl SgfmillBoard {
             .iter()
             .enumerate()
             .filter(|(_, c)| **c != EMPTY)
-            .map(|(at, &c)| (colour_py(py, c), self.point(at)).into_bound_py_any(py))
+            .map(|(at, &c)| (colour_py(py, c), self.point_py(py, at)).into_bound_py_any(py))
             .collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, stones)
     }

@@ -21,6 +21,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use kifu_sgf::Node;
 use pyo3::exceptions::{PyAttributeError, PyKeyError, PyRuntimeError};
@@ -29,6 +30,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use pyo3::{IntoPyObjectExt, PyTraverseError, PyVisit, intern};
 
 use crate::PyCollection;
+use crate::sgfmill_ids::{self, Ident};
 use crate::sgfmill_values::{self, Charset, Context};
 
 /// One game read by kifu for the drop-in: its native collection and the
@@ -36,7 +38,12 @@ use crate::sgfmill_values::{self, Charset, Context};
 #[pyclass(frozen, module = "kifu._kifu")]
 pub(crate) struct NativeGame {
     collection: Py<PyCollection>,
+    /// The game's presenter's `_context` (None: read values in Python).
+    context: Option<Py<PyContext>>,
     maps: Mutex<HashMap<u32, Py<PyDict>>>,
+    /// Whether `maps` has any: most games never make a dict, and their
+    /// getters then skip the lock.
+    any_map: AtomicBool,
 }
 
 impl NativeGame {
@@ -46,10 +53,10 @@ impl NativeGame {
 
     /// The dict made for node `number`, if any.
     fn made_map(&self, py: Python<'_>, number: u32) -> Option<Py<PyDict>> {
-        let maps = self.maps.lock().ok()?;
-        if maps.is_empty() {
+        if !self.any_map.load(Ordering::Relaxed) {
             return None;
         }
+        let maps = self.maps.lock().ok()?;
         maps.get(&number).map(|m| m.clone_ref(py))
     }
 
@@ -63,6 +70,7 @@ impl NativeGame {
             .maps
             .lock()
             .map_err(|_| PyRuntimeError::new_err("node table poisoned"))?;
+        self.any_map.store(true, Ordering::Relaxed);
         Ok(maps.entry(number).or_insert(map).clone_ref(py))
     }
 
@@ -85,36 +93,77 @@ impl NativeGame {
     }
 }
 
-/// A presenter's reading context, kept by `sgf_properties.Presenter` as
-/// `_fast` (remade whenever the presenter changes).
-#[pyclass(frozen, module = "kifu._kifu", name = "SgfmillContext")]
+/// What a presenter's values are read with natively, kept by
+/// `sgf_properties.Presenter` as `_context`: worked out by the presenter's
+/// `_fast_context` when first needed, forgotten whenever an attribute of
+/// the presenter is set. A game read by kifu holds its presenter's, so
+/// that its nodes do not look it up on each call.
+#[pyclass(module = "kifu._kifu", name = "SgfmillContext")]
 pub(crate) struct PyContext {
-    ctx: Context,
+    state: ContextState,
+}
+
+#[derive(Clone, Copy)]
+enum ContextState {
+    Unknown,
+    /// The presenter is not one the native readers can stand in for.
+    Unusable,
+    Usable(Context),
 }
 
 #[pymethods]
 impl PyContext {
     #[new]
-    fn new(size: i64, large_boards: bool, encoding: &str, default_types: bool) -> Self {
+    fn new() -> Self {
         PyContext {
-            ctx: Context {
+            state: ContextState::Unknown,
+        }
+    }
+
+    /// Records the presenter's context (`usable` false: none).
+    #[pyo3(signature = (usable, size = 19, large_boards = false, encoding = "", default_types = false))]
+    fn set(
+        &mut self,
+        usable: bool,
+        size: i64,
+        large_boards: bool,
+        encoding: &str,
+        default_types: bool,
+    ) {
+        self.state = if usable {
+            ContextState::Usable(Context {
                 size,
                 large_boards,
                 charset: Charset::from_name(encoding),
                 default_types,
-            },
-        }
+            })
+        } else {
+            ContextState::Unusable
+        };
+    }
+
+    /// Forgets the context (the presenter changed).
+    fn forget(&mut self) {
+        self.state = ContextState::Unknown;
     }
 }
 
-/// The context of a presenter, None when it has none usable here.
-fn context(presenter: &Bound<'_, PyAny>) -> PyResult<Option<Context>> {
+/// The context of a native node's presenter, None when it has none usable
+/// here.
+fn context(native: &NativeGame, presenter: &Bound<'_, PyAny>) -> PyResult<Option<Context>> {
     let py = presenter.py();
-    let mut fast = presenter.getattr(intern!(py, "_fast"))?;
-    if fast.is_none() {
-        fast = presenter.call_method0(intern!(py, "_fast_context"))?;
+    let Some(context) = &native.context else {
+        return Ok(None);
+    };
+    let context = context.bind(py);
+    let state = context.borrow().state;
+    if let ContextState::Unknown = state {
+        presenter.call_method0(intern!(py, "_fast_context"))?;
     }
-    Ok(fast.cast::<PyContext>().ok().map(|c| c.get().ctx))
+    Ok(match context.borrow().state {
+        ContextState::Usable(ctx) => Some(ctx),
+        ContextState::Unknown | ContextState::Unusable => None,
+    })
 }
 
 /// `sgf.Node`: a node's properties. Also holds `Tree_node`'s links, so
@@ -130,8 +179,9 @@ pub(crate) struct SgfNode {
     map: Option<Py<PyAny>>,
     owner: Option<Py<PyAny>>,
     parent: Option<Py<PyAny>>,
-    /// The child Tree_nodes, once made.
-    children: Option<Py<PyList>>,
+    /// The child Tree_nodes, once made (a Vec rather than a list: one
+    /// object less per node for the allocator and the cycle collector).
+    children: Option<Vec<Py<PyAny>>>,
 }
 
 /// `sgf.Tree_node`: a node in a game (its data is in [`SgfNode`]).
@@ -217,17 +267,38 @@ fn native_first<'c>(node: Node<'c, 'static>, id: &str) -> Option<&'c [u8]> {
         .map(|p| p.raw_values().next().unwrap_or(b""))
 }
 
+/// sgfmill's raw move of a native node: the first value of B, else of W
+/// (one pass over the properties).
+fn native_move<'c>(node: Node<'c, 'static>) -> Option<(&'static str, &'c [u8])> {
+    let mut white = None;
+    for p in node.properties() {
+        let id = p.id();
+        if id == "B" {
+            return Some(("B", p.raw_values().next().unwrap_or(b"")));
+        }
+        if id == "W" && white.is_none() {
+            white = Some(p.raw_values().next().unwrap_or(b""));
+        }
+    }
+    white.map(|raw| ("W", raw))
+}
+
 /// An identifier as a str; other keys are hashed (TypeError for what is
 /// unhashable, as a dict lookup raises) and match nothing native.
-fn key_str<'a>(key: &'a Bound<'_, PyAny>) -> PyResult<Option<std::borrow::Cow<'a, str>>> {
+fn key_str(key: &Bound<'_, PyAny>) -> PyResult<Option<Ident>> {
     match key.cast::<PyString>() {
-        Ok(s) => Ok(s.to_cow().ok()),
+        Ok(s) => Ok(sgfmill_ids::ident_of(s)),
         Err(_) => key.hash().map(|_| None),
     }
 }
 
-fn colour_str(id: &str) -> &'static str {
-    if id == "B" { "b" } else { "w" }
+/// sgfmill's colour of a move property, the same str each time.
+fn colour_str<'py>(py: Python<'py>, id: &str) -> Bound<'py, PyString> {
+    if id == "B" {
+        intern!(py, "b").clone()
+    } else {
+        intern!(py, "w").clone()
+    }
 }
 
 #[pymethods]
@@ -245,7 +316,9 @@ impl SgfNode {
         visit.call(&self.map)?;
         visit.call(&self.owner)?;
         visit.call(&self.parent)?;
-        visit.call(&self.children)?;
+        for kid in self.children.iter().flatten() {
+            visit.call(kid)?;
+        }
         Ok(())
     }
 
@@ -296,7 +369,7 @@ impl SgfNode {
                     .get()
                     .node(number)?
                     .properties()
-                    .any(|p| p.id() == id.as_ref()),
+                    .any(|p| p.id() == id.as_str()),
                 None => false,
             }),
         }
@@ -319,7 +392,7 @@ impl SgfNode {
                         ids.push(p.id());
                     }
                 }
-                PyList::new(py, ids.into_iter().map(|id| PyString::intern(py, id)))
+                PyList::new(py, ids.into_iter().map(|id| sgfmill_ids::string(py, id)))
             }
         }
     }
@@ -342,7 +415,7 @@ impl SgfNode {
             Source::Map(map) => map.get_item(identifier)?.get_item(0),
             Source::Native(native, number) => {
                 let node = native.get().node(number)?;
-                match key_str(identifier)?.and_then(|id| native_first(node, &id)) {
+                match key_str(identifier)?.and_then(|id| native_first(node, id.as_str())) {
                     Some(raw) => Ok(PyBytes::new(slf.py(), raw).into_any()),
                     None => Err(PyKeyError::new_err(identifier.clone().unbind())),
                 }
@@ -367,12 +440,12 @@ impl SgfNode {
             let Some(id) = key_str(identifier)? else {
                 return Err(PyKeyError::new_err(identifier.clone().unbind()));
             };
-            let Some(raws) = native_raws(node, &id) else {
+            let Some(raws) = native_raws(node, id.as_str()) else {
                 return Err(PyKeyError::new_err(identifier.clone().unbind()));
             };
             let presenter = slf.borrow().presenter(py)?;
-            if let Some(ctx) = context(&presenter)?.filter(|c| c.default_types) {
-                if let Some(value) = sgfmill_values::interpret(py, &id, &raws, &ctx) {
+            if let Some(ctx) = context(native.get(), &presenter)?.filter(|c| c.default_types) {
+                if let Some(value) = sgfmill_values::interpret(py, id.as_str(), &raws, &ctx) {
                     return Ok(value);
                 }
             }
@@ -388,12 +461,10 @@ impl SgfNode {
         match source(slf)? {
             Source::Native(native, number) => {
                 let node = native.get().node(number)?;
-                let found = ["B", "W"]
-                    .into_iter()
-                    .find_map(|id| Some((id, native_first(node, id)?)));
+                let found = native_move(node);
                 match found {
                     Some((id, raw)) => {
-                        (colour_str(id), PyBytes::new(py, raw)).into_bound_py_any(py)
+                        (colour_str(py, id), PyBytes::new(py, raw)).into_bound_py_any(py)
                     }
                     None => (py.None(), py.None()).into_bound_py_any(py),
                 }
@@ -408,25 +479,18 @@ impl SgfNode {
         let py = slf.py();
         if let Source::Native(native, number) = source(slf)? {
             let node = native.get().node(number)?;
-            let Some((id, raw)) = ["B", "W"]
-                .into_iter()
-                .find_map(|id| Some((id, native_first(node, id)?)))
-            else {
+            let Some((id, raw)) = native_move(node) else {
                 return (py.None(), py.None()).into_bound_py_any(py);
             };
             let presenter = slf.borrow().presenter(py)?;
-            if let Some(ctx) = context(&presenter)? {
+            if let Some(ctx) = context(native.get(), &presenter)? {
                 if let Some(point) = sgfmill_values::go_point(raw, ctx.size, ctx.large_boards) {
                     let mv = match point {
                         Some(p) => sgfmill_values::point_tuple(py, p)
                             .unwrap_or_else(|| py.None().into_bound(py)),
                         None => py.None().into_bound(py),
                     };
-                    return Ok(PyTuple::new(
-                        py,
-                        [PyString::intern(py, colour_str(id)).into_any(), mv],
-                    )?
-                    .into_any());
+                    return Ok(PyTuple::new(py, [colour_str(py, id).into_any(), mv])?.into_any());
                 }
             }
         }
@@ -468,26 +532,66 @@ fn native_child<'py>(
     Bound::new(py, PyClassInitializer::from(node).add_subclass(TreeNode))
 }
 
-/// The node's list of children, made now (all of them) if need be.
-fn children<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyList>> {
+/// Makes the node's children (all of them) if they are not made yet.
+fn make_children(slf: &Bound<'_, SgfNode>) -> PyResult<()> {
     let py = slf.py();
     let native = {
         let this = slf.borrow();
-        if let Some(kids) = &this.children {
-            return Ok(kids.bind(py).clone());
+        if this.children.is_some() {
+            return Ok(());
         }
         this.native
             .as_ref()
             .map(|n| (n.bind(py).clone(), this.number))
     };
-    let list = PyList::empty(py);
+    let mut kids = Vec::new();
     if let Some((native, number)) = native {
         for kid in native.get().node(number)?.children() {
-            list.append(native_child(slf, &native, kid.id().number())?)?;
+            kids.push(
+                native_child(slf, &native, kid.id().number())?
+                    .into_any()
+                    .unbind(),
+            );
         }
     }
-    slf.borrow_mut().children = Some(list.clone().unbind());
-    Ok(list)
+    slf.borrow_mut().children = Some(kids);
+    Ok(())
+}
+
+/// The number of children, and the child at `index`.
+fn child_at<'py>(
+    slf: &Bound<'py, SgfNode>,
+    index: usize,
+) -> PyResult<(usize, Option<Bound<'py, PyAny>>)> {
+    make_children(slf)?;
+    let this = slf.borrow();
+    let kids = this.children.as_deref().unwrap_or_default();
+    Ok((
+        kids.len(),
+        kids.get(index).map(|k| k.bind(slf.py()).clone()),
+    ))
+}
+
+/// The children as a new list.
+fn children_list<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyList>> {
+    make_children(slf)?;
+    let this = slf.borrow();
+    PyList::new(
+        slf.py(),
+        this.children.iter().flatten().map(|k| k.bind(slf.py())),
+    )
+}
+
+/// Runs a list method on the children (list.insert, list.remove,
+/// list.index: their semantics and errors), keeping what it changed.
+fn with_children_list<'py, R>(
+    slf: &Bound<'py, SgfNode>,
+    f: impl FnOnce(&Bound<'py, PyList>) -> PyResult<R>,
+) -> PyResult<R> {
+    let list = children_list(slf)?;
+    let result = f(&list);
+    slf.borrow_mut().children = Some(list.iter().map(Bound::unbind).collect());
+    result
 }
 
 /// The leftmost variation below `node`, its first child first (sgfmill's
@@ -497,13 +601,10 @@ fn main_line_below<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>
     let mut at = node.clone();
     loop {
         let next = match at.cast::<SgfNode>() {
-            Ok(tree) if tree.is_instance_of::<TreeNode>() => {
-                let kids = children(tree)?;
-                if kids.is_empty() {
-                    break;
-                }
-                kids.get_item(0)?
-            }
+            Ok(tree) if tree.is_instance_of::<TreeNode>() => match child_at(tree, 0)? {
+                (_, Some(first)) => first,
+                (_, None) => break,
+            },
             _ => {
                 if !at.is_truthy()? {
                     break;
@@ -528,7 +629,7 @@ impl TreeNode {
             map: Some(properties),
             owner: Some(parent.getattr(intern!(py, "owner"))?.unbind()),
             parent: Some(parent.clone().unbind()),
-            children: Some(PyList::empty(py).unbind()),
+            children: Some(Vec::new()),
             ..SgfNode::plain(parent.getattr(intern!(py, "_presenter"))?.unbind())
         };
         Ok(PyClassInitializer::from(node).add_subclass(TreeNode))
@@ -560,33 +661,89 @@ impl TreeNode {
         slf.as_super().parent = (!parent.is_none()).then(|| parent.unbind());
     }
 
+    /// The children, as a new list (sgfmill's own list is private).
     #[getter(_children)]
     fn get_children<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
-        children(slf.as_super())
+        children_list(slf.as_super())
     }
 
     #[setter(_children)]
-    fn set_children(mut slf: PyRefMut<'_, Self>, kids: Bound<'_, PyList>) {
-        slf.as_super().children = Some(kids.unbind());
+    fn set_children(mut slf: PyRefMut<'_, Self>, kids: Bound<'_, PyAny>) -> PyResult<()> {
+        let kids = kids
+            .try_iter()?
+            .map(|k| k.map(Bound::unbind))
+            .collect::<PyResult<_>>()?;
+        slf.as_super().children = Some(kids);
+        Ok(())
     }
 
     fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
-        Ok(children(slf.as_super())?.len())
+        Ok(child_at(slf.as_super(), 0)?.0)
     }
 
     fn __getitem__<'py>(
         slf: &Bound<'py, Self>,
         key: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        children(slf.as_super())?.as_any().get_item(key)
+        if let Ok(index) = key.extract::<isize>() {
+            let (len, _) = child_at(slf.as_super(), 0)?;
+            let at = if index < 0 {
+                index.checked_add_unsigned(len)
+            } else {
+                Some(index)
+            };
+            if let Some(Ok(at)) = at.map(usize::try_from) {
+                if let (_, Some(kid)) = child_at(slf.as_super(), at)? {
+                    return Ok(kid);
+                }
+            }
+        }
+        // Out of range, slices, bad keys: the list's answer.
+        children_list(slf.as_super())?.as_any().get_item(key)
     }
 
     fn __iter__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
-        children(slf.as_super())?.as_any().try_iter()
+        children_list(slf.as_super())?.as_any().try_iter()
     }
 
     fn _add_child(slf: &Bound<'_, Self>, node: &Bound<'_, PyAny>) -> PyResult<()> {
-        children(slf.as_super())?.append(node)
+        make_children(slf.as_super())?;
+        let mut this = slf.as_super().borrow_mut();
+        this.children
+            .get_or_insert_with(Vec::new)
+            .push(node.clone().unbind());
+        Ok(())
+    }
+
+    /// Adds `child` last, or before `index` (list.insert's rules).
+    #[pyo3(signature = (index, child))]
+    fn _insert_child(
+        slf: &Bound<'_, Self>,
+        index: &Bound<'_, PyAny>,
+        child: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        with_children_list(slf.as_super(), |list| {
+            if index.is_none() {
+                list.append(child)
+            } else {
+                list.call_method1("insert", (index, child)).map(drop)
+            }
+        })
+    }
+
+    /// Removes `child` (list.remove: ValueError when it is not there).
+    fn _remove_child(slf: &Bound<'_, Self>, child: &Bound<'_, PyAny>) -> PyResult<()> {
+        with_children_list(slf.as_super(), |list| {
+            list.call_method1("remove", (child,)).map(drop)
+        })
+    }
+
+    /// The position of a child among this node's children.
+    fn index<'py>(
+        slf: &Bound<'py, Self>,
+        child: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        children_list(slf.as_super())?.call_method1("index", (child,))
     }
 
     /// The leftmost variation below this node (get_main_sequence_below).
@@ -650,17 +807,25 @@ pub(crate) fn sgfmill_root(
     let native = collection
         .map(|collection| {
             collection.get().node(number)?;
+            let context = presenter
+                .bind(py)
+                .getattr(intern!(py, "_context"))
+                .ok()
+                .and_then(|c| c.cast_into::<PyContext>().ok())
+                .map(Bound::unbind);
             Py::new(
                 py,
                 NativeGame {
                     collection,
+                    context,
                     maps: Mutex::new(HashMap::new()),
+                    any_map: AtomicBool::new(false),
                 },
             )
         })
         .transpose()?;
     let node = SgfNode {
-        children: native.is_none().then(|| PyList::empty(py).unbind()),
+        children: native.is_none().then(Vec::new),
         native,
         number,
         map: property_map,
@@ -697,7 +862,10 @@ pub(crate) fn sgfmill_main_moves<'py>(
         }
         let (made, native) = {
             let this = tree.borrow();
-            let made = this.children.as_ref().map(|k| k.bind(at.py()).clone());
+            let made = this
+                .children
+                .as_ref()
+                .map(|k| k.first().map(|f| f.bind(at.py()).clone()));
             (
                 made,
                 this.native
@@ -706,8 +874,8 @@ pub(crate) fn sgfmill_main_moves<'py>(
             )
         };
         match (made, native) {
-            (Some(kids), _) if kids.is_empty() => return Ok(Some(moves)),
-            (Some(kids), _) => at = kids.get_item(0)?,
+            (Some(None), _) => return Ok(Some(moves)),
+            (Some(Some(first)), _) => at = first,
             (None, Some((native, number))) => {
                 // Nothing below was made as Tree_nodes: read the native tree.
                 let Some(first) = native.get().node(number)?.first_child() else {
@@ -778,7 +946,7 @@ fn push_map_move(
         Some(p) => sgfmill_values::point_tuple(py, p).unwrap_or_else(|| py.None().into_bound(py)),
         None => py.None().into_bound(py),
     };
-    moves.append((PyString::intern(py, colour_str(id)), mv))?;
+    moves.append((colour_str(py, id), mv))?;
     Ok(true)
 }
 
@@ -840,6 +1008,6 @@ fn push_move(
         Some(p) => sgfmill_values::point_tuple(py, p).unwrap_or_else(|| py.None().into_bound(py)),
         None => py.None().into_bound(py),
     };
-    moves.append((PyString::intern(py, colour_str(id)), mv))?;
+    moves.append((colour_str(py, id), mv))?;
     Ok(true)
 }

@@ -11,6 +11,7 @@
 
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PySet, PyString, PyTuple};
 
 /// How a presenter decodes text, as far as Rust can do it exactly.
@@ -128,7 +129,11 @@ fn point_list<'py>(py: Python<'py>, raws: &[&[u8]], ctx: &Context) -> Option<Bou
             }
         }
     }
-    PySet::new(py, points).ok().map(Bound::into_any)
+    let tuples = points
+        .into_iter()
+        .map(|p| point_tuple(py, p))
+        .collect::<Option<Vec<_>>>()?;
+    PySet::new(py, tuples).ok().map(Bound::into_any)
 }
 
 /// Python's `bytes.strip()` white space (which includes \x0b, unlike
@@ -218,11 +223,28 @@ fn decode<'py>(py: Python<'py>, bytes: &[u8], charset: Charset) -> Option<Bound<
     Some(PyString::new(py, &text).into_any())
 }
 
+/// The points of the largest board, made once: tuples cannot change, so
+/// every value can share them (sgfmill makes new ones, which no program
+/// can tell apart but by `is`).
+static POINTS: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
+const MAX_SIDE: i64 = 52;
+
 /// A pair (row, col) as sgfmill returns points.
 pub(crate) fn point_tuple<'py>(
     py: Python<'py>,
     (row, col): (i64, i64),
 ) -> Option<Bound<'py, PyAny>> {
+    if (0..MAX_SIDE).contains(&row) && (0..MAX_SIDE).contains(&col) {
+        let points = POINTS.get_or_try_init(py, || {
+            (0..MAX_SIDE * MAX_SIDE)
+                .map(|i| PyTuple::new(py, [i / MAX_SIDE, i % MAX_SIDE]).map(Bound::unbind))
+                .collect::<PyResult<Vec<_>>>()
+        });
+        let index = usize::try_from(row * MAX_SIDE + col).ok()?;
+        if let Some(p) = points.ok().and_then(|p| p.get(index)) {
+            return Some(p.bind(py).clone().into_any());
+        }
+    }
     PyTuple::new(py, [row, col]).ok().map(Bound::into_any)
 }
 

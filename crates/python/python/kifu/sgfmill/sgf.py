@@ -143,24 +143,17 @@ class _Node_methods:
 
 
 class _Tree_node_methods:
-    def index(self, child):
-        """The position of a child among this node's children."""
-        return self._children.index(child)
-
     def new_child(self, index=None):
         """Adds a new empty child (last, or at `index`) and returns it."""
         child = Tree_node(self, {})
-        if index is None:
-            self._children.append(child)
-        else:
-            self._children.insert(index, child)
+        self._insert_child(index, child)
         return child
 
     def delete(self):
         """Removes this node (and what is below it) from its parent."""
         if self.parent is None:
             raise ValueError("can't remove the root node")
-        self.parent._children.remove(self)
+        self.parent._remove_child(self)
 
     def reparent(self, new_parent, index=None):
         """Moves this node under `new_parent` of the same game (last, or at
@@ -172,12 +165,9 @@ class _Tree_node_methods:
             if node == self:
                 raise ValueError("would create a loop")
             node = node.parent
-        self.parent._children.remove(self)
+        self.parent._remove_child(self)
         self.parent = new_parent
-        if index is None:
-            new_parent._children.append(self)
-        else:
-            new_parent._children.insert(index, self)
+        new_parent._insert_child(index, self)
 
     def find(self, identifier):
         """The nearest node, this one or an ancestor, with the property."""
