@@ -21,6 +21,7 @@ sgfmill. Build the extension in release mode first (maturin develop
 """
 
 import argparse
+import gc
 import hashlib
 import os
 import sys
@@ -190,6 +191,10 @@ def main():
     if "serialise" in tasks:
         serialise_rows(ref_games, our_games, natives, row)
     if "walk" in tasks:
+        # The games parsed above (sgfmill's hold millions of objects) would
+        # make every full collection of the cycle collector walk them.
+        ref_games = our_games = natives = None
+        gc.collect()
         walk_rows(games, row)
         memory_rows(args)
     if "parse" not in tasks:
@@ -353,7 +358,6 @@ def rss_kb(field):
 
 def memory_child(who, games):
     sgf_mod = m_sgf if who == "sgfmill" else k_sgf
-    import gc
     gc.collect()
     # Forget the peak of loading the archive (Linux: 5 resets VmHWM).
     with open("/proc/self/clear_refs", "w") as f:

@@ -1030,8 +1030,8 @@ fn descendant_pieces(start: Node<'_, 'static>, out: &mut Wrapper) {
 
 /// Joins serialised pieces as sgfmill's `serialise` does (wrapped at
 /// `wrap` columns, or not at all for None). A piece is bytes, or a
-/// (Collection, node number) pair standing for that node's descendants,
-/// written from the native tree.
+/// (Collection, node number, itself) triple standing for that node's
+/// descendants (and the node, with `itself`), written from the native tree.
 #[pyfunction]
 #[pyo3(signature = (pieces, wrap = Some(79)))]
 fn sgfmill_join<'py>(
@@ -1049,8 +1049,12 @@ fn sgfmill_join<'py>(
         if let Ok(bytes) = piece.cast::<PyBytes>() {
             out.piece(bytes.as_bytes());
         } else {
-            let (collection, number): (PyRef<'py, PyCollection>, u32) = piece.extract()?;
+            let (collection, number, itself): (PyRef<'py, PyCollection>, u32, bool) =
+                piece.extract()?;
             let node = collection.node(number)?;
+            if itself {
+                node_pieces(node, &mut out);
+            }
             descendant_pieces(node, &mut out);
         }
     }

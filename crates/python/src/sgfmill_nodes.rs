@@ -74,14 +74,21 @@ impl NativeGame {
         Ok(maps.entry(number).or_insert(map).clone_ref(py))
     }
 
-    /// Whether a dict was made for `number` or a node below it: the
-    /// native tree is then not what the program sees there.
-    fn edited_below(&self, number: u32) -> bool {
+    /// Whether a dict was made for a node below `number` (or, with
+    /// `itself`, for `number`): the native tree is then not what the
+    /// program sees there.
+    fn edited_below(&self, number: u32, itself: bool) -> bool {
+        if !self.any_map.load(Ordering::Relaxed) {
+            return false;
+        }
         let Ok(maps) = self.maps.lock() else {
             return true;
         };
         maps.keys().any(|&made| {
-            let mut at = self.node(made).ok();
+            if made == number {
+                return itself;
+            }
+            let mut at = self.node(made).ok().and_then(|n| n.parent());
             while let Some(n) = at {
                 if n.id().number() == number {
                     return true;
@@ -780,14 +787,19 @@ impl TreeNode {
 
     /// (native game, node number) when what is below this node is the
     /// native tree as read (no child made, no dict made below): then it
-    /// is written natively.
-    fn _native_below<'py>(slf: &Bound<'py, Self>) -> Option<(Py<PyCollection>, u32)> {
+    /// is written natively. With `itself`, this node's own properties must
+    /// be as read too (its dict not made).
+    #[pyo3(signature = (itself = false))]
+    fn _native_below<'py>(slf: &Bound<'py, Self>, itself: bool) -> Option<(Py<PyCollection>, u32)> {
         let this = slf.as_super().borrow();
         let (Some(native), None) = (&this.native, &this.children) else {
             return None;
         };
+        if itself && this.map.is_some() {
+            return None;
+        }
         let native = native.get();
-        (!native.edited_below(this.number))
+        (!native.edited_below(this.number, itself))
             .then(|| (native.collection.clone_ref(slf.py()), this.number))
     }
 }

@@ -196,8 +196,13 @@ def _pieces(root):
     """The pieces sgf_grammar.serialise_game_tree writes for the tree at
     `root`, except that the descendants of a node read by kifu that are
     still the native tree as read (no child node made, no property dict
-    made below it) stand as one (collection, number) pair, written
+    made below it) stand as one (collection, number, False) triple, and a
+    whole game as read as (collection, root number, True), written
     natively by _kifu.sgfmill_join."""
+    native = root._native_below(True)
+    if native is not None:
+        # The whole game as read: written natively.
+        return [b"(", native + (True,), b")", b"\n"]
     out = [b"("]
     node_pieces = sgf_grammar._node_pieces
     node_pieces(root._property_map, out)
@@ -213,7 +218,7 @@ def _pieces(root):
         while True:
             native = node._native_below() if isinstance(node, Tree_node) else None
             if native is not None:
-                out.append(native)
+                out.append(native + (False,))
                 break
             kids = node._children
             if len(kids) != 1:
