@@ -7,7 +7,7 @@
 //! groups found by flood fill from the points a move touches.
 
 use pyo3::IntoPyObjectExt;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
@@ -155,10 +155,12 @@ impl SgfmillBoard {
             return Err(PyValueError::new_err(()));
         }
         let side = usize::try_from(side).map_err(|_| PyValueError::new_err(()))?;
-        let cells = side
-            .checked_mul(side)
-            .map(|n| vec![EMPTY; n])
-            .ok_or_else(|| PyValueError::new_err(()))?;
+        // A side too large for memory is sgfmill's MemoryError, not an abort.
+        let mut cells = Vec::new();
+        side.checked_mul(side)
+            .and_then(|n| cells.try_reserve_exact(n).ok().map(|()| n))
+            .map(|n| cells.resize(n, EMPTY))
+            .ok_or_else(|| PyMemoryError::new_err(()))?;
         Ok(SgfmillBoard {
             side,
             cells,
