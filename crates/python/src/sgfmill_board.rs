@@ -140,7 +140,17 @@ impl SgfmillBoard {
     fn points(&self, points: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
         let mut out = Vec::new();
         for item in points.try_iter()? {
-            let (row, col): (i64, i64) = item?.extract()?;
+            // sgfmill unpacks `row, col = point`: any pair, not only tuples.
+            let pair: Vec<i64> = item?
+                .try_iter()?
+                .map(|v| v?.extract())
+                .collect::<PyResult<_>>()?;
+            let [row, col] = pair[..] else {
+                return Err(PyValueError::new_err(format!(
+                    "expected 2 values to unpack, got {}",
+                    pair.len()
+                )));
+            };
             out.push(self.cell(row, col)?);
         }
         Ok(out)
