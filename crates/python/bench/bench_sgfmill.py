@@ -6,13 +6,22 @@ ARCHIVE defaults to ../shared/corpus/large/computer-go-dataset-AI-games.tar.xz;
 its AI/ games, each distinct content once, are the "ai" subset of the peer
 benchmark (7,252 games, 8.8 MB). They are unpacked to a temporary
 directory (for the parallel reader) and held in memory (for the rest).
-Three tasks: parse; parse + main line + board replay; serialise (games
-already parsed). Each is timed REPS times (default 2), the best kept.
-Prints a Markdown table of seconds, MB/s and ratios to sgfmill. Build the
-extension in release mode first (maturin develop --release).
+Tasks (--tasks, all by default): parse; parse + main line + board replay;
+serialise (games already parsed); walk, the ways programs walk a game
+through the drop-in beside sgfmill, each row including the one above it:
+from_bytes, + get_main_sequence(), + get_move() on every node, + replay
+with Board.play(); and instead every node's properties() and get() of
+each. Each is timed REPS times (default 2), the best kept. The walk rows
+are checked untimed: sgfmill's and the drop-in's moves, boards and
+property values must be equal. walk also gives the peak memory of walking
+every node (RSS above what the loaded games take, in a child process per
+implementation). Prints a Markdown table of seconds, MB/s and ratios to
+sgfmill. Build the extension in release mode first (maturin develop
+--release).
 """
 
 import argparse
+import gc
 import hashlib
 import os
 import sys
@@ -137,11 +146,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("archive", nargs="?", default=DEFAULT)
     ap.add_argument("--limit", type=int, default=0)
-    ap.add_argument("--tasks", default="parse,replay,serialise",
-                    help="comma-separated: parse, replay, serialise")
+    ap.add_argument("--tasks", default="parse,replay,serialise,walk",
+                    help="comma-separated: parse, replay, serialise, walk")
+    ap.add_argument("--memory-child", choices=["sgfmill", "kifu"], help=argparse.SUPPRESS)
     args = ap.parse_args()
     sys.setrecursionlimit(100000)
     games = load(args.archive, args.limit)
+    if args.memory_child:
+        return memory_child(args.memory_child, games)
     total = sum(len(d) for _, d in games)
     mb = total / 1e6
     tmp = tempfile.mkdtemp(prefix="kifu-bench-")
@@ -178,6 +190,13 @@ def main():
         replay_rows(games, paths, row)
     if "serialise" in tasks:
         serialise_rows(ref_games, our_games, natives, row)
+    if "walk" in tasks:
+        # The games parsed above (sgfmill's hold millions of objects) would
+        # make every full collection of the cycle collector walk them.
+        ref_games = our_games = natives = None
+        gc.collect()
+        walk_rows(games, row)
+        memory_rows(args)
     if "parse" not in tasks:
         rows[:] = [r for r in rows if r[0] != "parse"]
     del_paths(paths, tmp)
@@ -204,6 +223,149 @@ def serialise_rows(ref_games, our_games, natives, row):
     row("serialise", "Collection.write('lossless')", t, "%d bytes" % n)
     t, n = timed(lambda: sum(len(c.write("normalized")) for c in natives))
     row("serialise", "Collection.write('normalized')", t, "%d bytes" % n)
+
+
+def walker(sgf_mod, boards_mod, stage):
+    """The loop of a walk row: `stage` 0 from_bytes, 1 + get_main_sequence,
+    2 + get_move on every node, 3 + replay with Board.play, "props" every
+    node's properties() and get() of each. Returns what it saw (a count),
+    or with `record` a list of what it saw, for the check."""
+    def run(games, record=None):
+        seen = 0
+        for _, data in games:
+            try:
+                game = sgf_mod.Sgf_game.from_bytes(data)
+            except ValueError:
+                continue
+            if stage == "props":
+                seen += walk_props(game, record)
+                continue
+            if stage == 0:
+                seen += 1
+                continue
+            nodes = game.get_main_sequence()
+            if stage == 1:
+                seen += len(nodes)
+                continue
+            moves = [node.get_move() for node in nodes]
+            if record is not None:
+                record.append(moves)
+            if stage == 2:
+                seen += len(moves)
+                continue
+            board = boards_mod.Board(game.get_size())
+            for colour, move in moves:
+                if move is not None:
+                    try:
+                        board.play(move[0], move[1], colour)
+                    except ValueError:
+                        pass
+            stones = board.list_occupied_points()
+            if record is not None:
+                record.append(stones)
+            seen += len(stones)
+        return seen
+    return run
+
+
+def walk_props(game, record):
+    """Every node of the game (the whole tree), properties() and get() of
+    each; the number of values read."""
+    n = 0
+    stack = [game.get_root()]
+    while stack:
+        node = stack.pop()
+        for ident in node.properties():
+            try:
+                value = node.get(ident)
+            except ValueError as e:
+                value = ("ValueError", str(e))
+            if record is not None:
+                record.append((ident, sorted(value) if isinstance(value, set) else value))
+            n += 1
+        stack.extend(node)
+    return n
+
+
+def replay_check(sgf_mod, moves_mod, games):
+    """What get_setup_and_moves + replay gives on every game: the moves and
+    the final stones (or the exception)."""
+    out = []
+    for _, data in games:
+        try:
+            game = sgf_mod.Sgf_game.from_bytes(data)
+            board, moves = moves_mod.get_setup_and_moves(game)
+        except ValueError as e:
+            out.append(str(e))
+            continue
+        for colour, move in moves:
+            if move is not None:
+                try:
+                    board.play(move[0], move[1], colour)
+                except ValueError:
+                    pass
+        out.append((moves, board.list_occupied_points()))
+    return out
+
+
+WALK_STAGES = [(0, "walk: from_bytes"), (1, "walk: + get_main_sequence()"),
+               (2, "walk: + get_move() on every node"), (3, "walk: + replay with Board.play()"),
+               ("props", "walk: every node's properties() and get()")]
+
+
+def walk_rows(games, row):
+    for stage, task in WALK_STAGES:
+        t, n = timed(lambda: walker(m_sgf, m_boards, stage)(games))
+        row(task, "sgfmill 1.1.1", t, "%d" % n)
+        t, n2 = timed(lambda: walker(k_sgf, k_boards, stage)(games))
+        row(task, "kifu.sgfmill (drop-in)", t, "%d%s" % (n2, ", checked equal" if equal_walk(games, stage) else ", DIFFERENT"))
+    same = replay_check(m_sgf, m_moves, games) == replay_check(k_sgf, k_moves, games)
+    rows_note = "get_setup_and_moves + replay (the replay task's rows): %s" % (
+        "moves and boards checked equal" if same else "DIFFERENT")
+    print(rows_note, file=sys.stderr)
+
+
+def equal_walk(games, stage):
+    if stage in (0, 1):
+        return True
+    a, b = [], []
+    walker(m_sgf, m_boards, stage)(games, a)
+    walker(k_sgf, k_boards, stage)(games, b)
+    return a == b
+
+
+def memory_rows(args):
+    """Peak memory of walking every node, each implementation in a child
+    process (this one holds both sgfmill's and kifu's parsed games)."""
+    import subprocess
+    for who in ("sgfmill", "kifu"):
+        cmd = [sys.executable, os.path.abspath(__file__), args.archive, "--memory-child", who]
+        if args.limit:
+            cmd += ["--limit", str(args.limit)]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.split()
+        print("peak memory of the walk (every node, properties() and get()), %s: "
+              "%.1f MB above the loaded games (%.1f MB peak RSS)"
+              % (who, int(out[0]) / 1024, int(out[1]) / 1024), file=sys.stderr)
+
+
+def rss_kb(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def memory_child(who, games):
+    sgf_mod = m_sgf if who == "sgfmill" else k_sgf
+    gc.collect()
+    # Forget the peak of loading the archive (Linux: 5 resets VmHWM).
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")
+    base = rss_kb("VmRSS")
+    walker(sgf_mod, None, "props")(games)
+    peak = rss_kb("VmHWM")
+    print(peak - base, peak)
 
 
 def del_paths(paths, tmp):

@@ -25,7 +25,11 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rayon::prelude::*;
 
 mod positions;
+mod sgfmill_board;
 mod sgfmill_grammar;
+mod sgfmill_ids;
+mod sgfmill_nodes;
+mod sgfmill_values;
 
 /// A parsed SGF collection that owns its bytes.
 #[pyclass(frozen, module = "kifu._kifu", name = "Collection")]
@@ -1027,8 +1031,8 @@ fn descendant_pieces(start: Node<'_, 'static>, out: &mut Wrapper) {
 
 /// Joins serialised pieces as sgfmill's `serialise` does (wrapped at
 /// `wrap` columns, or not at all for None). A piece is bytes, or a
-/// (Collection, node number) pair standing for that node's descendants,
-/// written from the native tree.
+/// (Collection, node number, itself) triple standing for that node's
+/// descendants (and the node, with `itself`), written from the native tree.
 #[pyfunction]
 #[pyo3(signature = (pieces, wrap = Some(79)))]
 fn sgfmill_join<'py>(
@@ -1046,8 +1050,12 @@ fn sgfmill_join<'py>(
         if let Ok(bytes) = piece.cast::<PyBytes>() {
             out.piece(bytes.as_bytes());
         } else {
-            let (collection, number): (PyRef<'py, PyCollection>, u32) = piece.extract()?;
+            let (collection, number, itself): (PyRef<'py, PyCollection>, u32, bool) =
+                piece.extract()?;
             let node = collection.node(number)?;
+            if itself {
+                node_pieces(node, &mut out);
+            }
             descendant_pieces(node, &mut out);
         }
     }
@@ -1208,5 +1216,15 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sgfmill_join, m)?)?;
     m.add_function(wrap_pyfunction!(positions::positions_files, m)?)?;
     m.add_function(wrap_pyfunction!(positions::positions_bytes, m)?)?;
+    // The drop-in's classes, under names that do not clash with the native
+    // API's (their Python names are sgfmill's: Node, Tree_node, Board).
+    let py = m.py();
+    m.add("SgfmillNode", py.get_type::<sgfmill_nodes::SgfNode>())?;
+    m.add("SgfmillTreeNode", py.get_type::<sgfmill_nodes::TreeNode>())?;
+    m.add_class::<sgfmill_nodes::NativeGame>()?;
+    m.add_class::<sgfmill_nodes::PyContext>()?;
+    m.add_function(wrap_pyfunction!(sgfmill_nodes::sgfmill_root, m)?)?;
+    m.add_function(wrap_pyfunction!(sgfmill_nodes::sgfmill_main_moves, m)?)?;
+    m.add("SgfmillBoard", py.get_type::<sgfmill_board::SgfmillBoard>())?;
     Ok(())
 }

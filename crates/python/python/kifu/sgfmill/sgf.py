@@ -1,9 +1,10 @@
 """SGF games as sgfmill's ``sgf`` module has them, read by kifu's parser.
 
-``Sgf_game.from_bytes`` parses in native code and builds Python nodes only
-for the parts of the tree a program visits (the main line, say): a node's
-property map and children are fetched from the native tree the first time
-they are used. Everything else follows sgfmill 1.1: the same classes (a
+``Sgf_game.from_bytes`` parses in native code and makes node objects only
+for the parts of the tree a program visits (the main line, say), in bulk;
+they answer the getters from the native tree, and make a node's property
+dict only when a program may change it (see crates/python/src/
+sgfmill_nodes.rs). Everything else follows sgfmill 1.1: the same classes (a
 node below the root is a ``Tree_node``, a ``main_sequence_iter`` node may
 be a plain ``Node``), methods, values, exceptions and limits.
 
@@ -24,48 +25,42 @@ from . import sgf_grammar
 from . import sgf_properties
 
 
-class Node:
-    """A node's properties, read and written in sgfmill's representation.
+# The node classes are native (kifu._kifu, see crates/python/src/
+# sgfmill_nodes.rs): nodes are made in bulk there and answer the getters
+# from the native tree. The methods below, sgfmill's Python, are added to
+# them: the setters, and the getters' fallbacks (_py_*), which the native
+# getters call whenever their answer is not certain natively.
+Node = _kifu.SgfmillNode
+Tree_node = _kifu.SgfmillTreeNode
 
-    property_map: identifier -> list of raw values; presenter: the
-    sgf_properties.Presenter that gives the board size and encoding.
-    """
 
-    def __init__(self, property_map, presenter):
-        self._property_map = property_map
-        self._presenter = presenter
+def _add_methods(cls, methods):
+    """Adds the functions defined in class `methods` to `cls`."""
+    for name, value in vars(methods).items():
+        if callable(value):
+            setattr(cls, name, value)
 
-    def get_size(self):
-        """The board size values are read with."""
-        return self._presenter.size
 
-    def get_encoding(self):
-        """The encoding of the raw values (a codec name, eg 'UTF-8')."""
-        return self._presenter.encoding
+class _Node_methods:
+    def _py_get(self, identifier):
+        return self._presenter.interpret(identifier, self._property_map[identifier])
 
-    def get_presenter(self):
-        """The node's sgf_properties.Presenter."""
-        return self._presenter
+    def _py_get_raw_move(self):
+        pm = self._property_map
+        values = pm.get("B")
+        if values is not None:
+            return "b", values[0]
+        values = pm.get("W")
+        if values is not None:
+            return "w", values[0]
+        return None, None
 
-    def has_property(self, identifier):
-        """Whether the node has the property."""
-        return identifier in self._property_map
-
-    def properties(self):
-        """The identifiers of the node's properties."""
-        return list(self._property_map.keys())
-
-    def get_raw_list(self, identifier):
-        """The raw values of a property (KeyError when absent)."""
-        return self._property_map[identifier]
-
-    def get_raw(self, identifier):
-        """The first raw value of a property (KeyError when absent)."""
-        return self._property_map[identifier][0]
-
-    def get_raw_property_map(self):
-        """The dict of identifier -> raw values (the same dict each time)."""
-        return self._property_map
+    def _py_get_move(self):
+        colour, raw = self.get_raw_move()
+        if colour is None:
+            return None, None
+        presenter = self._presenter
+        return colour, sgf_properties.interpret_go_point(raw, presenter.size, presenter.large_boards)
 
     def _set_raw_list(self, identifier, values):
         if identifier == "SZ" and values != [sgf_properties.serialise_number(self._presenter.size)]:
@@ -98,37 +93,11 @@ class Node:
             raise ValueError("ill-formed raw property value")
         self._set_raw_list(identifier, [value])
 
-    def get(self, identifier):
-        """A property's value (KeyError when absent, ValueError when it does
-        not read as its type)."""
-        return self._presenter.interpret(identifier, self._property_map[identifier])
-
     def set(self, identifier, value):
         """Sets a property from its Python value (True for type None)."""
         if not sgf_grammar.is_valid_property_identifier(identifier):
             raise ValueError("ill-formed property identifier")
         self._set_raw_list(identifier, self._presenter.serialise(identifier, value))
-
-    def get_raw_move(self):
-        """(colour, raw value) of the B or W property, or (None, None)."""
-        pm = self._property_map
-        values = pm.get("B")
-        if values is not None:
-            return "b", values[0]
-        values = pm.get("W")
-        if values is not None:
-            return "w", values[0]
-        return None, None
-
-    def get_move(self):
-        """(colour, move) of the node, move None for a pass; (None, None)
-        when the node has no move."""
-        colour, raw = self.get_raw_move()
-        if colour is None:
-            return None, None
-        presenter = self._presenter
-        return colour, sgf_properties.interpret_go_point(raw, presenter.size,
-                                                         presenter.large_boards)
 
     def get_setup_stones(self):
         """(black, white, empty): the sets of points of AB, AW and AE."""
@@ -139,11 +108,6 @@ class Node:
             except KeyError:
                 found.append(set())
         return tuple(found)
-
-    def has_setup_stones(self):
-        """Whether the node has AB, AW or AE."""
-        pm = self._property_map
-        return "AB" in pm or "AW" in pm or "AE" in pm
 
     def set_move(self, colour, move):
         """Sets B or W (removing either): move is (row, col) or None."""
@@ -178,66 +142,18 @@ class Node:
         return "\n".join(lines) + "\n"
 
 
-class Tree_node(Node):
-    """A node in a game: a list-like container of its children.
-
-    Attributes ``owner`` (the Sgf_game) and ``parent`` (None for the root).
-    A node without children is false.
-    """
-
-    def __init__(self, parent, properties):
-        self.owner = parent.owner
-        self.parent = parent
-        self._children = []
-        Node.__init__(self, properties, parent._presenter)
-
-    def __getattr__(self, name):
-        # A node of a game read by kifu (see _native_node) fetches its
-        # property map and its children from the native tree when first
-        # used; every other node has both from the start.
-        native = self.__dict__.get("_native")
-        if native is None:
-            raise AttributeError(name)
-        if name == "_property_map":
-            value = self.owner._maps.get(self._number)
-            if value is None:
-                value = native.property_map(self._number)
-        elif name == "_children":
-            owner = self.owner
-            value = [_native_node(Tree_node, self, owner, native, n)
-                     for n in native.children(self._number)]
-        else:
-            raise AttributeError(name)
-        setattr(self, name, value)
-        return value
-
-    def _add_child(self, node):
-        self._children.append(node)
-
-    def __len__(self):
-        return len(self._children)
-
-    def __getitem__(self, key):
-        return self._children[key]
-
-    def index(self, child):
-        """The position of a child among this node's children."""
-        return self._children.index(child)
-
+class _Tree_node_methods:
     def new_child(self, index=None):
         """Adds a new empty child (last, or at `index`) and returns it."""
         child = Tree_node(self, {})
-        if index is None:
-            self._children.append(child)
-        else:
-            self._children.insert(index, child)
+        self._insert_child(index, child)
         return child
 
     def delete(self):
         """Removes this node (and what is below it) from its parent."""
         if self.parent is None:
             raise ValueError("can't remove the root node")
-        self.parent._children.remove(self)
+        self.parent._remove_child(self)
 
     def reparent(self, new_parent, index=None):
         """Moves this node under `new_parent` of the same game (last, or at
@@ -249,12 +165,9 @@ class Tree_node(Node):
             if node == self:
                 raise ValueError("would create a loop")
             node = node.parent
-        self.parent._children.remove(self)
+        self.parent._remove_child(self)
         self.parent = new_parent
-        if index is None:
-            new_parent._children.append(self)
-        else:
-            new_parent._children.insert(index, self)
+        new_parent._insert_child(index, self)
 
     def find(self, identifier):
         """The nearest node, this one or an ancestor, with the property."""
@@ -274,36 +187,24 @@ class Tree_node(Node):
         return node.get(identifier)
 
 
-class _Root_tree_node(Tree_node):
-    def __init__(self, property_map, owner):
-        self.owner = owner
-        self.parent = None
-        self._children = []
-        Node.__init__(self, property_map, owner.presenter)
-
-
-def _native_node(cls, parent, owner, native, number):
-    """A node (of class `cls`) of a game read by kifu: node `number` of the
-    native collection, its property map and children fetched when used."""
-    node = cls.__new__(cls)
-    node.owner = owner
-    node.parent = parent
-    node._presenter = owner.presenter
-    node._native = native
-    node._number = number
-    return node
+_add_methods(Node, _Node_methods)
+_add_methods(Tree_node, _Tree_node_methods)
+del _Node_methods, _Tree_node_methods
 
 
 def _pieces(root):
     """The pieces sgf_grammar.serialise_game_tree writes for the tree at
-    `root`, except that the descendants of a node read by kifu whose
-    children no program has looked at stand as one (collection, number)
-    pair, written natively by _kifu.sgfmill_join."""
+    `root`, except that the descendants of a node read by kifu that are
+    still the native tree as read (no child node made, no property dict
+    made below it) stand as one (collection, number, False) triple, and a
+    whole game as read as (collection, root number, True), written
+    natively by _kifu.sgfmill_join."""
+    native = root._native_below(True)
+    if native is not None:
+        # The whole game as read: written natively.
+        return [b"(", native + (True,), b")", b"\n"]
     out = [b"("]
     node_pieces = sgf_grammar._node_pieces
-    # Property maps handed out by main_sequence_iter() may have been
-    # edited: then every node is written from Python.
-    native_ok = not getattr(root.owner, "_maps", None)
     node_pieces(root._property_map, out)
     stack = [("down", root)]
     while stack:
@@ -315,9 +216,9 @@ def _pieces(root):
             out.append(b"(")
             node_pieces(node._property_map, out)
         while True:
-            state = node.__dict__
-            if native_ok and "_children" not in state and "_native" in state:
-                out.append((node._native, node._number))
+            native = node._native_below() if isinstance(node, Tree_node) else None
+            if native is not None:
+                out.append(native + (False,))
                 break
             kids = node._children
             if len(kids) != 1:
@@ -383,7 +284,7 @@ class Sgf_game:
         return game
 
     def __init__(self, *args, **kwargs):
-        self.root = _Root_tree_node({}, self)
+        self.root = _kifu.sgfmill_root(self, self.presenter, {})
         self.root.set_raw("FF", b"4")
         self.root.set_raw("GM", b"1")
         self.root.set_raw("SZ", sgf_properties.serialise_number(self.size))
@@ -395,7 +296,7 @@ class Sgf_game:
         maps); size from SZ (19), encoding from CA (ISO-8859-1)."""
         size, encoding = _size_and_encoding(coarse_game.sequence[0], override_encoding)
         game = cls.__new__(cls, size, encoding, large_boards=large_boards)
-        game.root = _Root_tree_node(coarse_game.sequence[0], game)
+        game.root = _kifu.sgfmill_root(game, game.presenter, coarse_game.sequence[0])
         sgf_grammar.make_tree(coarse_game, game.root, Tree_node, Tree_node._add_child)
         if override_encoding is not None:
             game.root.set_raw("CA", game.presenter.encoding.encode())
@@ -427,8 +328,7 @@ class Sgf_game:
         else:
             encoding = "ISO-8859-1"
         game = cls.__new__(cls, size, encoding, large_boards=large_boards)
-        game._maps = {}
-        game.root = _native_node(_Root_tree_node, None, game, native, number)
+        game.root = _kifu.sgfmill_root(game, game.presenter, None, native, number)
         if override_encoding is not None:
             game.root.set_raw("CA", game.presenter.encoding.encode())
         return game
@@ -463,29 +363,20 @@ class Sgf_game:
 
     def get_last_node(self):
         """The last node of the leftmost variation."""
-        node = self.root
-        while node:
-            node = node[0]
-        return node
+        nodes = self.root._main_line_below()
+        return nodes[-1] if nodes else self.root
 
     def get_main_sequence(self):
         """The leftmost variation: Tree_nodes from the root to a leaf."""
-        node = self.root
-        nodes = [node]
-        while node:
-            node = node[0]
-            nodes.append(node)
+        nodes = self.root._main_line_below()
+        nodes.insert(0, self.root)
         return nodes
 
     def get_main_sequence_below(self, node):
         """The leftmost variation below `node`, its first child first."""
         if node.owner is not self:
             raise ValueError("node doesn't belong to this game")
-        nodes = []
-        while node:
-            node = node[0]
-            nodes.append(node)
-        return nodes
+        return node._main_line_below()
 
     def get_sequence_above(self, node):
         """The nodes from the root to `node`'s parent."""
@@ -506,13 +397,10 @@ class Sgf_game:
         Tree_nodes built later, as in sgfmill.
         """
         root = self.root
-        if "_native" in root.__dict__ and "_children" not in root.__dict__:
-            native, presenter, maps = root._native, self.presenter, self._maps
-            numbers = native.main_line_below(root._number)
-            fetched = native.property_maps(numbers)
-            for number, pm in zip(numbers, fetched):
-                maps.setdefault(number, pm)
-            return iter([root] + [Node(maps[n], presenter) for n in numbers])
+        below = root._plain_main_line_below()
+        if below is not None:
+            below.insert(0, root)
+            return iter(below)
         return iter(self.get_main_sequence())
 
     def extend_main_sequence(self):

@@ -1,5 +1,6 @@
 """The setup and moves of a game's main line, as sgfmill's ``sgf_moves``."""
 
+from .. import _kifu
 from . import sgf_properties
 
 
@@ -20,13 +21,21 @@ def get_setup_and_moves(sgf_game, board=None):
             raise ValueError("board not empty")
     root = sgf_game.get_root()
     large_boards = getattr(sgf_game.get_property_presenter(), "large_boards", False)
-    nodes = sgf_game.main_sequence_iter()
     black, white, empty = root.get_setup_stones()
-    if black or white:
+    setup = bool(black or white)
+    if setup:
         if not board.apply_setup(black, white, empty):
             raise ValueError("setup position not legal")
         if root.get_raw_move()[0] is not None:
             raise ValueError("mixed setup and moves in root node")
+    # The main line's moves read natively in one call, when the answer is
+    # certain there (see _kifu.sgfmill_main_moves); else sgfmill's loop.
+    if type(size) is int and type(large_boards) is bool:
+        moves = _kifu.sgfmill_main_moves(root, size, large_boards, setup)
+        if moves is not None:
+            return board, moves
+    nodes = sgf_game.main_sequence_iter()
+    if setup:
         next(nodes)
     moves = []
     for node in nodes:

@@ -37,6 +37,7 @@ import codecs
 import functools
 from math import isinf, isnan
 
+from .. import _kifu
 from . import sgf_grammar
 
 _LETTERS = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -357,7 +358,38 @@ class Presenter(_Context):
     ``A``-``Z``; sgfmill's ``a``-``z`` and 26 by default).
     """
 
+    # The native nodes read values with this presenter's `_context` (size,
+    # letters, charset, whether the property table is sgfmill's default
+    # one), worked out by _fast_context when first needed and forgotten
+    # whenever an attribute of the presenter is set.
+    _context = None
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        context = self._context
+        if context is not None:
+            context.forget()
+
+    def _fast_context(self):
+        """Records in `_context` what the native readers need, or that they
+        cannot stand in for this presenter."""
+        size, large_boards, encoding = self.size, self.large_boards, self.encoding
+        usable = (type(size) is int and 1 <= size <= MAX_SIZE and type(large_boards) is bool
+                  and type(encoding) is str)
+        if not usable:
+            self._context.set(False)
+            return
+        cls = type(self)
+        default_types = (not self._own_types
+                         and self.default_property_type is _text_property_type
+                         and cls.interpret is Presenter.interpret
+                         and cls.interpret_as_type is Presenter.interpret_as_type
+                         and cls._get_effective_property_type
+                         is Presenter._get_effective_property_type)
+        self._context.set(True, size, large_boards, encoding, default_types)
+
     def __init__(self, size, encoding, large_boards=False):
+        object.__setattr__(self, "_context", _kifu.SgfmillContext())
         try:
             encoding.encode("ascii")
         except UnicodeEncodeError:

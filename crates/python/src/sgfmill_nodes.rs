@@ -1,0 +1,1025 @@
+//! The sgfmill drop-in's node objects (`sgf.Node`, `sgf.Tree_node`).
+//!
+//! sgfmill builds a Python object and a property dict for every node when
+//! it parses; the drop-in parses natively and builds node objects only
+//! when a program asks for them (a node's children, all at once, the
+//! first time they are used; the main line in one call). A node read from
+//! the file answers the getters (`get`, `get_move`, `has_property`,
+//! `properties`, `get_raw`) from the native tree without making its
+//! property dict. The dict is made the first time a program could change
+//! it or hold on to it (`set...`, `get_raw_list`, `get_raw_property_map`);
+//! from then on it is what the node reads and writes. The dicts made so
+//! far are kept per game by number ([`NativeGame`]), so that the plain
+//! `Node`s of `main_sequence_iter` and the `Tree_node`s of the same node
+//! share one dict, as in sgfmill.
+//!
+//! The methods that change a node are sgfmill's Python code, added to
+//! these classes by `kifu/sgfmill/sgf.py`; so are the readers' fallbacks
+//! (`_py_get`, `_py_get_move`), which run whenever the answer is not
+//! certain here (see [`crate::sgfmill_values`]): a dict a program made,
+//! a presenter a program changed, a value sgfmill would reject.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use kifu_sgf::Node;
+use pyo3::exceptions::{PyAttributeError, PyKeyError, PyRuntimeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use pyo3::{IntoPyObjectExt, PyTraverseError, PyVisit, intern};
+
+use crate::PyCollection;
+use crate::sgfmill_ids::{self, Ident};
+use crate::sgfmill_values::{self, Charset, Context};
+
+/// One game read by kifu for the drop-in: its native collection and the
+/// property dicts made so far, by node number.
+#[pyclass(frozen, module = "kifu._kifu")]
+pub(crate) struct NativeGame {
+    collection: Py<PyCollection>,
+    /// The game's presenter's `_context` (None: read values in Python).
+    context: Option<Py<PyContext>>,
+    maps: Mutex<HashMap<u32, Py<PyDict>>>,
+    /// Whether `maps` has any: most games never make a dict, and their
+    /// getters then skip the lock.
+    any_map: AtomicBool,
+}
+
+impl NativeGame {
+    fn node(&self, number: u32) -> PyResult<Node<'_, 'static>> {
+        self.collection.get().node(number)
+    }
+
+    /// The dict made for node `number`, if any.
+    fn made_map(&self, py: Python<'_>, number: u32) -> Option<Py<PyDict>> {
+        if !self.any_map.load(Ordering::Relaxed) {
+            return None;
+        }
+        let maps = self.maps.lock().ok()?;
+        maps.get(&number).map(|m| m.clone_ref(py))
+    }
+
+    /// Node `number`'s dict: the one made before, or a new one.
+    fn map(&self, py: Python<'_>, number: u32) -> PyResult<Py<PyDict>> {
+        if let Some(map) = self.made_map(py, number) {
+            return Ok(map);
+        }
+        let map = self.collection.get().property_map(py, number)?.unbind();
+        let mut maps = self
+            .maps
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("node table poisoned"))?;
+        self.any_map.store(true, Ordering::Relaxed);
+        Ok(maps.entry(number).or_insert(map).clone_ref(py))
+    }
+
+    /// Whether a dict was made for a node below `number` (or, with
+    /// `itself`, for `number`): the native tree is then not what the
+    /// program sees there.
+    fn edited_below(&self, number: u32, itself: bool) -> bool {
+        if !self.any_map.load(Ordering::Relaxed) {
+            return false;
+        }
+        let Ok(maps) = self.maps.lock() else {
+            return true;
+        };
+        maps.keys().any(|&made| {
+            if made == number {
+                return itself;
+            }
+            let mut at = self.node(made).ok().and_then(|n| n.parent());
+            while let Some(n) = at {
+                if n.id().number() == number {
+                    return true;
+                }
+                at = n.parent();
+            }
+            false
+        })
+    }
+}
+
+/// What a presenter's values are read with natively, kept by
+/// `sgf_properties.Presenter` as `_context`: worked out by the presenter's
+/// `_fast_context` when first needed, forgotten whenever an attribute of
+/// the presenter is set. A game read by kifu holds its presenter's, so
+/// that its nodes do not look it up on each call.
+#[pyclass(module = "kifu._kifu", name = "SgfmillContext")]
+pub(crate) struct PyContext {
+    state: ContextState,
+}
+
+#[derive(Clone, Copy)]
+enum ContextState {
+    Unknown,
+    /// The presenter is not one the native readers can stand in for.
+    Unusable,
+    Usable(Context),
+}
+
+#[pymethods]
+impl PyContext {
+    #[new]
+    fn new() -> Self {
+        PyContext {
+            state: ContextState::Unknown,
+        }
+    }
+
+    /// Records the presenter's context (`usable` false: none).
+    #[pyo3(signature = (usable, size = 19, large_boards = false, encoding = "", default_types = false))]
+    fn set(
+        &mut self,
+        usable: bool,
+        size: i64,
+        large_boards: bool,
+        encoding: &str,
+        default_types: bool,
+    ) {
+        self.state = if usable {
+            ContextState::Usable(Context {
+                size,
+                large_boards,
+                charset: Charset::from_name(encoding),
+                default_types,
+            })
+        } else {
+            ContextState::Unusable
+        };
+    }
+
+    /// Forgets the context (the presenter changed).
+    fn forget(&mut self) {
+        self.state = ContextState::Unknown;
+    }
+}
+
+/// The context of a native node's presenter, None when it has none usable
+/// here.
+fn context(native: &NativeGame, presenter: &Bound<'_, PyAny>) -> PyResult<Option<Context>> {
+    let py = presenter.py();
+    let Some(context) = &native.context else {
+        return Ok(None);
+    };
+    let context = context.bind(py);
+    let state = context.borrow().state;
+    if let ContextState::Unknown = state {
+        presenter.call_method0(intern!(py, "_fast_context"))?;
+    }
+    Ok(match context.borrow().state {
+        ContextState::Usable(ctx) => Some(ctx),
+        ContextState::Unknown | ContextState::Unusable => None,
+    })
+}
+
+/// `sgf.Node`: a node's properties. Also holds `Tree_node`'s links, so
+/// that one struct (and one traverse for the cycle collector) serves both.
+#[pyclass(subclass, dict, weakref, module = "kifu.sgfmill.sgf", name = "Node")]
+pub(crate) struct SgfNode {
+    presenter: Option<Py<PyAny>>,
+    /// The game read by kifu this node is from (None for nodes a program
+    /// made); `number` is its native node.
+    native: Option<Py<NativeGame>>,
+    number: u32,
+    /// The property dict, once made: from then on the node's truth.
+    map: Option<Py<PyAny>>,
+    owner: Option<Py<PyAny>>,
+    parent: Option<Py<PyAny>>,
+    /// The child Tree_nodes, once made (a Vec rather than a list: one
+    /// object less per node for the allocator and the cycle collector).
+    children: Option<Vec<Py<PyAny>>>,
+}
+
+/// `sgf.Tree_node`: a node in a game (its data is in [`SgfNode`]).
+#[pyclass(extends = SgfNode, subclass, module = "kifu.sgfmill.sgf", name = "Tree_node")]
+pub(crate) struct TreeNode;
+
+/// Where a node's properties are read from right now.
+enum Source<'py> {
+    Native(Bound<'py, NativeGame>, u32),
+    Map(Bound<'py, PyAny>),
+}
+
+impl SgfNode {
+    fn plain(presenter: Py<PyAny>) -> SgfNode {
+        SgfNode {
+            presenter: Some(presenter),
+            native: None,
+            number: 0,
+            map: None,
+            owner: None,
+            parent: None,
+            children: None,
+        }
+    }
+
+    fn presenter<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.presenter
+            .as_ref()
+            .map(|p| p.bind(py).clone())
+            .ok_or_else(|| PyAttributeError::new_err("_presenter"))
+    }
+}
+
+/// The node's source, adopting a dict made through another object of the
+/// same node.
+fn source<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Source<'py>> {
+    let py = slf.py();
+    let mut this = slf.borrow_mut();
+    if let Some(map) = &this.map {
+        return Ok(Source::Map(map.bind(py).clone()));
+    }
+    let Some(native) = this.native.as_ref().map(|n| n.bind(py).clone()) else {
+        return Err(PyAttributeError::new_err("_property_map"));
+    };
+    if let Some(map) = native.get().made_map(py, this.number) {
+        let map = map.into_bound(py).into_any();
+        this.map = Some(map.clone().unbind());
+        return Ok(Source::Map(map));
+    }
+    Ok(Source::Native(native, this.number))
+}
+
+/// The node's dict, made now if need be.
+fn property_map<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyAny>> {
+    match source(slf)? {
+        Source::Map(map) => Ok(map),
+        Source::Native(native, number) => {
+            let map = native
+                .get()
+                .map(slf.py(), number)?
+                .into_bound(slf.py())
+                .into_any();
+            slf.borrow_mut().map = Some(map.clone().unbind());
+            Ok(map)
+        }
+    }
+}
+
+/// The raw values of `id` at a native node (a repeated identifier's
+/// values joined), None when it has none.
+fn native_raws<'c>(node: Node<'c, 'static>, id: &str) -> Option<Vec<&'c [u8]>> {
+    let mut found: Option<Vec<&'c [u8]>> = None;
+    for p in node.properties().filter(|p| p.id() == id) {
+        found.get_or_insert_with(Vec::new).extend(p.raw_values());
+    }
+    found
+}
+
+/// The first raw value of `id` at a native node.
+fn native_first<'c>(node: Node<'c, 'static>, id: &str) -> Option<&'c [u8]> {
+    node.properties()
+        .find(|p| p.id() == id)
+        .map(|p| p.raw_values().next().unwrap_or(b""))
+}
+
+/// sgfmill's raw move of a native node: the first value of B, else of W
+/// (one pass over the properties).
+fn native_move<'c>(node: Node<'c, 'static>) -> Option<(&'static str, &'c [u8])> {
+    let mut white = None;
+    for p in node.properties() {
+        let id = p.id();
+        if id == "B" {
+            return Some(("B", p.raw_values().next().unwrap_or(b"")));
+        }
+        if id == "W" && white.is_none() {
+            white = Some(p.raw_values().next().unwrap_or(b""));
+        }
+    }
+    white.map(|raw| ("W", raw))
+}
+
+/// An identifier as a str; other keys are hashed (TypeError for what is
+/// unhashable, as a dict lookup raises) and match nothing native.
+fn key_str(key: &Bound<'_, PyAny>) -> PyResult<Option<Ident>> {
+    match key.cast::<PyString>() {
+        Ok(s) => Ok(sgfmill_ids::ident_of(s)),
+        Err(_) => key.hash().map(|_| None),
+    }
+}
+
+/// sgfmill's colour of a move property, the same str each time.
+fn colour_str<'py>(py: Python<'py>, id: &str) -> Bound<'py, PyString> {
+    if id == "B" {
+        intern!(py, "b").clone()
+    } else {
+        intern!(py, "w").clone()
+    }
+}
+
+#[pymethods]
+impl SgfNode {
+    #[new]
+    fn new(property_map: Py<PyAny>, presenter: Py<PyAny>) -> Self {
+        SgfNode {
+            map: Some(property_map),
+            ..SgfNode::plain(presenter)
+        }
+    }
+
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.presenter)?;
+        visit.call(&self.map)?;
+        visit.call(&self.owner)?;
+        visit.call(&self.parent)?;
+        for kid in self.children.iter().flatten() {
+            visit.call(kid)?;
+        }
+        Ok(())
+    }
+
+    fn __clear__(&mut self) {
+        self.presenter = None;
+        self.map = None;
+        self.owner = None;
+        self.parent = None;
+        self.children = None;
+    }
+
+    #[getter]
+    fn _presenter(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(self.presenter(py)?.unbind())
+    }
+
+    #[getter(_property_map)]
+    fn get_property_map<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        property_map(slf)
+    }
+
+    #[setter(_property_map)]
+    fn set_property_map(&mut self, map: Py<PyAny>) {
+        self.map = Some(map);
+    }
+
+    /// The board size values are read with.
+    fn get_size<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.presenter(py)?.getattr(intern!(py, "size"))
+    }
+
+    /// The encoding of the raw values (a codec name, eg 'UTF-8').
+    fn get_encoding<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.presenter(py)?.getattr(intern!(py, "encoding"))
+    }
+
+    /// The node's sgf_properties.Presenter.
+    fn get_presenter<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.presenter(py)
+    }
+
+    /// Whether the node has the property.
+    fn has_property(slf: &Bound<'_, Self>, identifier: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match source(slf)? {
+            Source::Map(map) => map.contains(identifier),
+            Source::Native(native, number) => Ok(match key_str(identifier)? {
+                Some(id) => native
+                    .get()
+                    .node(number)?
+                    .properties()
+                    .any(|p| p.id() == id.as_str()),
+                None => false,
+            }),
+        }
+    }
+
+    /// The identifiers of the node's properties.
+    fn properties<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let py = slf.py();
+        match source(slf)? {
+            Source::Map(map) => PyList::new(
+                py,
+                map.call_method0(intern!(py, "keys"))?
+                    .try_iter()?
+                    .collect::<PyResult<Vec<_>>>()?,
+            ),
+            Source::Native(native, number) => {
+                let mut ids: Vec<&str> = Vec::new();
+                for p in native.get().node(number)?.properties() {
+                    if !ids.contains(&p.id()) {
+                        ids.push(p.id());
+                    }
+                }
+                PyList::new(py, ids.into_iter().map(|id| sgfmill_ids::string(py, id)))
+            }
+        }
+    }
+
+    /// The raw values of a property (KeyError when absent): the node's
+    /// own list, which a program may change.
+    fn get_raw_list<'py>(
+        slf: &Bound<'py, Self>,
+        identifier: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        property_map(slf)?.get_item(identifier)
+    }
+
+    /// The first raw value of a property (KeyError when absent).
+    fn get_raw<'py>(
+        slf: &Bound<'py, Self>,
+        identifier: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match source(slf)? {
+            Source::Map(map) => map.get_item(identifier)?.get_item(0),
+            Source::Native(native, number) => {
+                let node = native.get().node(number)?;
+                match key_str(identifier)?.and_then(|id| native_first(node, id.as_str())) {
+                    Some(raw) => Ok(PyBytes::new(slf.py(), raw).into_any()),
+                    None => Err(PyKeyError::new_err(identifier.clone().unbind())),
+                }
+            }
+        }
+    }
+
+    /// The dict of identifier -> raw values (the same dict each time).
+    fn get_raw_property_map<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        property_map(slf)
+    }
+
+    /// A property's value (KeyError when absent, ValueError when it does
+    /// not read as its type).
+    fn get<'py>(
+        slf: &Bound<'py, Self>,
+        identifier: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        if let Source::Native(native, number) = source(slf)? {
+            let node = native.get().node(number)?;
+            let Some(id) = key_str(identifier)? else {
+                return Err(PyKeyError::new_err(identifier.clone().unbind()));
+            };
+            let Some(raws) = native_raws(node, id.as_str()) else {
+                return Err(PyKeyError::new_err(identifier.clone().unbind()));
+            };
+            let presenter = slf.borrow().presenter(py)?;
+            if let Some(ctx) = context(native.get(), &presenter)?.filter(|c| c.default_types) {
+                if let Some(value) = sgfmill_values::interpret(py, id.as_str(), &raws, &ctx) {
+                    return Ok(value);
+                }
+            }
+            let raws = sgfmill_values::raw_list(py, &raws)?;
+            return presenter.call_method1(intern!(py, "interpret"), (identifier, raws));
+        }
+        slf.call_method1(intern!(py, "_py_get"), (identifier,))
+    }
+
+    /// (colour, raw value) of the B or W property, or (None, None).
+    fn get_raw_move<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        match source(slf)? {
+            Source::Native(native, number) => {
+                let node = native.get().node(number)?;
+                let found = native_move(node);
+                match found {
+                    Some((id, raw)) => {
+                        (colour_str(py, id), PyBytes::new(py, raw)).into_bound_py_any(py)
+                    }
+                    None => (py.None(), py.None()).into_bound_py_any(py),
+                }
+            }
+            Source::Map(_) => slf.call_method0(intern!(py, "_py_get_raw_move")),
+        }
+    }
+
+    /// (colour, move) of the node, move None for a pass; (None, None)
+    /// when the node has no move.
+    fn get_move<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        if let Source::Native(native, number) = source(slf)? {
+            let node = native.get().node(number)?;
+            let Some((id, raw)) = native_move(node) else {
+                return (py.None(), py.None()).into_bound_py_any(py);
+            };
+            let presenter = slf.borrow().presenter(py)?;
+            if let Some(ctx) = context(native.get(), &presenter)? {
+                if let Some(point) = sgfmill_values::go_point(raw, ctx.size, ctx.large_boards) {
+                    let mv = match point {
+                        Some(p) => sgfmill_values::point_tuple(py, p)
+                            .unwrap_or_else(|| py.None().into_bound(py)),
+                        None => py.None().into_bound(py),
+                    };
+                    return Ok(PyTuple::new(py, [colour_str(py, id).into_any(), mv])?.into_any());
+                }
+            }
+        }
+        slf.call_method0(intern!(py, "_py_get_move"))
+    }
+
+    /// Whether the node has AB, AW or AE.
+    fn has_setup_stones(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        match source(slf)? {
+            Source::Map(map) => {
+                Ok(map.contains("AB")? || map.contains("AW")? || map.contains("AE")?)
+            }
+            Source::Native(native, number) => Ok(native
+                .get()
+                .node(number)?
+                .properties()
+                .any(|p| matches!(p.id(), "AB" | "AW" | "AE"))),
+        }
+    }
+}
+
+/// A new Tree_node for native node `number`, child of `parent`.
+fn native_child<'py>(
+    parent: &Bound<'py, SgfNode>,
+    native: &Bound<'py, NativeGame>,
+    number: u32,
+) -> PyResult<Bound<'py, TreeNode>> {
+    let py = parent.py();
+    let this = parent.borrow();
+    let node = SgfNode {
+        presenter: this.presenter.as_ref().map(|p| p.clone_ref(py)),
+        native: Some(native.clone().unbind()),
+        number,
+        map: native.get().made_map(py, number).map(Py::into_any),
+        owner: this.owner.as_ref().map(|o| o.clone_ref(py)),
+        parent: Some(parent.clone().into_any().unbind()),
+        children: None,
+    };
+    Bound::new(py, PyClassInitializer::from(node).add_subclass(TreeNode))
+}
+
+/// Makes the node's children (all of them) if they are not made yet.
+fn make_children(slf: &Bound<'_, SgfNode>) -> PyResult<()> {
+    let py = slf.py();
+    let native = {
+        let this = slf.borrow();
+        if this.children.is_some() {
+            return Ok(());
+        }
+        this.native
+            .as_ref()
+            .map(|n| (n.bind(py).clone(), this.number))
+    };
+    let mut kids = Vec::new();
+    if let Some((native, number)) = native {
+        for kid in native.get().node(number)?.children() {
+            kids.push(
+                native_child(slf, &native, kid.id().number())?
+                    .into_any()
+                    .unbind(),
+            );
+        }
+    }
+    slf.borrow_mut().children = Some(kids);
+    Ok(())
+}
+
+/// The number of children, and the child at `index`.
+fn child_at<'py>(
+    slf: &Bound<'py, SgfNode>,
+    index: usize,
+) -> PyResult<(usize, Option<Bound<'py, PyAny>>)> {
+    make_children(slf)?;
+    let this = slf.borrow();
+    let kids = this.children.as_deref().unwrap_or_default();
+    Ok((
+        kids.len(),
+        kids.get(index).map(|k| k.bind(slf.py()).clone()),
+    ))
+}
+
+/// The children as a new list.
+fn children_list<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyList>> {
+    make_children(slf)?;
+    let this = slf.borrow();
+    PyList::new(
+        slf.py(),
+        this.children.iter().flatten().map(|k| k.bind(slf.py())),
+    )
+}
+
+/// Runs a list method on the children (list.insert, list.remove,
+/// list.index: their semantics and errors), keeping what it changed.
+fn with_children_list<'py, R>(
+    slf: &Bound<'py, SgfNode>,
+    f: impl FnOnce(&Bound<'py, PyList>) -> PyResult<R>,
+) -> PyResult<R> {
+    let list = children_list(slf)?;
+    let result = f(&list);
+    slf.borrow_mut().children = Some(list.iter().map(Bound::unbind).collect());
+    result
+}
+
+/// The leftmost variation below `node`, its first child first (sgfmill's
+/// `while node: node = node[0]`), made in one call.
+fn main_line_below<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(node.py());
+    let mut at = node.clone();
+    loop {
+        let next = match at.cast::<SgfNode>() {
+            Ok(tree) if tree.is_instance_of::<TreeNode>() => match child_at(tree, 0)? {
+                (_, Some(first)) => first,
+                (_, None) => break,
+            },
+            _ => {
+                if !at.is_truthy()? {
+                    break;
+                }
+                at.get_item(0)?
+            }
+        };
+        out.append(&next)?;
+        at = next;
+    }
+    Ok(out)
+}
+
+#[pymethods]
+impl TreeNode {
+    /// A node with the given property dict, child of `parent` (not added
+    /// to its children: that is the caller's business, as in sgfmill).
+    #[new]
+    fn new(parent: &Bound<'_, PyAny>, properties: Py<PyAny>) -> PyResult<PyClassInitializer<Self>> {
+        let py = parent.py();
+        let node = SgfNode {
+            map: Some(properties),
+            owner: Some(parent.getattr(intern!(py, "owner"))?.unbind()),
+            parent: Some(parent.clone().unbind()),
+            children: Some(Vec::new()),
+            ..SgfNode::plain(parent.getattr(intern!(py, "_presenter"))?.unbind())
+        };
+        Ok(PyClassInitializer::from(node).add_subclass(TreeNode))
+    }
+
+    #[getter]
+    fn owner(slf: PyRef<'_, Self>, py: Python<'_>) -> Py<PyAny> {
+        slf.as_super()
+            .owner
+            .as_ref()
+            .map_or_else(|| py.None(), |o| o.clone_ref(py))
+    }
+
+    #[setter]
+    fn set_owner(mut slf: PyRefMut<'_, Self>, owner: Py<PyAny>) {
+        slf.as_super().owner = Some(owner);
+    }
+
+    #[getter]
+    fn parent(slf: PyRef<'_, Self>, py: Python<'_>) -> Py<PyAny> {
+        slf.as_super()
+            .parent
+            .as_ref()
+            .map_or_else(|| py.None(), |p| p.clone_ref(py))
+    }
+
+    #[setter]
+    fn set_parent(mut slf: PyRefMut<'_, Self>, parent: Bound<'_, PyAny>) {
+        slf.as_super().parent = (!parent.is_none()).then(|| parent.unbind());
+    }
+
+    /// The children, as a new list (sgfmill's own list is private).
+    #[getter(_children)]
+    fn get_children<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        children_list(slf.as_super())
+    }
+
+    #[setter(_children)]
+    fn set_children(mut slf: PyRefMut<'_, Self>, kids: Bound<'_, PyAny>) -> PyResult<()> {
+        let kids = kids
+            .try_iter()?
+            .map(|k| k.map(Bound::unbind))
+            .collect::<PyResult<_>>()?;
+        slf.as_super().children = Some(kids);
+        Ok(())
+    }
+
+    fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(child_at(slf.as_super(), 0)?.0)
+    }
+
+    fn __getitem__<'py>(
+        slf: &Bound<'py, Self>,
+        key: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(index) = key.extract::<isize>() {
+            let (len, _) = child_at(slf.as_super(), 0)?;
+            let at = if index < 0 {
+                index.checked_add_unsigned(len)
+            } else {
+                Some(index)
+            };
+            if let Some(Ok(at)) = at.map(usize::try_from) {
+                if let (_, Some(kid)) = child_at(slf.as_super(), at)? {
+                    return Ok(kid);
+                }
+            }
+        }
+        // Out of range, slices, bad keys: the list's answer.
+        children_list(slf.as_super())?.as_any().get_item(key)
+    }
+
+    fn __iter__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        children_list(slf.as_super())?.as_any().try_iter()
+    }
+
+    fn _add_child(slf: &Bound<'_, Self>, node: &Bound<'_, PyAny>) -> PyResult<()> {
+        make_children(slf.as_super())?;
+        let mut this = slf.as_super().borrow_mut();
+        this.children
+            .get_or_insert_with(Vec::new)
+            .push(node.clone().unbind());
+        Ok(())
+    }
+
+    /// Adds `child` last, or before `index` (list.insert's rules).
+    #[pyo3(signature = (index, child))]
+    fn _insert_child(
+        slf: &Bound<'_, Self>,
+        index: &Bound<'_, PyAny>,
+        child: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        with_children_list(slf.as_super(), |list| {
+            if index.is_none() {
+                list.append(child)
+            } else {
+                list.call_method1("insert", (index, child)).map(drop)
+            }
+        })
+    }
+
+    /// Removes `child` (list.remove: ValueError when it is not there).
+    fn _remove_child(slf: &Bound<'_, Self>, child: &Bound<'_, PyAny>) -> PyResult<()> {
+        with_children_list(slf.as_super(), |list| {
+            list.call_method1("remove", (child,)).map(drop)
+        })
+    }
+
+    /// The position of a child among this node's children.
+    fn index<'py>(
+        slf: &Bound<'py, Self>,
+        child: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        children_list(slf.as_super())?.call_method1("index", (child,))
+    }
+
+    /// The leftmost variation below this node (get_main_sequence_below).
+    fn _main_line_below<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        main_line_below(slf.as_any())
+    }
+
+    /// sgfmill's plain Nodes of the leftmost variation below this node
+    /// (main_sequence_iter before the tree is built), None when this
+    /// node's children were made already. They share their dicts with the
+    /// Tree_nodes made later.
+    fn _plain_main_line_below<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyList>>> {
+        let py = slf.py();
+        let this = slf.as_super().borrow();
+        let (Some(native), None) = (&this.native, &this.children) else {
+            return Ok(None);
+        };
+        let native = native.bind(py);
+        let out = PyList::empty(py);
+        let mut at = native.get().node(this.number)?;
+        while let Some(kid) = at.first_child() {
+            let number = kid.id().number();
+            let node = SgfNode {
+                native: Some(native.clone().unbind()),
+                number,
+                map: native.get().made_map(py, number).map(Py::into_any),
+                ..SgfNode::plain(this.presenter(py)?.unbind())
+            };
+            out.append(Bound::new(py, node)?)?;
+            at = kid;
+        }
+        Ok(Some(out))
+    }
+
+    /// (native game, node number) when what is below this node is the
+    /// native tree as read (no child made, no dict made below): then it
+    /// is written natively. With `itself`, this node's own properties must
+    /// be as read too (its dict not made).
+    #[pyo3(signature = (itself = false))]
+    fn _native_below<'py>(slf: &Bound<'py, Self>, itself: bool) -> Option<(Py<PyCollection>, u32)> {
+        let this = slf.as_super().borrow();
+        let (Some(native), None) = (&this.native, &this.children) else {
+            return None;
+        };
+        if itself && this.map.is_some() {
+            return None;
+        }
+        let native = native.get();
+        (!native.edited_below(this.number, itself))
+            .then(|| (native.collection.clone_ref(slf.py()), this.number))
+    }
+}
+
+/// The root Tree_node of a game: native node `number` of `collection`, or
+/// (without a collection) a node with the dict `property_map`.
+#[pyfunction]
+#[pyo3(signature = (owner, presenter, property_map, collection = None, number = 0))]
+pub(crate) fn sgfmill_root(
+    py: Python<'_>,
+    owner: Py<PyAny>,
+    presenter: Py<PyAny>,
+    property_map: Option<Py<PyAny>>,
+    collection: Option<Py<PyCollection>>,
+    number: u32,
+) -> PyResult<Bound<'_, TreeNode>> {
+    let native = collection
+        .map(|collection| {
+            collection.get().node(number)?;
+            let context = presenter
+                .bind(py)
+                .getattr(intern!(py, "_context"))
+                .ok()
+                .and_then(|c| c.cast_into::<PyContext>().ok())
+                .map(Bound::unbind);
+            Py::new(
+                py,
+                NativeGame {
+                    collection,
+                    context,
+                    maps: Mutex::new(HashMap::new()),
+                    any_map: AtomicBool::new(false),
+                },
+            )
+        })
+        .transpose()?;
+    let node = SgfNode {
+        children: native.is_none().then(Vec::new),
+        native,
+        number,
+        map: property_map,
+        owner: Some(owner),
+        ..SgfNode::plain(presenter)
+    };
+    Bound::new(py, PyClassInitializer::from(node).add_subclass(TreeNode))
+}
+
+/// The moves of the main line from `node` down (`node` included unless
+/// `skip_first`: a root with setup stones), as
+/// `sgf_moves.get_setup_and_moves` lists them: [(colour, move)], for a
+/// game of `size` read with `large_boards`. Raises ValueError("setup
+/// properties after the root node") where that function does. None when
+/// the answer is not certain here (a dict made for a node, a move sgfmill
+/// would reject, nodes a program built): the caller then runs sgfmill's
+/// loop.
+#[pyfunction]
+pub(crate) fn sgfmill_main_moves<'py>(
+    node: &Bound<'py, PyAny>,
+    size: i64,
+    large_boards: bool,
+    skip_first: bool,
+) -> PyResult<Option<Bound<'py, PyList>>> {
+    let moves = PyList::empty(node.py());
+    let mut at = node.clone();
+    let mut skip = skip_first;
+    loop {
+        let Ok(tree) = at.cast::<SgfNode>() else {
+            return Ok(None);
+        };
+        if !std::mem::take(&mut skip) && !push_node_move(tree, size, large_boards, &moves)? {
+            return Ok(None);
+        }
+        let (made, native) = {
+            let this = tree.borrow();
+            let made = this
+                .children
+                .as_ref()
+                .map(|k| k.first().map(|f| f.bind(at.py()).clone()));
+            (
+                made,
+                this.native
+                    .as_ref()
+                    .map(|n| (n.bind(at.py()).clone(), this.number)),
+            )
+        };
+        match (made, native) {
+            (Some(None), _) => return Ok(Some(moves)),
+            (Some(Some(first)), _) => at = first,
+            (None, Some((native, number))) => {
+                // Nothing below was made as Tree_nodes: read the native tree.
+                let Some(first) = native.get().node(number)?.first_child() else {
+                    return Ok(Some(moves));
+                };
+                let certain =
+                    native_moves(&native, first.id().number(), size, large_boards, &moves)?;
+                return Ok(certain.then_some(moves));
+            }
+            (None, None) => return Ok(None),
+        }
+    }
+}
+
+/// Adds the move of a node object to `moves` (see [`push_move`]).
+fn push_node_move(
+    tree: &Bound<'_, SgfNode>,
+    size: i64,
+    large_boards: bool,
+    moves: &Bound<'_, PyList>,
+) -> PyResult<bool> {
+    match source(tree)? {
+        Source::Native(native, number) => {
+            push_move(native.get().node(number)?, size, large_boards, moves)
+        }
+        Source::Map(map) => push_map_move(&map, size, large_boards, moves),
+    }
+}
+
+/// [`push_move`] for a node's dict, as sgfmill reads it (`has_setup_stones`,
+/// `get_raw_move`); false for anything but a dict of lists of bytes.
+fn push_map_move(
+    map: &Bound<'_, PyAny>,
+    size: i64,
+    large_boards: bool,
+    moves: &Bound<'_, PyList>,
+) -> PyResult<bool> {
+    let py = map.py();
+    let Ok(map) = map.cast::<PyDict>() else {
+        return Ok(false);
+    };
+    if map.contains("AB")? || map.contains("AW")? || map.contains("AE")? {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "setup properties after the root node",
+        ));
+    }
+    let found = match map.get_item("B")? {
+        Some(values) => Some(("B", values)),
+        None => map.get_item("W")?.map(|values| ("W", values)),
+    };
+    let Some((id, values)) = found else {
+        return Ok(true);
+    };
+    let Ok(values) = values.cast::<PyList>() else {
+        return Ok(false);
+    };
+    let Some(raw) = values
+        .get_item(0)
+        .ok()
+        .and_then(|v| v.cast_into::<PyBytes>().ok())
+    else {
+        return Ok(false);
+    };
+    let Some(point) = sgfmill_values::go_point(raw.as_bytes(), size, large_boards) else {
+        return Ok(false);
+    };
+    let mv = match point {
+        Some(p) => sgfmill_values::point_tuple(py, p).unwrap_or_else(|| py.None().into_bound(py)),
+        None => py.None().into_bound(py),
+    };
+    moves.append((colour_str(py, id), mv))?;
+    Ok(true)
+}
+
+/// [`sgfmill_main_moves`] on the native tree from `number` down; false
+/// when not certain.
+fn native_moves(
+    native: &Bound<'_, NativeGame>,
+    number: u32,
+    size: i64,
+    large_boards: bool,
+    moves: &Bound<'_, PyList>,
+) -> PyResult<bool> {
+    let py = native.py();
+    let game = native.get();
+    let mut at = Some(game.node(number)?);
+    while let Some(node) = at {
+        if game.made_map(py, node.id().number()).is_some()
+            || !push_move(node, size, large_boards, moves)?
+        {
+            return Ok(false);
+        }
+        at = node.first_child();
+    }
+    Ok(true)
+}
+
+/// Adds a native node's move to `moves`; ValueError for setup stones,
+/// false when sgfmill would raise something else.
+fn push_move(
+    node: Node<'_, 'static>,
+    size: i64,
+    large_boards: bool,
+    moves: &Bound<'_, PyList>,
+) -> PyResult<bool> {
+    let py = moves.py();
+    let mut found = None;
+    for p in node.properties() {
+        match p.id() {
+            "AB" | "AW" | "AE" => {
+                return Err(pyo3::exceptions::PyValueError::new_err(
+                    "setup properties after the root node",
+                ));
+            }
+            id @ ("B" | "W")
+                if found.is_none() || (id == "B" && found.is_some_and(|(i, _)| i == "W")) =>
+            {
+                found = Some((id, p.raw_values().next().unwrap_or(b"")));
+            }
+            _ => {}
+        }
+    }
+    let Some((id, raw)) = found else {
+        return Ok(true);
+    };
+    let Some(point) = sgfmill_values::go_point(raw, size, large_boards) else {
+        return Ok(false);
+    };
+    let mv = match point {
+        Some(p) => sgfmill_values::point_tuple(py, p).unwrap_or_else(|| py.None().into_bound(py)),
+        None => py.None().into_bound(py),
+    };
+    moves.append((colour_str(py, id), mv))?;
+    Ok(true)
+}
