@@ -26,7 +26,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use kifu_sgf::Node;
 use pyo3::exceptions::{PyAttributeError, PyKeyError, PyRuntimeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{
+    PyBytes, PyDict, PyList, PyString, PyTuple, PyType, PyWeakrefMethods, PyWeakrefReference,
+};
 use pyo3::{IntoPyObjectExt, PyTraverseError, PyVisit, intern};
 
 use crate::PyCollection;
@@ -186,9 +188,54 @@ pub(crate) struct SgfNode {
     map: Option<Py<PyAny>>,
     owner: Option<Py<PyAny>>,
     parent: Option<Py<PyAny>>,
-    /// The child Tree_nodes, once made (a Vec rather than a list: one
-    /// object less per node for the allocator and the cycle collector).
-    children: Option<Vec<Py<PyAny>>>,
+    /// The child Tree_nodes, once asked for (None: not yet).
+    children: Option<Children>,
+}
+
+/// A Tree_node's children. Children hold their parent strongly (as in
+/// sgfmill), so a parent holding its children strongly too would put
+/// every node in a cycle, freed only by the cycle collector (half the
+/// time of a walk). Children still as read are held weakly instead, and a
+/// dead one is made again when asked for: no program can tell while the
+/// node object has nothing of its own (its dict of properties is kept by
+/// the game, by number). A finished game's nodes are then freed by
+/// reference counting.
+enum Children {
+    /// The native children as read, slot i for child i: made when first
+    /// asked for, held weakly.
+    Native(Vec<Option<Py<PyWeakrefReference>>>),
+    /// Children changed by the program, or of a node it made, or of a
+    /// node that has something of its own (see [`pin`]): held strongly,
+    /// as in sgfmill.
+    Held(Vec<Py<PyAny>>),
+}
+
+/// Frees the chain of ancestors that only `parent`'s child held one by
+/// one rather than in nested deallocations as deep as the chain (a long
+/// main line would overflow the stack).
+impl Drop for SgfNode {
+    fn drop(&mut self) {
+        let Some(parent) = self.parent.take() else {
+            return;
+        };
+        // Deprecated for `ffi::Py_REFCNT`, which is unsafe (forbidden here).
+        #[allow(deprecated)]
+        Python::attach(|py| {
+            let mut parent = parent;
+            while parent.get_refcnt(py) == 1 {
+                let grandparent = parent
+                    .bind(py)
+                    .cast::<SgfNode>()
+                    .ok()
+                    .and_then(|p| p.try_borrow_mut().ok()?.parent.take());
+                match grandparent {
+                    // The parent is freed here, without a parent to free.
+                    Some(next) => parent = next,
+                    None => break,
+                }
+            }
+        });
+    }
 }
 
 /// `sgf.Tree_node`: a node in a game (its data is in [`SgfNode`]).
@@ -308,14 +355,29 @@ fn colour_str<'py>(py: Python<'py>, id: &str) -> Bound<'py, PyString> {
     }
 }
 
+/// The data descriptor for `name` on `class` (first in its MRO) if it has
+/// `method` (`__set__`, `__delete__`), as object's setattr looks it up.
+fn class_setter<'py>(
+    class: &Bound<'py, PyType>,
+    name: &Bound<'py, PyString>,
+    method: &Bound<'py, PyString>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let py = class.py();
+    for base in class.mro().iter() {
+        if let Ok(found) = base.getattr(intern!(py, "__dict__"))?.get_item(name) {
+            return Ok(found.get_type().hasattr(method)?.then_some(found));
+        }
+    }
+    Ok(None)
+}
+
 #[pymethods]
 impl SgfNode {
     #[new]
     fn new(property_map: Py<PyAny>, presenter: Py<PyAny>) -> Self {
-        SgfNode {
-            map: Some(property_map),
-            ..SgfNode::plain(presenter)
-        }
+        let mut node = SgfNode::plain(presenter);
+        node.map = Some(property_map);
+        node
     }
 
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
@@ -323,10 +385,11 @@ impl SgfNode {
         visit.call(&self.map)?;
         visit.call(&self.owner)?;
         visit.call(&self.parent)?;
-        for kid in self.children.iter().flatten() {
-            visit.call(kid)?;
+        match &self.children {
+            Some(Children::Native(slots)) => slots.iter().try_for_each(|w| visit.call(w)),
+            Some(Children::Held(kids)) => kids.iter().try_for_each(|k| visit.call(k)),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     fn __clear__(&mut self) {
@@ -335,6 +398,53 @@ impl SgfNode {
         self.owner = None;
         self.parent = None;
         self.children = None;
+    }
+
+    /// Object's setattr (a setter of the class, else the instance dict),
+    /// pinning the node (see [`pin`]) when it takes an attribute of its own.
+    fn __setattr__(
+        slf: &Bound<'_, Self>,
+        name: &Bound<'_, PyString>,
+        value: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        if let Some(descr) = class_setter(&slf.get_type(), name, intern!(py, "__set__"))? {
+            return descr
+                .call_method1(intern!(py, "__set__"), (slf, value))
+                .map(drop);
+        }
+        pin(slf)?;
+        slf.getattr(intern!(py, "__dict__"))?.set_item(name, value)
+    }
+
+    /// Object's delattr (see `__setattr__`).
+    fn __delattr__(slf: &Bound<'_, Self>, name: &Bound<'_, PyString>) -> PyResult<()> {
+        let py = slf.py();
+        if let Some(descr) = class_setter(&slf.get_type(), name, intern!(py, "__delete__"))? {
+            return descr
+                .call_method1(intern!(py, "__delete__"), (slf,))
+                .map(drop);
+        }
+        pin(slf)?;
+        let dict = slf.getattr(intern!(py, "__dict__"))?;
+        if !dict.contains(name)? {
+            let kind = slf.get_type().name()?;
+            return Err(PyAttributeError::new_err(format!(
+                "'{kind}' object has no attribute '{name}'"
+            )));
+        }
+        dict.del_item(name)
+    }
+
+    /// Object's hash; a node hashed (a key of a dict or a weak dict, a
+    /// member of a set or a WeakSet) is pinned, as the one object of its
+    /// node for as long as the game lives.
+    fn __hash__(slf: &Bound<'_, Self>) -> PyResult<isize> {
+        pin(slf)?;
+        let object = slf.py().get_type::<PyAny>();
+        object
+            .call_method1(intern!(slf.py(), "__hash__"), (slf,))?
+            .extract()
     }
 
     #[getter]
@@ -348,8 +458,10 @@ impl SgfNode {
     }
 
     #[setter(_property_map)]
-    fn set_property_map(&mut self, map: Py<PyAny>) {
-        self.map = Some(map);
+    fn set_property_map(slf: &Bound<'_, Self>, map: Py<PyAny>) -> PyResult<()> {
+        pin(slf)?;
+        slf.borrow_mut().map = Some(map);
+        Ok(())
     }
 
     /// The board size values are read with.
@@ -539,54 +651,129 @@ fn native_child<'py>(
     Bound::new(py, PyClassInitializer::from(node).add_subclass(TreeNode))
 }
 
-/// Makes the node's children (all of them) if they are not made yet.
-fn make_children(slf: &Bound<'_, SgfNode>) -> PyResult<()> {
-    let py = slf.py();
-    let native = {
+/// Gives the node its children's slots if it has none yet.
+fn ensure_children(slf: &Bound<'_, SgfNode>) -> PyResult<()> {
+    let count = {
         let this = slf.borrow();
         if this.children.is_some() {
             return Ok(());
         }
-        this.native
-            .as_ref()
-            .map(|n| (n.bind(py).clone(), this.number))
-    };
-    let mut kids = Vec::new();
-    if let Some((native, number)) = native {
-        for kid in native.get().node(number)?.children() {
-            kids.push(
-                native_child(slf, &native, kid.id().number())?
-                    .into_any()
-                    .unbind(),
-            );
+        match &this.native {
+            Some(native) => Some(native.get().node(this.number)?.children().count()),
+            None => None,
         }
-    }
-    slf.borrow_mut().children = Some(kids);
+    };
+    slf.borrow_mut().children = Some(match count {
+        Some(count) => Children::Native(std::iter::repeat_with(|| None).take(count).collect()),
+        None => Children::Held(Vec::new()),
+    });
     Ok(())
 }
 
-/// The number of children, and the child at `index`.
-fn child_at<'py>(
-    slf: &Bound<'py, SgfNode>,
-    index: usize,
-) -> PyResult<(usize, Option<Bound<'py, PyAny>>)> {
-    make_children(slf)?;
-    let this = slf.borrow();
-    let kids = this.children.as_deref().unwrap_or_default();
-    Ok((
-        kids.len(),
-        kids.get(index).map(|k| k.bind(slf.py()).clone()),
-    ))
+/// The number of children.
+fn child_count(slf: &Bound<'_, SgfNode>) -> PyResult<usize> {
+    ensure_children(slf)?;
+    Ok(match &slf.borrow().children {
+        Some(Children::Native(slots)) => slots.len(),
+        Some(Children::Held(kids)) => kids.len(),
+        None => 0,
+    })
+}
+
+/// The child at `index`: the one alive, else made now.
+fn child_at<'py>(slf: &Bound<'py, SgfNode>, index: usize) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let py = slf.py();
+    ensure_children(slf)?;
+    let (native, number) = {
+        let this = slf.borrow();
+        match &this.children {
+            Some(Children::Held(kids)) => return Ok(kids.get(index).map(|k| k.bind(py).clone())),
+            Some(Children::Native(slots)) => match slots.get(index) {
+                None => return Ok(None),
+                Some(Some(weak)) => {
+                    if let Some(kid) = weak.bind(py).upgrade() {
+                        return Ok(Some(kid));
+                    }
+                }
+                Some(None) => {}
+            },
+            None => return Ok(None),
+        }
+        let Some(native) = &this.native else {
+            return Ok(None);
+        };
+        (native.bind(py).clone(), this.number)
+    };
+    let Some(kid) = native.get().node(number)?.children().nth(index) else {
+        return Ok(None);
+    };
+    let kid = native_child(slf, &native, kid.id().number())?.into_any();
+    let weak = PyWeakrefReference::new(&kid)?.unbind();
+    if let Some(Children::Native(slots)) = &mut slf.borrow_mut().children {
+        slots[index] = Some(weak);
+    }
+    Ok(Some(kid))
 }
 
 /// The children as a new list.
 fn children_list<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyList>> {
-    make_children(slf)?;
-    let this = slf.borrow();
-    PyList::new(
-        slf.py(),
-        this.children.iter().flatten().map(|k| k.bind(slf.py())),
-    )
+    let list = PyList::empty(slf.py());
+    for index in 0..child_count(slf)? {
+        if let Some(kid) = child_at(slf, index)? {
+            list.append(kid)?;
+        }
+    }
+    Ok(list)
+}
+
+/// Holds the node's children strongly from now on, and so the node itself
+/// and its ancestors (each in its parent): from the top down, so that each
+/// node on the way is alive when its parent takes hold of it.
+fn hold_children(slf: &Bound<'_, SgfNode>) -> PyResult<()> {
+    let py = slf.py();
+    let mut path = vec![slf.clone()];
+    loop {
+        let parent = {
+            let at = path.last().map(|n| n.borrow());
+            match at.as_deref() {
+                Some(SgfNode {
+                    children: Some(Children::Held(_)),
+                    ..
+                }) => {
+                    drop(at);
+                    path.pop();
+                    break;
+                }
+                Some(node) => node.parent.as_ref().map(|p| p.bind(py).clone()),
+                None => None,
+            }
+        };
+        match parent.and_then(|p| p.cast_into::<SgfNode>().ok()) {
+            Some(parent) => path.push(parent),
+            None => break,
+        }
+    }
+    for node in path.iter().rev() {
+        let kids = children_list(node)?;
+        node.borrow_mut().children = Some(Children::Held(kids.iter().map(Bound::unbind).collect()));
+    }
+    Ok(())
+}
+
+/// Keeps the node alive as long as its game's tree (its parent holds it
+/// strongly): it has something of its own now (an attribute, a changed
+/// link, a hash a weak dict or set keys it by), which a node made again
+/// would not have.
+fn pin(slf: &Bound<'_, SgfNode>) -> PyResult<()> {
+    let parent = slf
+        .borrow()
+        .parent
+        .as_ref()
+        .map(|p| p.bind(slf.py()).clone());
+    match parent.map(|p| p.cast_into::<SgfNode>()) {
+        Some(Ok(parent)) => hold_children(&parent),
+        _ => Ok(()),
+    }
 }
 
 /// Runs a list method on the children (list.insert, list.remove,
@@ -595,9 +782,10 @@ fn with_children_list<'py, R>(
     slf: &Bound<'py, SgfNode>,
     f: impl FnOnce(&Bound<'py, PyList>) -> PyResult<R>,
 ) -> PyResult<R> {
+    hold_children(slf)?;
     let list = children_list(slf)?;
     let result = f(&list);
-    slf.borrow_mut().children = Some(list.iter().map(Bound::unbind).collect());
+    slf.borrow_mut().children = Some(Children::Held(list.iter().map(Bound::unbind).collect()));
     result
 }
 
@@ -609,8 +797,8 @@ fn main_line_below<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>
     loop {
         let next = match at.cast::<SgfNode>() {
             Ok(tree) if tree.is_instance_of::<TreeNode>() => match child_at(tree, 0)? {
-                (_, Some(first)) => first,
-                (_, None) => break,
+                Some(first) => first,
+                None => break,
             },
             _ => {
                 if !at.is_truthy()? {
@@ -632,13 +820,11 @@ impl TreeNode {
     #[new]
     fn new(parent: &Bound<'_, PyAny>, properties: Py<PyAny>) -> PyResult<PyClassInitializer<Self>> {
         let py = parent.py();
-        let node = SgfNode {
-            map: Some(properties),
-            owner: Some(parent.getattr(intern!(py, "owner"))?.unbind()),
-            parent: Some(parent.clone().unbind()),
-            children: Some(Vec::new()),
-            ..SgfNode::plain(parent.getattr(intern!(py, "_presenter"))?.unbind())
-        };
+        let mut node = SgfNode::plain(parent.getattr(intern!(py, "_presenter"))?.unbind());
+        node.map = Some(properties);
+        node.owner = Some(parent.getattr(intern!(py, "owner"))?.unbind());
+        node.parent = Some(parent.clone().unbind());
+        node.children = Some(Children::Held(Vec::new()));
         Ok(PyClassInitializer::from(node).add_subclass(TreeNode))
     }
 
@@ -651,8 +837,10 @@ impl TreeNode {
     }
 
     #[setter]
-    fn set_owner(mut slf: PyRefMut<'_, Self>, owner: Py<PyAny>) {
-        slf.as_super().owner = Some(owner);
+    fn set_owner(slf: &Bound<'_, Self>, owner: Py<PyAny>) -> PyResult<()> {
+        pin(slf.as_super())?;
+        slf.as_super().borrow_mut().owner = Some(owner);
+        Ok(())
     }
 
     #[getter]
@@ -663,9 +851,13 @@ impl TreeNode {
             .map_or_else(|| py.None(), |p| p.clone_ref(py))
     }
 
+    /// Sets the parent link only (reparent moves the node between the
+    /// children too), after pinning the node where it is now.
     #[setter]
-    fn set_parent(mut slf: PyRefMut<'_, Self>, parent: Bound<'_, PyAny>) {
-        slf.as_super().parent = (!parent.is_none()).then(|| parent.unbind());
+    fn set_parent(slf: &Bound<'_, Self>, parent: Bound<'_, PyAny>) -> PyResult<()> {
+        pin(slf.as_super())?;
+        slf.as_super().borrow_mut().parent = (!parent.is_none()).then(|| parent.unbind());
+        Ok(())
     }
 
     /// The children, as a new list (sgfmill's own list is private).
@@ -675,17 +867,18 @@ impl TreeNode {
     }
 
     #[setter(_children)]
-    fn set_children(mut slf: PyRefMut<'_, Self>, kids: Bound<'_, PyAny>) -> PyResult<()> {
+    fn set_children(slf: &Bound<'_, Self>, kids: Bound<'_, PyAny>) -> PyResult<()> {
         let kids = kids
             .try_iter()?
             .map(|k| k.map(Bound::unbind))
             .collect::<PyResult<_>>()?;
-        slf.as_super().children = Some(kids);
+        hold_children(slf.as_super())?;
+        slf.as_super().borrow_mut().children = Some(Children::Held(kids));
         Ok(())
     }
 
     fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
-        Ok(child_at(slf.as_super(), 0)?.0)
+        child_count(slf.as_super())
     }
 
     fn __getitem__<'py>(
@@ -693,14 +886,14 @@ impl TreeNode {
         key: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         if let Ok(index) = key.extract::<isize>() {
-            let (len, _) = child_at(slf.as_super(), 0)?;
+            let len = child_count(slf.as_super())?;
             let at = if index < 0 {
                 index.checked_add_unsigned(len)
             } else {
                 Some(index)
             };
             if let Some(Ok(at)) = at.map(usize::try_from) {
-                if let (_, Some(kid)) = child_at(slf.as_super(), at)? {
+                if let Some(kid) = child_at(slf.as_super(), at)? {
                     return Ok(kid);
                 }
             }
@@ -714,11 +907,10 @@ impl TreeNode {
     }
 
     fn _add_child(slf: &Bound<'_, Self>, node: &Bound<'_, PyAny>) -> PyResult<()> {
-        make_children(slf.as_super())?;
-        let mut this = slf.as_super().borrow_mut();
-        this.children
-            .get_or_insert_with(Vec::new)
-            .push(node.clone().unbind());
+        hold_children(slf.as_super())?;
+        if let Some(Children::Held(kids)) = &mut slf.as_super().borrow_mut().children {
+            kids.push(node.clone().unbind());
+        }
         Ok(())
     }
 
@@ -773,12 +965,10 @@ impl TreeNode {
         let mut at = native.get().node(this.number)?;
         while let Some(kid) = at.first_child() {
             let number = kid.id().number();
-            let node = SgfNode {
-                native: Some(native.clone().unbind()),
-                number,
-                map: native.get().made_map(py, number).map(Py::into_any),
-                ..SgfNode::plain(this.presenter(py)?.unbind())
-            };
+            let mut node = SgfNode::plain(this.presenter(py)?.unbind());
+            node.native = Some(native.clone().unbind());
+            node.number = number;
+            node.map = native.get().made_map(py, number).map(Py::into_any);
             out.append(Bound::new(py, node)?)?;
             at = kid;
         }
@@ -792,7 +982,8 @@ impl TreeNode {
     #[pyo3(signature = (itself = false))]
     fn _native_below<'py>(slf: &Bound<'py, Self>, itself: bool) -> Option<(Py<PyCollection>, u32)> {
         let this = slf.as_super().borrow();
-        let (Some(native), None) = (&this.native, &this.children) else {
+        let (Some(native), None | Some(Children::Native(_))) = (&this.native, &this.children)
+        else {
             return None;
         };
         if itself && this.map.is_some() {
@@ -836,14 +1027,12 @@ pub(crate) fn sgfmill_root(
             )
         })
         .transpose()?;
-    let node = SgfNode {
-        children: native.is_none().then(Vec::new),
-        native,
-        number,
-        map: property_map,
-        owner: Some(owner),
-        ..SgfNode::plain(presenter)
-    };
+    let mut node = SgfNode::plain(presenter);
+    node.children = native.is_none().then(|| Children::Held(Vec::new()));
+    node.native = native;
+    node.number = number;
+    node.map = property_map;
+    node.owner = Some(owner);
     Bound::new(py, PyClassInitializer::from(node).add_subclass(TreeNode))
 }
 
@@ -874,10 +1063,11 @@ pub(crate) fn sgfmill_main_moves<'py>(
         }
         let (made, native) = {
             let this = tree.borrow();
-            let made = this
-                .children
-                .as_ref()
-                .map(|k| k.first().map(|f| f.bind(at.py()).clone()));
+            // Children still as read (alive or not) are the native tree's.
+            let made = match &this.children {
+                Some(Children::Held(kids)) => Some(kids.first().map(|f| f.bind(at.py()).clone())),
+                Some(Children::Native(_)) | None => None,
+            };
             (
                 made,
                 this.native
@@ -889,7 +1079,7 @@ pub(crate) fn sgfmill_main_moves<'py>(
             (Some(None), _) => return Ok(Some(moves)),
             (Some(Some(first)), _) => at = first,
             (None, Some((native, number))) => {
-                // Nothing below was made as Tree_nodes: read the native tree.
+                // Nothing below was changed as Tree_nodes: read the native tree.
                 let Some(first) = native.get().node(number)?.first_child() else {
                     return Ok(Some(moves));
                 };

@@ -94,3 +94,45 @@ def test_the_board_is_sgfmills():
                 b.get(*bad)
         return out
     both(run)
+
+
+def test_a_finished_walk_is_freed_without_the_cycle_collector():
+    import gc
+    gc.disable()
+    try:
+        game = k_sgf.Sgf_game.from_bytes(DATA)
+        nodes = game.get_main_sequence()
+        refs = [weakref.ref(n) for n in nodes[1:]]
+        assert nodes[2].parent is nodes[1] and nodes[1][0] is nodes[2]
+        assert list(nodes[2])[0] is nodes[2][0] and game.get_root() is game.get_root()
+        del nodes
+        assert [r() for r in refs] == [None] * len(refs)
+        # Made again on demand, the same values.
+        assert [n.get_move() for n in game.get_main_sequence()][-1] == ("b", None)
+    finally:
+        gc.enable()
+
+
+def test_nodes_with_something_of_their_own_live_as_long_as_the_game():
+    game = k_sgf.Sgf_game.from_bytes(DATA)
+    node = game.get_main_sequence()[3]
+    node.note = "kept"
+    ids = {id(node)}
+    marks = weakref.WeakSet([game.get_root()[0]])
+    del node
+    import gc
+    gc.collect()
+    node = game.get_main_sequence()[3]
+    assert node.note == "kept" and id(node) in ids and game.get_root()[0] in marks
+    del node.note
+    with pytest.raises(AttributeError):
+        del node.note
+    assert not hasattr(node, "note")
+
+
+def test_a_long_main_line_held_by_its_last_node_is_freed():
+    game = k_sgf.Sgf_game.from_bytes(b"(;SZ[9]" + b";B[aa];W[bb]" * 100000 + b")")
+    last = game.get_last_node()
+    del game
+    assert last.get_move() == ("w", (7, 1)) and last.owner.get_size() == 9
+    del last
