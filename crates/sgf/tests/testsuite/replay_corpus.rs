@@ -9,48 +9,13 @@
 //! contain illegal moves are listed in [`KNOWN_ILLEGAL`]; any other
 //! illegal move fails the test.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use kifu_board::{Board, IllegalMove};
 
 /// Files (path relative to the corpus, `/`-separated) whose main line
 /// really has illegal moves, with why.
 const KNOWN_ILLEGAL: &[(&str, &str)] = &[];
-
-/// The shared corpus, or `None` (the test then skips with a note).
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("KIFU_CORPUS") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    };
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: corpus not found at {}; skipping", dir.display());
-        None
-    }
-}
-
-/// Every `.sgf` file under `dir`, sorted.
-fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// One illegal move met on a main line.
 struct Illegal {
@@ -147,10 +112,12 @@ fn replay_file(path: &Path, name: &str, totals: &mut Totals) {
 
 #[test]
 fn main_lines_of_the_corpus_replay_without_illegal_moves() {
-    let Some(corpus) = corpus_dir() else { return };
+    let Some(corpus) = crate::corpus_dir() else {
+        return;
+    };
     let mut totals = Totals::default();
     for folder in ["sgf/ff4", "sgf/old"] {
-        let paths = sgf_files(&corpus.join(folder));
+        let paths = crate::files(&corpus.join(folder), &["sgf"]);
         assert!(!paths.is_empty(), "no files in {folder}");
         for path in &paths {
             let name = path
