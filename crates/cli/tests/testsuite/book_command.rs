@@ -3,21 +3,7 @@
 //! on stderr at its place; and `convert --to gobook` through the same
 //! engine.
 
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn kifu(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run kifu")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::{kifu, stderr};
 
 const GAME: &str = include_str!("../../../book/tests/fixtures/create/annotated.sgf");
 const PROBLEMS: &str = include_str!("../../../book/tests/fixtures/create/problems.sgf");

@@ -1,20 +1,8 @@
 //! `kifu check`'s reports: the JSON fields (SGFC numbers, critical, what
 //! `fix` would do), the summary line per file, `--deny` and `--allow`.
 
+use crate::{kifu, stderr};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn kifu(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run kifu")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn write(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join(name), text).unwrap();

@@ -3,6 +3,7 @@
 //! it repaired them; outputs never overwrite each other or a backup; a
 //! write that fails is a failure (exit 2), never silence or a panic.
 
+use crate::stderr;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -20,10 +21,6 @@ fn kifu_with(args: &[&str], dir: &Path, stdout: Stdio, stderr: Stdio) -> Output 
 
 fn kifu(args: &[&str], dir: &Path) -> Output {
     kifu_with(args, dir, Stdio::piped(), Stdio::piped())
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn utf16le(text: &str) -> Vec<u8> {

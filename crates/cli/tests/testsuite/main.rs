@@ -9,6 +9,9 @@
 //! - `reference_programs`, `server_records`: agreement with SGFC and GoGui,
 //!   the servers' formats.
 
+use std::path::Path;
+use std::process::{Command, Output};
+
 mod book_command;
 mod book_files;
 mod check_reports;
@@ -21,3 +24,18 @@ mod print;
 mod reference_programs;
 mod render;
 mod server_records;
+
+/// Runs the `kifu` binary in `dir` with `args`: stdin closed, stdout and
+/// stderr captured.
+pub(crate) fn kifu(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run kifu")
+}
+
+/// What a run wrote to stderr, as text.
+pub(crate) fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}

@@ -2,23 +2,12 @@
 //! and text, the final position of every game of a directory, and the
 //! usage errors (exit 2).
 
+use crate::{kifu, stderr};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
-}
-
-fn kifu(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run kifu")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn book() -> String {

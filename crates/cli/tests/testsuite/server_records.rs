@@ -2,16 +2,7 @@
 //! illegal moves that `kifu_servers::read_checked` finds by replaying the
 //! game are reported at their line and column in the server file.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn kifu(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run kifu")
-}
+use crate::kifu;
 
 /// A GIB game whose second move (White, line 10) is on Black's stone.
 const ILLEGAL: &str = "\\HS\n\\[GAMEBLACKNAME=kuro (3D)\\]\n\\[GAMEWHITENAME=shiro (2D)\\]\n\
