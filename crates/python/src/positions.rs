@@ -528,16 +528,18 @@ fn fill_all(games: &[(usize, GamePositions)], cells: usize, boards: &mut [i8]) {
         .for_each(|((_, g), slice)| fill_boards(&g.events, cells, slice));
 }
 
-/// The boards array, allocated by numpy (which asks the kernel for huge
-/// pages: page faults were a fifth of the time with a Rust `Vec`) and
-/// filled with the GIL released.
+/// The boards array, filled with the GIL released: numpy's for small
+/// arrays, else over fresh memory ([`fresh_boards`]).
 fn boards_array<'py>(
     py: Python<'py>,
     games: &[(usize, GamePositions)],
     n: usize,
     side: usize,
 ) -> PyResult<Bound<'py, PyArray3<i8>>> {
-    let boards = PyArray3::<i8>::zeros(py, [n, side, side], false);
+    let boards = match fresh_boards(py, n, side)? {
+        Some(boards) => boards,
+        None => PyArray3::<i8>::zeros(py, [n, side, side], false),
+    };
     {
         let mut guard = boards.readwrite();
         let slice = guard
@@ -546,6 +548,43 @@ fn boards_array<'py>(
         py.detach(|| fill_all(games, side * side, slice));
     }
     Ok(boards)
+}
+
+/// A large boards array (4 MB and up, on Unix) over an anonymous
+/// `mmap.mmap` of small pages, populated (`MAP_POPULATE`, where there is
+/// one) by one call rather than a page fault at a time; None for the
+/// others (numpy's allocator). numpy asks for transparent huge pages for
+/// large arrays, and on a virtual machine that gives freed memory back to
+/// its host (free page reporting: a Firecracker VM, say) the first touch
+/// of fresh huge pages is what costs: 431 MB took 0.9 s of system time
+/// faulted in as huge pages, 0.25 s as small pages and 0.19 s as small
+/// pages populated by one call (BENCHMARKS.md). The array's base is the
+/// mmap object, which frees the memory with the array.
+fn fresh_boards<'py>(
+    py: Python<'py>,
+    n: usize,
+    side: usize,
+) -> PyResult<Option<Bound<'py, PyArray3<i8>>>> {
+    let len = n * side * side;
+    if !cfg!(unix) || len < 1 << 22 {
+        return Ok(None);
+    }
+    let mmap = py.import("mmap")?;
+    let mut flags = mmap.getattr("MAP_PRIVATE")?.extract::<i64>()?
+        | mmap.getattr("MAP_ANONYMOUS")?.extract::<i64>()?;
+    // Linux, Python 3.10 and later.
+    if let Ok(populate) = mmap.getattr("MAP_POPULATE") {
+        flags |= populate.extract::<i64>()?;
+    }
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("flags", flags)?;
+    let memory = mmap.getattr("mmap")?.call((-1, len), Some(&kwargs))?;
+    let numpy = py.import("numpy")?;
+    let flat = numpy
+        .getattr("frombuffer")?
+        .call1((memory, numpy.getattr("int8")?))?;
+    let boards = flat.call_method1("reshape", ((n, side, side),))?;
+    Ok(Some(boards.cast_into::<PyArray3<i8>>()?))
 }
 
 /// A ValueError for an array whose shape does not fit (cannot happen:

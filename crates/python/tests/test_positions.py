@@ -180,6 +180,23 @@ def test_variations_order_main_line_first():
     assert main.moves.tolist() == [[3, 1], [2, 2], [1, 3]]
 
 
+def test_large_boards_array_is_one_writable_array():
+    # 40 x 400 positions of 361 bytes: 5.8 MB, over the 4 MB from which
+    # the boards are allocated apart from numpy (fresh pages, populated).
+    game = b"(;SZ[19]AB[aa][sj]AW[jj]" + b";B[];W[]" * 200 + b")"
+    p = kifu.positions([game] * 40)
+    one = kifu.positions([game])
+    assert p.boards.shape == (16000, 19, 19) and p.boards.dtype.name == "int8"
+    assert p.boards.flags.c_contiguous and p.boards.flags.writeable
+    assert (p.boards == one.boards[0]).all()
+    assert p.boards[-1][18, 0] == 1 and p.boards[-1][9, 9] == -1 and p.boards[-1].sum() == 1
+    p.boards[0, 0, 0] = 5
+    assert p.boards[0, 0, 0] == 5 and p.boards[1, 0, 0] == 0
+    view = p.boards[1:3]
+    del p
+    assert view.sum() == 2
+
+
 # White captures Black's 'aa' (row 4, col 0) with 'ab', then plays 'ab'
 # again: an occupied point.
 ILLEGAL = b"(;SZ[5]KM[0.5]RE[W+R];B[aa];W[ba];B[cc];W[ab];B[ee];W[ab];B[dd])"

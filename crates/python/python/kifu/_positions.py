@@ -31,6 +31,10 @@ class Positions:
     source, for collections of several games), ``offsets`` (G+1,) int64
     (game g's positions are ``offsets[g]:offsets[g+1]``).
 
+    ``boards`` of 4 MB and more lie in an anonymous ``mmap.mmap`` (their
+    ``base``, on Unix) rather than numpy's allocator: small pages, all
+    populated at once, the cheapest fresh memory measured.
+
     ``skipped`` lists what was left out and why, as (source, game in the
     source or None for the whole source, reason).
     """
