@@ -6,10 +6,10 @@
 //! liberties. So the drop-in keeps its own small board: a square of cells,
 //! groups found by flood fill from the points a move touches.
 
-use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
+use pyo3::{IntoPyObjectExt, intern};
 
 use crate::sgfmill_values;
 
@@ -40,6 +40,14 @@ pub(crate) struct SgfmillBoard {
 }
 
 fn colour_code(colour: &Bound<'_, PyAny>) -> PyResult<u8> {
+    // The strs get_move returns (and literals) are interned: no encoding.
+    let py = colour.py();
+    if colour.is(intern!(py, "b")) {
+        return Ok(BLACK);
+    }
+    if colour.is(intern!(py, "w")) {
+        return Ok(WHITE);
+    }
     let text = colour.cast::<PyString>().ok().and_then(|s| s.to_cow().ok());
     match text.as_deref() {
         Some("b") => Ok(BLACK),
@@ -81,6 +89,11 @@ impl SgfmillBoard {
     /// first liberty, so living groups cost little).
     fn dead_group(&self, at: usize) -> Option<Vec<usize>> {
         let colour = self.cells[at];
+        // Most groups have a liberty next to the stone looked at: found
+        // without allocating.
+        if self.neighbours(at).any(|n| self.cells[n] == EMPTY) {
+            return None;
+        }
         let mut seen = vec![at];
         let mut todo = vec![at];
         while let Some(p) = todo.pop() {
@@ -257,8 +270,7 @@ impl SgfmillBoard {
         }
         self.cells[at] = colour;
         self.is_empty = false;
-        let touched: Vec<usize> = std::iter::once(at).chain(self.neighbours(at)).collect();
-        let dead = self.dead_groups(touched.into_iter());
+        let dead = self.dead_groups(std::iter::once(at).chain(self.neighbours(at)));
         let mut ko = None;
         match dead.as_slice() {
             [] => {}

@@ -113,8 +113,42 @@ const KNOWN: &[&str] = &[
 
 static KNOWN_STRINGS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 
+/// The strs of every identifier of one or two capital letters (FF[4]'s
+/// form), interned once, by [`short_index`].
+static SHORT_STRINGS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
+/// The index of an identifier of one or two capital letters among 26 x 27
+/// (the second letter's place 0 for none).
+fn short_index(id: &[u8]) -> Option<usize> {
+    let letter = |b: u8| b.is_ascii_uppercase().then(|| usize::from(b - b'A'));
+    match *id {
+        [a] => Some(letter(a)? * 27),
+        [a, b] => Some(letter(a)? * 27 + letter(b)? + 1),
+        _ => None,
+    }
+}
+
 /// The str of identifier `id` (the same object each time).
 pub(crate) fn string<'py>(py: Python<'py>, id: &str) -> Bound<'py, PyString> {
+    if let Some(index) = short_index(id.as_bytes()) {
+        let short = SHORT_STRINGS.get_or_init(py, || {
+            (0..26 * 27)
+                .map(|i| {
+                    let first = char::from(b'A' + (i / 27) as u8);
+                    let name: String = match i % 27 {
+                        0 => first.to_string(),
+                        second => [first, char::from(b'A' + (second - 1) as u8)]
+                            .iter()
+                            .collect(),
+                    };
+                    PyString::intern(py, &name).unbind()
+                })
+                .collect()
+        });
+        if let Some(s) = short.get(index) {
+            return s.bind(py).clone();
+        }
+    }
     if let Ok(index) = KNOWN.binary_search(&id) {
         let known = KNOWN_STRINGS.get_or_init(py, || {
             KNOWN
@@ -151,5 +185,14 @@ mod tests {
     #[test]
     fn known_identifiers_are_sorted() {
         assert!(super::KNOWN.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn short_identifiers_have_their_own_index() {
+        assert_eq!(super::short_index(b"A"), Some(0));
+        assert_eq!(super::short_index(b"AB"), Some(2));
+        assert_eq!(super::short_index(b"ZZ"), Some(26 * 27 - 1));
+        assert_eq!(super::short_index(b"Ab"), None);
+        assert_eq!(super::short_index(b"ABC"), None);
     }
 }

@@ -26,6 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use kifu_sgf::Node;
 use pyo3::exceptions::{PyAttributeError, PyKeyError, PyRuntimeError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{
     PyBytes, PyDict, PyList, PyString, PyTuple, PyType, PyWeakrefMethods, PyWeakrefReference,
 };
@@ -203,11 +204,63 @@ pub(crate) struct SgfNode {
 enum Children {
     /// The native children as read, slot i for child i: made when first
     /// asked for, held weakly.
-    Native(Vec<Option<Py<PyWeakrefReference>>>),
+    Native(Slots),
     /// Children changed by the program, or of a node it made, or of a
     /// node that has something of its own (see [`pin`]): held strongly,
     /// as in sgfmill.
     Held(Vec<Py<PyAny>>),
+}
+
+/// The weak slots of a node's native children. The first child's slot is
+/// inline: most nodes have one child, and a Vec would be an allocation per
+/// node of a walked main line.
+struct Slots {
+    len: usize,
+    first: Option<Py<PyWeakrefReference>>,
+    rest: Vec<Option<Py<PyWeakrefReference>>>,
+}
+
+impl Slots {
+    fn new(len: usize) -> Slots {
+        Slots {
+            len,
+            first: None,
+            rest: std::iter::repeat_with(|| None)
+                .take(len.saturating_sub(1))
+                .collect(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Slot `index` (None: out of range).
+    fn get(&self, index: usize) -> Option<&Option<Py<PyWeakrefReference>>> {
+        match index {
+            _ if index >= self.len => None,
+            0 => Some(&self.first),
+            _ => self.rest.get(index - 1),
+        }
+    }
+
+    fn set(&mut self, index: usize, weak: Py<PyWeakrefReference>) {
+        match index {
+            _ if index >= self.len => {}
+            0 => self.first = Some(weak),
+            _ => {
+                if let Some(slot) = self.rest.get_mut(index - 1) {
+                    *slot = Some(weak);
+                }
+            }
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Option<Py<PyWeakrefReference>>> {
+        std::iter::once(&self.first)
+            .take(self.len.min(1))
+            .chain(self.rest.iter())
+    }
 }
 
 /// Frees the chain of ancestors that only `parent`'s child held one by
@@ -353,6 +406,57 @@ fn colour_str<'py>(py: Python<'py>, id: &str) -> Bound<'py, PyString> {
     } else {
         intern!(py, "w").clone()
     }
+}
+
+/// The (colour, move) pairs of the moves of boards up to 19x19 (and
+/// passes), made once: tuples cannot change, so every answer can share
+/// them, as the points are shared (see `sgfmill_values::point_tuple`).
+static MOVES: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
+const MOVES_SIDE: i64 = 19;
+
+/// sgfmill's (colour, move) of a move property `id` ("B" or "W") at
+/// `point` (None: a pass).
+fn move_tuple<'py>(
+    py: Python<'py>,
+    id: &str,
+    point: Option<(i64, i64)>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let new = |point: Option<(i64, i64)>, id: &str| -> PyResult<Bound<'py, PyTuple>> {
+        let mv = match point {
+            Some(p) => {
+                sgfmill_values::point_tuple(py, p).unwrap_or_else(|| py.None().into_bound(py))
+            }
+            None => py.None().into_bound(py),
+        };
+        PyTuple::new(py, [colour_str(py, id).into_any(), mv])
+    };
+    let index = match point {
+        None => Some(0),
+        Some((row, col)) if (0..MOVES_SIDE).contains(&row) && (0..MOVES_SIDE).contains(&col) => {
+            usize::try_from(1 + row * MOVES_SIDE + col).ok()
+        }
+        Some(_) => None,
+    };
+    if let Some(index) = index {
+        let moves = MOVES.get_or_try_init(py, || {
+            let per_colour = 1 + MOVES_SIDE * MOVES_SIDE;
+            ["B", "W"]
+                .into_iter()
+                .flat_map(|id| {
+                    (0..per_colour).map(move |i| {
+                        let point = (i > 0).then(|| ((i - 1) / MOVES_SIDE, (i - 1) % MOVES_SIDE));
+                        (id, point)
+                    })
+                })
+                .map(|(id, point)| new(point, id).map(Bound::unbind))
+                .collect::<PyResult<Vec<_>>>()
+        })?;
+        let offset = if id == "B" { 0 } else { moves.len() / 2 };
+        if let Some(t) = moves.get(offset + index) {
+            return Ok(t.bind(py).clone().into_any());
+        }
+    }
+    Ok(new(point, id)?.into_any())
 }
 
 /// The data descriptor for `name` on `class` (first in its MRO) if it has
@@ -604,12 +708,7 @@ impl SgfNode {
             let presenter = slf.borrow().presenter(py)?;
             if let Some(ctx) = context(native.get(), &presenter)? {
                 if let Some(point) = sgfmill_values::go_point(raw, ctx.size, ctx.large_boards) {
-                    let mv = match point {
-                        Some(p) => sgfmill_values::point_tuple(py, p)
-                            .unwrap_or_else(|| py.None().into_bound(py)),
-                        None => py.None().into_bound(py),
-                    };
-                    return Ok(PyTuple::new(py, [colour_str(py, id).into_any(), mv])?.into_any());
+                    return move_tuple(py, id, point);
                 }
             }
         }
@@ -664,7 +763,7 @@ fn ensure_children(slf: &Bound<'_, SgfNode>) -> PyResult<()> {
         }
     };
     slf.borrow_mut().children = Some(match count {
-        Some(count) => Children::Native(std::iter::repeat_with(|| None).take(count).collect()),
+        Some(count) => Children::Native(Slots::new(count)),
         None => Children::Held(Vec::new()),
     });
     Ok(())
@@ -710,7 +809,7 @@ fn child_at<'py>(slf: &Bound<'py, SgfNode>, index: usize) -> PyResult<Option<Bou
     let kid = native_child(slf, &native, kid.id().number())?.into_any();
     let weak = PyWeakrefReference::new(&kid)?.unbind();
     if let Some(Children::Native(slots)) = &mut slf.borrow_mut().children {
-        slots[index] = Some(weak);
+        slots.set(index, weak);
     }
     Ok(Some(kid))
 }
@@ -1144,11 +1243,7 @@ fn push_map_move(
     let Some(point) = sgfmill_values::go_point(raw.as_bytes(), size, large_boards) else {
         return Ok(false);
     };
-    let mv = match point {
-        Some(p) => sgfmill_values::point_tuple(py, p).unwrap_or_else(|| py.None().into_bound(py)),
-        None => py.None().into_bound(py),
-    };
-    moves.append((colour_str(py, id), mv))?;
+    moves.append(move_tuple(py, id, point)?)?;
     Ok(true)
 }
 
@@ -1206,10 +1301,6 @@ fn push_move(
     let Some(point) = sgfmill_values::go_point(raw, size, large_boards) else {
         return Ok(false);
     };
-    let mv = match point {
-        Some(p) => sgfmill_values::point_tuple(py, p).unwrap_or_else(|| py.None().into_bound(py)),
-        None => py.None().into_bound(py),
-    };
-    moves.append((colour_str(py, id), mv))?;
+    moves.append(move_tuple(py, id, point)?)?;
     Ok(true)
 }
