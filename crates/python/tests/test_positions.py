@@ -143,6 +143,8 @@ def sgf_point(raw, size):
 
 def test_variations_give_every_move_of_the_tree_as_sgfmill_replays_it():
     files = [f for f in corpus_files("sgf", "ff4") if b"(;" in open(f, "rb").read()[3:]]
+    if not files:
+        pytest.skip("no corpus")
     positions = 0
     for path in files[:40]:
         with open(path, "rb") as f:
