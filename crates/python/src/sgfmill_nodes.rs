@@ -166,11 +166,12 @@ fn context(native: &NativeGame, presenter: &Bound<'_, PyAny>) -> PyResult<Option
         return Ok(None);
     };
     let context = context.bind(py);
-    let state = context.borrow().state;
+    let mut state = context.borrow().state;
     if let ContextState::Unknown = state {
         presenter.call_method0(intern!(py, "_fast_context"))?;
+        state = context.borrow().state;
     }
-    Ok(match context.borrow().state {
+    Ok(match state {
         ContextState::Usable(ctx) => Some(ctx),
         ContextState::Unknown | ContextState::Unusable => None,
     })
@@ -295,9 +296,10 @@ impl Drop for SgfNode {
 #[pyclass(extends = SgfNode, subclass, module = "kifu.sgfmill.sgf", name = "Tree_node")]
 pub(crate) struct TreeNode;
 
-/// Where a node's properties are read from right now.
+/// Where a node's properties are read from right now: a native node (its
+/// game, its number and the node's presenter) or the node's dict.
 enum Source<'py> {
-    Native(Bound<'py, NativeGame>, u32),
+    Native(Bound<'py, NativeGame>, u32, Option<Bound<'py, PyAny>>),
     Map(Bound<'py, PyAny>),
 }
 
@@ -323,29 +325,34 @@ impl SgfNode {
 }
 
 /// The node's source, adopting a dict made through another object of the
-/// same node.
+/// same node. One shared borrow in the usual case (a node as read in a
+/// game with no dict made): the getters run it on every call.
 fn source<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Source<'py>> {
     let py = slf.py();
-    let mut this = slf.borrow_mut();
-    if let Some(map) = &this.map {
-        return Ok(Source::Map(map.bind(py).clone()));
-    }
-    let Some(native) = this.native.as_ref().map(|n| n.bind(py).clone()) else {
-        return Err(PyAttributeError::new_err("_property_map"));
+    let (native, number, presenter) = {
+        let this = slf.borrow();
+        if let Some(map) = &this.map {
+            return Ok(Source::Map(map.bind(py).clone()));
+        }
+        let Some(native) = this.native.as_ref().map(|n| n.bind(py).clone()) else {
+            return Err(PyAttributeError::new_err("_property_map"));
+        };
+        let presenter = this.presenter.as_ref().map(|p| p.bind(py).clone());
+        (native, this.number, presenter)
     };
-    if let Some(map) = native.get().made_map(py, this.number) {
+    if let Some(map) = native.get().made_map(py, number) {
         let map = map.into_bound(py).into_any();
-        this.map = Some(map.clone().unbind());
+        slf.borrow_mut().map = Some(map.clone().unbind());
         return Ok(Source::Map(map));
     }
-    Ok(Source::Native(native, this.number))
+    Ok(Source::Native(native, number, presenter))
 }
 
 /// The node's dict, made now if need be.
 fn property_map<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyAny>> {
     match source(slf)? {
         Source::Map(map) => Ok(map),
-        Source::Native(native, number) => {
+        Source::Native(native, number, _) => {
             let map = native
                 .get()
                 .map(slf.py(), number)?
@@ -413,6 +420,16 @@ fn colour_str<'py>(py: Python<'py>, id: &str) -> Bound<'py, PyString> {
 /// them, as the points are shared (see `sgfmill_values::point_tuple`).
 static MOVES: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
 const MOVES_SIDE: i64 = 19;
+
+/// sgfmill's (None, None) for a node with no move, one shared tuple.
+static NO_MOVE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+
+fn no_move(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let tuple = NO_MOVE.get_or_try_init(py, || {
+        PyTuple::new(py, [py.None(), py.None()]).map(Bound::unbind)
+    })?;
+    Ok(tuple.bind(py).clone().into_any())
+}
 
 /// sgfmill's (colour, move) of a move property `id` ("B" or "W") at
 /// `point` (None: a pass).
@@ -587,7 +604,7 @@ impl SgfNode {
     fn has_property(slf: &Bound<'_, Self>, identifier: &Bound<'_, PyAny>) -> PyResult<bool> {
         match source(slf)? {
             Source::Map(map) => map.contains(identifier),
-            Source::Native(native, number) => Ok(match key_str(identifier)? {
+            Source::Native(native, number, _) => Ok(match key_str(identifier)? {
                 Some(id) => native
                     .get()
                     .node(number)?
@@ -608,7 +625,7 @@ impl SgfNode {
                     .try_iter()?
                     .collect::<PyResult<Vec<_>>>()?,
             ),
-            Source::Native(native, number) => {
+            Source::Native(native, number, _) => {
                 let mut ids: Vec<&str> = Vec::new();
                 for p in native.get().node(number)?.properties() {
                     if !ids.contains(&p.id()) {
@@ -636,7 +653,7 @@ impl SgfNode {
     ) -> PyResult<Bound<'py, PyAny>> {
         match source(slf)? {
             Source::Map(map) => map.get_item(identifier)?.get_item(0),
-            Source::Native(native, number) => {
+            Source::Native(native, number, _) => {
                 let node = native.get().node(number)?;
                 match key_str(identifier)?.and_then(|id| native_first(node, id.as_str())) {
                     Some(raw) => Ok(PyBytes::new(slf.py(), raw).into_any()),
@@ -658,7 +675,7 @@ impl SgfNode {
         identifier: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        if let Source::Native(native, number) = source(slf)? {
+        if let Source::Native(native, number, presenter) = source(slf)? {
             let node = native.get().node(number)?;
             let Some(id) = key_str(identifier)? else {
                 return Err(PyKeyError::new_err(identifier.clone().unbind()));
@@ -666,7 +683,7 @@ impl SgfNode {
             let Some(raws) = native_raws(node, id.as_str()) else {
                 return Err(PyKeyError::new_err(identifier.clone().unbind()));
             };
-            let presenter = slf.borrow().presenter(py)?;
+            let presenter = presenter.ok_or_else(|| PyAttributeError::new_err("_presenter"))?;
             if let Some(ctx) = context(native.get(), &presenter)?.filter(|c| c.default_types) {
                 if let Some(value) = sgfmill_values::interpret(py, id.as_str(), &raws, &ctx) {
                     return Ok(value);
@@ -682,14 +699,14 @@ impl SgfNode {
     fn get_raw_move<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         match source(slf)? {
-            Source::Native(native, number) => {
+            Source::Native(native, number, _) => {
                 let node = native.get().node(number)?;
                 let found = native_move(node);
                 match found {
                     Some((id, raw)) => {
                         (colour_str(py, id), PyBytes::new(py, raw)).into_bound_py_any(py)
                     }
-                    None => (py.None(), py.None()).into_bound_py_any(py),
+                    None => no_move(py),
                 }
             }
             Source::Map(_) => slf.call_method0(intern!(py, "_py_get_raw_move")),
@@ -700,12 +717,12 @@ impl SgfNode {
     /// when the node has no move.
     fn get_move<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        if let Source::Native(native, number) = source(slf)? {
+        if let Source::Native(native, number, presenter) = source(slf)? {
             let node = native.get().node(number)?;
             let Some((id, raw)) = native_move(node) else {
-                return (py.None(), py.None()).into_bound_py_any(py);
+                return no_move(py);
             };
-            let presenter = slf.borrow().presenter(py)?;
+            let presenter = presenter.ok_or_else(|| PyAttributeError::new_err("_presenter"))?;
             if let Some(ctx) = context(native.get(), &presenter)? {
                 if let Some(point) = sgfmill_values::go_point(raw, ctx.size, ctx.large_boards) {
                     return move_tuple(py, id, point);
@@ -721,7 +738,7 @@ impl SgfNode {
             Source::Map(map) => {
                 Ok(map.contains("AB")? || map.contains("AW")? || map.contains("AE")?)
             }
-            Source::Native(native, number) => Ok(native
+            Source::Native(native, number, _) => Ok(native
                 .get()
                 .node(number)?
                 .properties()
@@ -730,20 +747,22 @@ impl SgfNode {
     }
 }
 
-/// A new Tree_node for native node `number`, child of `parent`.
+/// A new Tree_node for native node `number`, child of `parent`, with the
+/// parent's presenter and owner.
 fn native_child<'py>(
     parent: &Bound<'py, SgfNode>,
     native: &Bound<'py, NativeGame>,
     number: u32,
+    presenter: Option<Py<PyAny>>,
+    owner: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, TreeNode>> {
     let py = parent.py();
-    let this = parent.borrow();
     let node = SgfNode {
-        presenter: this.presenter.as_ref().map(|p| p.clone_ref(py)),
+        presenter,
         native: Some(native.clone().unbind()),
         number,
         map: native.get().made_map(py, number).map(Py::into_any),
-        owner: this.owner.as_ref().map(|o| o.clone_ref(py)),
+        owner,
         parent: Some(parent.clone().into_any().unbind()),
         children: None,
     };
@@ -779,11 +798,12 @@ fn child_count(slf: &Bound<'_, SgfNode>) -> PyResult<usize> {
     })
 }
 
-/// The child at `index`: the one alive, else made now.
+/// The child at `index`: the one alive, else made now. Walks make every
+/// node this way, so it borrows the node once to read and once to record
+/// the new child, and finds the native node once.
 fn child_at<'py>(slf: &Bound<'py, SgfNode>, index: usize) -> PyResult<Option<Bound<'py, PyAny>>> {
     let py = slf.py();
-    ensure_children(slf)?;
-    let (native, number) = {
+    let (native, number, presenter, owner, has_slots) = {
         let this = slf.borrow();
         match &this.children {
             Some(Children::Held(kids)) => return Ok(kids.get(index).map(|k| k.bind(py).clone())),
@@ -796,19 +816,35 @@ fn child_at<'py>(slf: &Bound<'py, SgfNode>, index: usize) -> PyResult<Option<Bou
                 }
                 Some(None) => {}
             },
-            None => return Ok(None),
+            None => {}
         }
+        // A node a program made holds its children (`Held`) from the start.
         let Some(native) = &this.native else {
             return Ok(None);
         };
-        (native.bind(py).clone(), this.number)
+        (
+            native.bind(py).clone(),
+            this.number,
+            this.presenter.as_ref().map(|p| p.clone_ref(py)),
+            this.owner.as_ref().map(|o| o.clone_ref(py)),
+            this.children.is_some(),
+        )
     };
-    let Some(kid) = native.get().node(number)?.children().nth(index) else {
+    let node = native.get().node(number)?;
+    let slots = (!has_slots).then(|| Slots::new(node.children().count()));
+    let Some(kid) = node.children().nth(index) else {
+        if let Some(slots) = slots {
+            slf.borrow_mut().children = Some(Children::Native(slots));
+        }
         return Ok(None);
     };
-    let kid = native_child(slf, &native, kid.id().number())?.into_any();
+    let kid = native_child(slf, &native, kid.id().number(), presenter, owner)?.into_any();
     let weak = PyWeakrefReference::new(&kid)?.unbind();
-    if let Some(Children::Native(slots)) = &mut slf.borrow_mut().children {
+    let mut this = slf.borrow_mut();
+    if let Some(slots) = slots {
+        this.children = Some(Children::Native(slots));
+    }
+    if let Some(Children::Native(slots)) = &mut this.children {
         slots.set(index, weak);
     }
     Ok(Some(kid))
@@ -1199,7 +1235,7 @@ fn push_node_move(
     moves: &Bound<'_, PyList>,
 ) -> PyResult<bool> {
     match source(tree)? {
-        Source::Native(native, number) => {
+        Source::Native(native, number, _) => {
             push_move(native.get().node(number)?, size, large_boards, moves)
         }
         Source::Map(map) => push_map_move(&map, size, large_boards, moves),
