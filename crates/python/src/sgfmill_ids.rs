@@ -1,12 +1,14 @@
 //! Property identifiers between Python strings and Rust, without copying.
 //!
 //! The drop-in's getters are called once per node and property, with the
-//! identifier as a Python str. The stable ABI for Python 3.9 has no way to
-//! borrow a str's UTF-8 bytes: each one would be encoded into a new bytes
-//! object. Identifiers are few and programs pass the same str objects
-//! (literals, or the strs `properties()` returned), so a table keeps each
-//! str seen (a strong reference, so that its address stays its own) with
-//! its identifier, and the identifiers' strs for `properties()`.
+//! identifier as a Python str. A build for one interpreter borrows the
+//! str's UTF-8 as it is. The stable ABI for Python 3.9 (the `abi3`
+//! feature) has no way to borrow it: each one would be encoded into a new
+//! bytes object. Identifiers are few and programs pass the same str
+//! objects (literals, or the strs `properties()` returned), so there a
+//! table keeps each str seen (a strong reference, so that its address
+//! stays its own) with its identifier. Both keep the identifiers' strs
+//! for `properties()`.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -86,6 +88,7 @@ fn table(py: Python<'_>) -> &'static Mutex<Table> {
 
 /// A str key as an identifier: `Ok(None)` for a str too long or not
 /// UTF-8 (no native property has it), Err for what cannot be encoded.
+#[cfg(feature = "abi3")]
 pub(crate) fn ident_of(key: &Bound<'_, PyString>) -> Option<Ident> {
     let address = key.as_ptr() as usize;
     let table = table(key.py());
@@ -99,6 +102,14 @@ pub(crate) fn ident_of(key: &Bound<'_, PyString>) -> Option<Ident> {
         }
     }
     Some(ident)
+}
+
+/// A str key as an identifier (None for a str too long or not UTF-8: no
+/// native property has it). Outside the stable ABI a str's UTF-8 is
+/// borrowed as it is (ASCII strs keep it inline), so no table is needed.
+#[cfg(not(feature = "abi3"))]
+pub(crate) fn ident_of(key: &Bound<'_, PyString>) -> Option<Ident> {
+    Ident::new(key.to_str().ok()?)
 }
 
 /// FF[4]'s identifiers and the common older ones, sorted: their strs are

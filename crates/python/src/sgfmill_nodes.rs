@@ -21,9 +21,9 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use kifu_sgf::Node;
+use kifu_sgf::{Node, Property};
 use pyo3::exceptions::{PyAttributeError, PyKeyError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -108,9 +108,14 @@ impl NativeGame {
 /// `_fast_context` when first needed, forgotten whenever an attribute of
 /// the presenter is set. A game read by kifu holds its presenter's, so
 /// that its nodes do not look it up on each call.
-#[pyclass(module = "kifu._kifu", name = "SgfmillContext")]
+///
+/// Every getter reads it, so it is one atomic word (a plain load) rather
+/// than a borrowed cell: bits 0-1 the state (0 unknown, 1 unusable, 2
+/// usable), bit 2 `large_boards`, bit 3 `default_types`, bits 4-5 the
+/// charset, bits 8-23 the size.
+#[pyclass(frozen, module = "kifu._kifu", name = "SgfmillContext")]
 pub(crate) struct PyContext {
-    state: ContextState,
+    state: AtomicU64,
 }
 
 #[derive(Clone, Copy)]
@@ -121,40 +126,61 @@ enum ContextState {
     Usable(Context),
 }
 
+const UNKNOWN: u64 = 0;
+const UNUSABLE: u64 = 1;
+const USABLE: u64 = 2;
+
+impl PyContext {
+    fn state(&self) -> ContextState {
+        let word = self.state.load(Ordering::Relaxed);
+        match word & 3 {
+            USABLE => ContextState::Usable(Context {
+                size: i64::from((word >> 8) as u16),
+                large_boards: word & 4 != 0,
+                default_types: word & 8 != 0,
+                charset: Charset::from_code((word >> 4) as u8 & 3),
+            }),
+            UNUSABLE => ContextState::Unusable,
+            _ => ContextState::Unknown,
+        }
+    }
+}
+
 #[pymethods]
 impl PyContext {
     #[new]
     fn new() -> Self {
         PyContext {
-            state: ContextState::Unknown,
+            state: AtomicU64::new(UNKNOWN),
         }
     }
 
     /// Records the presenter's context (`usable` false: none).
     #[pyo3(signature = (usable, size = 19, large_boards = false, encoding = "", default_types = false))]
     fn set(
-        &mut self,
+        &self,
         usable: bool,
         size: i64,
         large_boards: bool,
         encoding: &str,
         default_types: bool,
     ) {
-        self.state = if usable {
-            ContextState::Usable(Context {
-                size,
-                large_boards,
-                charset: Charset::from_name(encoding),
-                default_types,
-            })
-        } else {
-            ContextState::Unusable
+        let word = match u16::try_from(size) {
+            Ok(size) if usable => {
+                USABLE
+                    | u64::from(large_boards) << 2
+                    | u64::from(default_types) << 3
+                    | u64::from(Charset::from_name(encoding).code()) << 4
+                    | u64::from(size) << 8
+            }
+            _ => UNUSABLE,
         };
+        self.state.store(word, Ordering::Relaxed);
     }
 
     /// Forgets the context (the presenter changed).
-    fn forget(&mut self) {
-        self.state = ContextState::Unknown;
+    fn forget(&self) {
+        self.state.store(UNKNOWN, Ordering::Relaxed);
     }
 }
 
@@ -165,11 +191,11 @@ fn context(native: &NativeGame, presenter: &Bound<'_, PyAny>) -> PyResult<Option
     let Some(context) = &native.context else {
         return Ok(None);
     };
-    let context = context.bind(py);
-    let mut state = context.borrow().state;
+    let context = context.get();
+    let mut state = context.state();
     if let ContextState::Unknown = state {
         presenter.call_method0(intern!(py, "_fast_context"))?;
-        state = context.borrow().state;
+        state = context.state();
     }
     Ok(match state {
         ContextState::Usable(ctx) => Some(ctx),
@@ -364,12 +390,63 @@ fn property_map<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyAny>> {
     }
 }
 
+/// Whether a native property's identifier is `id`. An identifier written
+/// in capitals (nearly all) is its own bytes; only FF[3]'s lower-case
+/// letters need `Property::id`'s lookup. Every getter runs this over the
+/// node's properties.
+fn prop_is(p: &Property<'_, 'static>, id: &[u8]) -> bool {
+    prop_id_bytes(p) == id
+}
+
+/// A native property's identifier as bytes (see [`prop_is`]).
+fn prop_id_bytes<'c>(p: &Property<'c, 'static>) -> &'c [u8] {
+    let written = p.written_id();
+    if written.iter().all(u8::is_ascii_uppercase) {
+        written
+    } else {
+        p.id().as_bytes()
+    }
+}
+
+/// A property's raw values: one without an allocation (most properties
+/// have one value), more in a Vec.
+enum Raws<'c> {
+    One([&'c [u8]; 1]),
+    Many(Vec<&'c [u8]>),
+}
+
+impl<'c> Raws<'c> {
+    fn push(found: Option<Raws<'c>>, raw: &'c [u8]) -> Raws<'c> {
+        match found {
+            None => Raws::One([raw]),
+            Some(Raws::One([first])) => Raws::Many(vec![first, raw]),
+            Some(Raws::Many(mut all)) => {
+                all.push(raw);
+                Raws::Many(all)
+            }
+        }
+    }
+
+    fn as_slice(&self) -> &[&'c [u8]] {
+        match self {
+            Raws::One(one) => one,
+            Raws::Many(all) => all,
+        }
+    }
+}
+
 /// The raw values of `id` at a native node (a repeated identifier's
 /// values joined), None when it has none.
-fn native_raws<'c>(node: Node<'c, 'static>, id: &str) -> Option<Vec<&'c [u8]>> {
-    let mut found: Option<Vec<&'c [u8]>> = None;
-    for p in node.properties().filter(|p| p.id() == id) {
-        found.get_or_insert_with(Vec::new).extend(p.raw_values());
+fn native_raws<'c>(node: Node<'c, 'static>, id: &str) -> Option<Raws<'c>> {
+    let mut found: Option<Raws<'c>> = None;
+    for p in node.properties().filter(|p| prop_is(p, id.as_bytes())) {
+        let mut values = p.raw_values().peekable();
+        if values.peek().is_none() && found.is_none() {
+            found = Some(Raws::Many(Vec::new()));
+        }
+        for raw in values {
+            found = Some(Raws::push(found, raw));
+        }
     }
     found
 }
@@ -377,7 +454,7 @@ fn native_raws<'c>(node: Node<'c, 'static>, id: &str) -> Option<Vec<&'c [u8]>> {
 /// The first raw value of `id` at a native node.
 fn native_first<'c>(node: Node<'c, 'static>, id: &str) -> Option<&'c [u8]> {
     node.properties()
-        .find(|p| p.id() == id)
+        .find(|p| prop_is(p, id.as_bytes()))
         .map(|p| p.raw_values().next().unwrap_or(b""))
 }
 
@@ -386,12 +463,10 @@ fn native_first<'c>(node: Node<'c, 'static>, id: &str) -> Option<&'c [u8]> {
 fn native_move<'c>(node: Node<'c, 'static>) -> Option<(&'static str, &'c [u8])> {
     let mut white = None;
     for p in node.properties() {
-        let id = p.id();
-        if id == "B" {
-            return Some(("B", p.raw_values().next().unwrap_or(b"")));
-        }
-        if id == "W" && white.is_none() {
-            white = Some(p.raw_values().next().unwrap_or(b""));
+        match prop_id_bytes(&p) {
+            b"B" => return Some(("B", p.raw_values().next().unwrap_or(b""))),
+            b"W" if white.is_none() => white = Some(p.raw_values().next().unwrap_or(b"")),
+            _ => {}
         }
     }
     white.map(|raw| ("W", raw))
@@ -609,7 +684,7 @@ impl SgfNode {
                     .get()
                     .node(number)?
                     .properties()
-                    .any(|p| p.id() == id.as_str()),
+                    .any(|p| prop_is(&p, id.as_str().as_bytes())),
                 None => false,
             }),
         }
@@ -685,11 +760,13 @@ impl SgfNode {
             };
             let presenter = presenter.ok_or_else(|| PyAttributeError::new_err("_presenter"))?;
             if let Some(ctx) = context(native.get(), &presenter)?.filter(|c| c.default_types) {
-                if let Some(value) = sgfmill_values::interpret(py, id.as_str(), &raws, &ctx) {
+                if let Some(value) =
+                    sgfmill_values::interpret(py, id.as_str(), raws.as_slice(), &ctx)
+                {
                     return Ok(value);
                 }
             }
-            let raws = sgfmill_values::raw_list(py, &raws)?;
+            let raws = sgfmill_values::raw_list(py, raws.as_slice())?;
             return presenter.call_method1(intern!(py, "interpret"), (identifier, raws));
         }
         slf.call_method1(intern!(py, "_py_get"), (identifier,))
@@ -742,7 +819,7 @@ impl SgfNode {
                 .get()
                 .node(number)?
                 .properties()
-                .any(|p| matches!(p.id(), "AB" | "AW" | "AE"))),
+                .any(|p| matches!(prop_id_bytes(&p), b"AB" | b"AW" | b"AE"))),
         }
     }
 }

@@ -34,6 +34,25 @@ impl Charset {
             _ => Charset::Other,
         }
     }
+
+    /// A number for the charset, two bits (see [`Charset::from_code`]).
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Charset::Utf8 => 0,
+            Charset::Latin1 => 1,
+            Charset::Ascii => 2,
+            Charset::Other => 3,
+        }
+    }
+
+    pub(crate) fn from_code(code: u8) -> Charset {
+        match code {
+            0 => Charset::Utf8,
+            1 => Charset::Latin1,
+            2 => Charset::Ascii,
+            _ => Charset::Other,
+        }
+    }
 }
 
 /// What a presenter reads values with: its size and letters, its
