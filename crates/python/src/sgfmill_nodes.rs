@@ -1027,6 +1027,36 @@ fn main_line_below<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>
 
 #[pymethods]
 impl TreeNode {
+    // The getters walks call on every node, again on the subclass: a
+    // method of `Node` checks that a Tree_node is a subclass instance
+    // (`PyType_IsSubtype`, 2% of a walk); one of `Tree_node` sees its own
+    // type at once.
+
+    /// (colour, move) of the node, move None for a pass; (None, None)
+    /// when the node has no move.
+    fn get_move<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        SgfNode::get_move(slf.as_super())
+    }
+
+    /// A property's value (KeyError when absent, ValueError when it does
+    /// not read as its type).
+    fn get<'py>(
+        slf: &Bound<'py, Self>,
+        identifier: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        SgfNode::get(slf.as_super(), identifier)
+    }
+
+    /// The identifiers of the node's properties.
+    fn properties<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        SgfNode::properties(slf.as_super())
+    }
+
+    /// Whether the node has the property.
+    fn has_property(slf: &Bound<'_, Self>, identifier: &Bound<'_, PyAny>) -> PyResult<bool> {
+        SgfNode::has_property(slf.as_super(), identifier)
+    }
+
     /// A node with the given property dict, child of `parent` (not added
     /// to its children: that is the caller's business, as in sgfmill).
     #[new]
