@@ -701,13 +701,19 @@ impl SgfNode {
                     .collect::<PyResult<Vec<_>>>()?,
             ),
             Source::Native(native, number, _) => {
-                let mut ids: Vec<&str> = Vec::new();
-                for p in native.get().node(number)?.properties() {
-                    if !ids.contains(&p.id()) {
-                        ids.push(p.id());
+                let node = native.get().node(number)?;
+                let mut ids: Vec<&[u8]> = Vec::with_capacity(node.property_count());
+                for p in node.properties() {
+                    let id = prop_id_bytes(&p);
+                    if !ids.contains(&id) {
+                        ids.push(id);
                     }
                 }
-                PyList::new(py, ids.into_iter().map(|id| sgfmill_ids::string(py, id)))
+                PyList::new(
+                    py,
+                    ids.into_iter()
+                        .map(|id| sgfmill_ids::string(py, std::str::from_utf8(id).unwrap_or(""))),
+                )
             }
         }
     }
@@ -930,7 +936,13 @@ fn child_at<'py>(slf: &Bound<'py, SgfNode>, index: usize) -> PyResult<Option<Bou
 /// The children as a new list.
 fn children_list<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(slf.py());
-    for index in 0..child_count(slf)? {
+    // The first child made (or found) first: that also gives a native
+    // node its slots, which child_count would otherwise look up apart.
+    let Some(first) = child_at(slf, 0)? else {
+        return Ok(list);
+    };
+    list.append(first)?;
+    for index in 1..child_count(slf)? {
         if let Some(kid) = child_at(slf, index)? {
             list.append(kid)?;
         }
