@@ -38,7 +38,8 @@ _LOWER_CASE = b"abcdefghijklmnopqrstuvwxyz"
 def _check_bytes(bb):
     """TypeError, as sgfmill's grammar raises it, unless `bb` is bytes-like
     (sgfmill's first step on it is a bytes regular expression)."""
-    _GAME_START.match(bb, 0, 0)
+    if type(bb) is not bytes:
+        _GAME_START.match(bb, 0, 0)
 
 
 def tokenise(bb, start_position=0):

@@ -389,7 +389,6 @@ class Presenter(_Context):
         self._context.set(True, size, large_boards, encoding, default_types)
 
     def __init__(self, size, encoding, large_boards=False):
-        object.__setattr__(self, "_context", _kifu.SgfmillContext())
         try:
             encoding.encode("ascii")
         except UnicodeEncodeError:
@@ -398,12 +397,18 @@ class Presenter(_Context):
             encoding = normalise_charset_name(encoding)
         except LookupError:
             raise ValueError("unknown encoding: %s" % encoding)
-        _Context.__init__(self, size, encoding)
-        self.large_boards = bool(large_boards)
-        # Shared until this presenter's table is asked for or changed.
-        self._types = _property_types_by_ident
-        self._own_types = False
-        self.default_property_type = _text_property_type
+        # _Context.__init__'s attributes and this class's, set at once:
+        # through __setattr__ they cost a call each, once per game read.
+        self.__dict__.update(
+            size=size,
+            encoding=encoding,
+            large_boards=bool(large_boards),
+            # Shared until this presenter's table is asked for or changed.
+            _types=_property_types_by_ident,
+            _own_types=False,
+            default_property_type=_text_property_type,
+            _context=_kifu.SgfmillContext(),
+        )
 
     @property
     def property_types_by_ident(self):
