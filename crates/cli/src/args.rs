@@ -7,36 +7,184 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::formats::{self, Format, Spec};
 
-/// Read, check, repair and convert Go game records (SGF) and Go books.
+/// Check, repair, convert and publish Go game records and Go books.
 #[derive(Debug, Parser)]
-#[command(name = "kifu", version, about, max_term_width = 100)]
+#[command(name = "kifu", version, max_term_width = 100,
+          about = "Check, repair, convert and publish Go game records and Go books",
+          long_about = overview(), after_long_help = footer())]
 pub(crate) struct Cli {
     #[command(subcommand)]
     pub(crate) command: Command,
 }
 
+/// What `kifu --help` says before the commands: what kifu is for, by
+/// job, and every format it reads and writes (from the formats' table, so
+/// a new format is listed where it is added).
+fn overview() -> String {
+    let mut text = String::from(
+        "kifu reads Go (baduk, weiqi) game records and Go books, checks and repairs them, \
+         converts them between formats, makes books from games, and publishes books and \
+         games as an interactive web page, an EPUB e-book or a print-ready PDF.\n\n\
+         By job (docs/README.md has a guide for each):\n\
+         \x20 author          kifu book GAME.sgf -o BOOK.gobook; kifu check BOOK.gobook;\n\
+         \x20                 kifu render BOOK.gobook -o BOOK.html|BOOK.epub|BOOK.pdf\n\
+         \x20 archive keeper  kifu check DIR; kifu fix --out-dir FIXED DIR; kifu info --format csv FIXED;\n\
+         \x20                 kifu split, kifu merge\n\
+         \x20 player          kifu info GAME.gib; kifu convert GAME.gib -o GAME.sgf;\n\
+         \x20                 kifu render GAME.gib -o GAME.html\n\n",
+    );
+    type Keep = fn(&Spec) -> bool;
+    let sections: [(&str, Keep); 3] = [
+        (
+            "Reads (as the extension says, else as the content shows; `-` is stdin):",
+            |s| s.read,
+        ),
+        (
+            "Writes (`convert --to`, or the output's extension; `-` is stdout):",
+            Spec::converted_to,
+        ),
+        (
+            "Draws (`render -o FILE`, or `render --format`):",
+            Spec::rendered,
+        ),
+    ];
+    for (heading, keep) in sections {
+        text.push_str(heading);
+        text.push('\n');
+        for spec in formats::rows(keep) {
+            let extensions: Vec<String> = spec.extensions.iter().map(|e| format!(".{e}")).collect();
+            text.push_str(&format!("  {:<14} {}\n", extensions.join(" "), spec.help));
+        }
+        text.push('\n');
+    }
+    text.truncate(text.trim_end().len());
+    text
+}
+
+/// What every command's diagnostics and exit status look like.
+pub(crate) const DIAGNOSTICS: &str = "Diagnostics go to stderr as `file:line:col: severity[code]: message` \
+    (`--format human|short|json`); every code, its severity and its repair are in docs/codes.md.";
+/// kifu's exit statuses, as every command returns them.
+pub(crate) const EXIT_STATUS: &str = "0 clean, 1 errors found (or warnings or notes denied with \
+    `--deny`), 2 usage or I/O failure.";
+/// Where kifu writes, whatever the command.
+pub(crate) const OUTPUTS: &str = "Outputs are written atomically (a temporary file, then a rename); \
+    an input is overwritten only when named as the output or with `--in-place`.";
+
+/// What `kifu --help` says after the commands.
+fn footer() -> String {
+    format!(
+        "{DIAGNOSTICS}\n\nExit status: {EXIT_STATUS}\n\n{OUTPUTS}\n\n\
+         Shell completions: `kifu completions bash|zsh|fish|powershell|elvish`; \
+         manual pages: `kifu man` (README.md says where to install them)."
+    )
+}
+
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
-    /// Report problems in files (syntax, charset, values).
+    /// Report problems: syntax, charset, values, structure, Go rules, references, books.
+    ///
+    /// Reads SGF (.sgf, .mgt), Go XML (.xml), Go books (.gobook, .gobk) and the servers'
+    /// records (.gib, .ngf, .ugf, .ugi): files, directories (searched for those extensions)
+    /// and glob patterns, in parallel; `-` reads SGF on stdin one game at a time. With
+    /// `--book`, a notes file (`::book notes=1`) has every `loc` checked against its book.
+    ///
+    /// Writes nothing but diagnostics on stderr, one per line, then a line per file with
+    /// findings (`g.sgf: 1 error, 2 warnings (1 critical)`; `g.sgf: OK` when one file is
+    /// checked) and, for a batch, the totals. Exit status 1 when errors are found.
     Check(CheckArgs),
-    /// Convert a file to another format or layout (lossless by default).
+    /// Convert games and books between formats or layouts (lossless by default).
+    ///
+    /// Reads SGF (.sgf, .mgt), Go XML (.xml), Go books (.gobook, .gobk) and the servers'
+    /// records (.gib, .ngf, .ugf, .ugi; read only). Writes SGF, Go XML, JSON, .gobook or .gobk,
+    /// as `--to` says, else as the output's extension says, else in the input's own format
+    /// (a lossless copy: SGF byte for byte). A game converted to .gobook or .gobk is made a
+    /// book as `kifu book` makes it; a book converted to SGF gives each chapter's Go data and
+    /// diagrams as games. One input writes to `-o FILE` or stdout; several, directories and
+    /// globs need `--out-dir DIR` or `--in-place`.
     Convert(ConvertArgs),
     /// Repair SGF files: the smallest edits that make them valid FF[4], everything else kept.
+    ///
+    /// Reads SGF (.sgf, .mgt; `-` is stdin): files, directories and glob patterns. Writes the
+    /// repaired SGF to `-o FILE` or stdout, under `--out-dir DIR` (mirroring the tree), or in
+    /// place (`--in-place`, `--backup SUFFIX`). Repairs that may lose information wait for
+    /// `--force`; `--utf8` transcodes to UTF-8, `--normalize` also writes the canonical layout.
     Fix(FixArgs),
-    /// Print one line per game: players, result, date, size, moves, variations.
+    /// Print one line per game (players, result, date, size, moves, variations) or per book.
+    ///
+    /// Reads SGF (.sgf, .mgt), Go XML (.xml), Go books (.gobook, .gobk) and the servers'
+    /// records (.gib, .ngf, .ugf, .ugi): files, directories and glob patterns; `-` reads SGF
+    /// on stdin one game at a time. Writes to stdout one line per game (a book: its title,
+    /// chapters and diagrams), JSON Lines, or CSV with a header; `--where` keeps the games
+    /// that match.
     Info(InfoArgs),
-    /// Write each game of a collection (or of a stream on stdin) to its own file.
+    /// Write each game of an SGF collection (or of a stream on stdin) to its own file.
+    ///
+    /// Reads one SGF file (.sgf, .mgt), or a stream of SGF games on stdin (`-`), one game at a
+    /// time. Writes one SGF file per game, as it was written, into `--out-dir` (named by
+    /// `--name`, from the game's information).
     Split(SplitArgs),
-    /// Join the games of several files into one collection.
+    /// Join the games of several SGF files into one collection.
+    ///
+    /// Reads SGF files (.sgf, .mgt), directories (searched for them) and glob patterns, in
+    /// order. Writes one SGF collection to `-o FILE` (`-` for stdout), each game as it was
+    /// written, or in the canonical layout with `--normalize`.
     Merge(MergeArgs),
-    /// List every Go data element and diagram of a Go book after resolution.
+    /// Print every Go data element and diagram of a Go book after resolution.
+    ///
+    /// Reads a book (.gobook, .gobk; `-` is stdin). Writes to stdout each diagram drawn in
+    /// text with its caption, or one JSON array (`--format json`) of the stones, numbered
+    /// moves, captions and gaps of each.
     Diagrams(DiagramsArgs),
     /// Extract the sample of a Go book (its `::c sample-start` / `sample-end` / `sample-only` marks).
+    ///
+    /// Reads a book (.gobook, .gobk; `-` is stdin). Writes the sample as .gobook text, or as a
+    /// .gobk package with the images it uses, to `-o FILE` (`-` for stdout).
     Sample(SampleArgs),
-    /// Draw a diagram of a Go book, or a position of a game, as SVG, PNG or text.
+    /// Draw games and books: a diagram or position as SVG, PNG or text; a whole book or game as
+    /// an HTML page, an EPUB or a PDF.
+    ///
+    /// Reads a book (.gobook, .gobk) or a game record (.sgf, .mgt, .xml, .gib, .ngf, .ugf,
+    /// .ugi; `-` is stdin). Writes, as the extension of `-o FILE` says (or `--format`):
+    /// .svg, .png or .txt, one diagram of a book (`--diagram`) or one position of a game
+    /// (`--move`, `--variation`, `--numbers`); .html, one self-contained interactive page;
+    /// .epub, an EPUB 3 e-book; .pdf, a print-ready PDF typeset by Typst in process
+    /// (`--page`, `--margin`, `--font-size`), or .typ, its Typst source. With `--out-dir
+    /// DIR`, the final position of every game of files, directories and globs.
     Render(RenderArgs),
     /// Make a Go book from SGF: annotated games become figures, diagrams and text; problem collections, problems and answers.
+    ///
+    /// Reads a game record (.sgf, .mgt, .xml, .gib, .ngf, .ugf, .ugi; `-` is stdin); a
+    /// collection gives a chapter per game. Writes the book as .gobook text (stdout by
+    /// default), a .gobk package, or the .html page to step through; `kifu render` makes
+    /// the EPUB and the PDF. docs/creating-books.md says what the book holds.
     Book(BookArgs),
+    /// Print a shell completion script for kifu (bash, zsh, fish, powershell, elvish).
+    ///
+    /// Writes the script to stdout, generated from kifu's own definition of its commands:
+    /// README.md says where each shell looks for it.
+    Completions(CompletionsArgs),
+    /// Write kifu's manual pages (roff): kifu(1), and kifu-COMMAND(1) with --out-dir.
+    ///
+    /// Writes kifu(1) to stdout (`kifu man | man -l -`), or with `--out-dir DIR` writes
+    /// kifu.1 and one page per command (kifu-check.1 ...) into DIR, generated from the same
+    /// definitions as `--help`.
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub(crate) shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ManArgs {
+    /// Write kifu.1 and a page per command (kifu-check.1 ...) into this directory (created if
+    /// needed), instead of kifu.1 on stdout.
+    #[arg(long)]
+    pub(crate) out_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

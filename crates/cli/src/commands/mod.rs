@@ -8,6 +8,7 @@ mod create;
 mod diagrams;
 mod fix;
 mod info;
+mod manual;
 mod render;
 mod sample;
 mod split;
@@ -28,5 +29,7 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Diagrams(args) => diagrams::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Book(args) => create::run(&args),
+        Command::Completions(args) => manual::completions(&args),
+        Command::Man(args) => manual::man(&args),
     }
 }

@@ -8,6 +8,7 @@
 //!   read that should not be, every command within its budget.
 //! - `reference_programs`, `server_records`: agreement with SGFC and GoGui,
 //!   the servers' formats.
+//! - `shell_and_man`: the completion scripts and manual pages.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -24,6 +25,7 @@ mod print;
 mod reference_programs;
 mod render;
 mod server_records;
+mod shell_and_man;
 
 /// Runs the `kifu` binary in `dir` with `args`: stdin closed, stdout and
 /// stderr captured.
