@@ -25,6 +25,9 @@ mod query;
 mod report;
 mod stdio;
 
+#[cfg(test)]
+mod readme_tests;
+
 use std::process::ExitCode;
 
 use clap::Parser;
