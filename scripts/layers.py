@@ -71,6 +71,8 @@ LAYERS = {
         "documents=output,document",
         "runs=book,batch",
         "commands",
+        # Tests of the README against the command definition (args).
+        "readme_tests",
     ],
 }
 
