@@ -100,7 +100,7 @@ pub(crate) enum Command {
     /// as `--to` says, else as the output's extension says, else in the input's own format
     /// (a lossless copy: SGF byte for byte). A game converted to .gobook or .gobk is made a
     /// book as `kifu book` makes it; a book converted to SGF gives each chapter's Go data and
-    /// diagrams as games. One input writes to `-o FILE` or stdout; several, directories and
+    /// diagrams as games (books are not written as Go XML). One input writes to `-o FILE` or stdout; several, directories and
     /// globs need `--out-dir DIR` or `--in-place`.
     Convert(ConvertArgs),
     /// Repair SGF files: the smallest edits that make them valid FF[4], everything else kept.
@@ -577,6 +577,31 @@ mod tests {
         let help = files.and_then(|a| a.get_help()).unwrap().to_string();
         for ext in crate::formats::documents() {
             assert!(help.contains(&format!(".{ext}")), "{ext}: {help}");
+        }
+    }
+
+    /// What `--help` says the commands that read every format read names
+    /// each of them, as `kifu --help` (made from the table) does.
+    #[test]
+    fn what_commands_read_names_every_format_read() {
+        let cli = super::Cli::command();
+        let overview = cli.get_long_about().unwrap().to_string();
+        for name in ["check", "convert", "info"] {
+            let command = cli.find_subcommand(name).unwrap();
+            let help = command.get_long_about().unwrap().to_string();
+            for ext in crate::formats::documents() {
+                assert!(help.contains(&format!(".{ext}")), "{name}: {ext}: {help}");
+                assert!(overview.contains(&format!(".{ext}")), "{ext}: {overview}");
+            }
+        }
+        let render = cli.find_subcommand("render").unwrap();
+        let help = render.get_long_about().unwrap().to_string();
+        for spec in crate::formats::rows(crate::formats::Spec::rendered) {
+            assert!(
+                help.contains(&format!(".{}", spec.extensions[0])),
+                "{}: {help}",
+                spec.name
+            );
         }
     }
 }
