@@ -121,14 +121,16 @@ pub(crate) enum Command {
     /// Write each game of an SGF collection (or of a stream on stdin) to its own file.
     ///
     /// Reads one SGF file (.sgf, .mgt), or a stream of SGF games on stdin (`-`), one game at a
-    /// time. Writes one SGF file per game, as it was written, into `--out-dir` (named by
-    /// `--name`, from the game's information).
+    /// time; a game record of another format (Go XML, .gib, .ngf, .ugf, by name or content) is
+    /// converted to SGF first; a book is refused. Writes one SGF file per game, as it was
+    /// written, into `--out-dir` (named by `--name`, from the game's information).
     Split(SplitArgs),
     /// Join the games of several SGF files into one collection.
     ///
     /// Reads SGF files (.sgf, .mgt), directories (searched for them) and glob patterns, in
-    /// order. Writes one SGF collection to `-o FILE` (`-` for stdout), each game as it was
-    /// written, or in the canonical layout with `--normalize`.
+    /// order; a named game record of another format (Go XML, .gib, .ngf, .ugf) is converted
+    /// to SGF, a book refused. Writes one SGF collection to `-o FILE` (`-` for stdout), each
+    /// game as it was written, or in the canonical layout with `--normalize`.
     Merge(MergeArgs),
     /// Print every Go data element and diagram of a Go book after resolution.
     ///

@@ -15,6 +15,7 @@ use crate::outcome::Outcome;
 use crate::report;
 
 /// How `convert` writes.
+#[derive(Default)]
 pub(crate) struct Conversion {
     /// In the canonical layout rather than as read.
     pub(crate) normalize: bool,

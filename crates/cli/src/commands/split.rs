@@ -11,8 +11,9 @@ use kifu_sgf::stream::GameStream;
 
 use crate::args::{MergeArgs, SplitArgs};
 use crate::batch;
+use crate::document::{Conversion, Document};
 use crate::error::CliError;
-use crate::formats::Format;
+use crate::formats::{self, Format};
 use crate::{input, output};
 
 /// Characters that cannot stand in a file name on common systems.
@@ -76,15 +77,61 @@ fn file_name(pattern: &str, stem: &str, number: usize, game: &kifu_sgf::Game<'_,
     }
 }
 
+/// How many bytes are looked at to tell an input's format by its content.
+const SNIFF_BYTES: u64 = 4096;
+
+/// `reader` as SGF: as it is when it is SGF (streamed, read once), a
+/// game record of another format converted (Go XML, GIB, NGF, UGF: read
+/// whole), and a usage error for a book, which holds no collection to
+/// split or merge.
+fn as_sgf(mut reader: Box<dyn Read>, path: &Path, name: &str) -> Result<Box<dyn Read>, CliError> {
+    let mut head = Vec::new();
+    (&mut reader)
+        .take(SNIFF_BYTES)
+        .read_to_end(&mut head)
+        .map_err(|e| CliError::io(name, e))?;
+    let format = formats::of_input(path, &head);
+    game_record(format, name)?;
+    if format == Format::Sgf {
+        return Ok(Box::new(std::io::Cursor::new(head).chain(reader)));
+    }
+    reader
+        .read_to_end(&mut head)
+        .map_err(|e| CliError::io(name, e))?;
+    let (document, _) = Document::read(&head, format);
+    let sgf = document
+        .write(&head, Format::Sgf, &Conversion::default())
+        .unwrap_or_default();
+    Ok(Box::new(std::io::Cursor::new(sgf)))
+}
+
+/// Ok for the formats of game records, a usage error naming them for the
+/// rest (books, renderings).
+fn game_record(format: Format, name: &str) -> Result<(), CliError> {
+    if matches!(
+        format,
+        Format::Sgf | Format::Xml | Format::Gib | Format::Ngf | Format::Ugf
+    ) {
+        return Ok(());
+    }
+    Err(CliError::usage(format!(
+        "{name}: {} is not a game record; split and merge take SGF, Go XML, GIB, NGF and UGF",
+        if format.is_book() {
+            "a Go book"
+        } else {
+            format.name()
+        }
+    )))
+}
+
 pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
+    let name = crate::stdio::visible(&args.input.display().to_string()).into_owned();
     let reader: Box<dyn Read> = if input::is_stdio(&args.input) {
         Box::new(std::io::stdin().lock())
     } else {
-        Box::new(
-            std::fs::File::open(&args.input)
-                .map_err(|e| CliError::io(&args.input.display().to_string(), e))?,
-        )
+        Box::new(std::fs::File::open(&args.input).map_err(|e| CliError::io(&name, e))?)
     };
+    let reader = as_sgf(reader, &args.input, &name)?;
     let stem = if input::is_stdio(&args.input) {
         "stdin".to_owned()
     } else {
@@ -149,7 +196,7 @@ pub(crate) fn split(args: &SplitArgs) -> Result<u8, CliError> {
 
 pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
     let inputs = batch::Inputs::new(&args.inputs, Format::Sgf.extensions(), args.quiet);
-    let (mut files, mut games, mut errors) = (0usize, 0usize, 0usize);
+    let (mut files, mut games, mut errors, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let output_name = args.output.display().to_string();
     // Written as the inputs are read: memory holds one input at a time.
     output::write_with(Some(&args.output), |out| {
@@ -162,12 +209,20 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
             }
             files += 1;
             let path: &Path = &job.path;
+            let name = crate::stdio::visible(&path.display().to_string()).into_owned();
             if !args.normalize {
                 // As read: each game's own bytes, one per line, streamed
                 // game by game (an input of any size).
-                let name = crate::stdio::visible(&path.display().to_string()).into_owned();
                 let file = std::fs::File::open(path).map_err(|e| CliError::io(&name, e))?;
-                let mut stream = GameStream::new(std::io::BufReader::new(file));
+                let reader = match as_sgf(Box::new(file), path, &name) {
+                    Ok(reader) => reader,
+                    Err(e) => {
+                        crate::stdio::eprintln(format_args!("kifu: {e}"));
+                        refused += 1;
+                        continue;
+                    }
+                };
+                let mut stream = GameStream::new(std::io::BufReader::new(reader));
                 while let Some(game) = stream.next_game().map_err(|e| CliError::io(&name, e))? {
                     errors += kifu_sgf::parse(&game)
                         .diagnostics
@@ -181,16 +236,23 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<u8, CliError> {
                 continue;
             }
             let input = input::read(path)?;
-            let parsed = kifu_sgf::parse(&input.bytes);
-            errors += parsed.diagnostics.iter().filter(|d| d.is_error()).count();
-            out.write_all(&kifu_sgf::write::normalized(&parsed.value))
+            let format = formats::of_input(path, &input.bytes);
+            if let Err(e) = game_record(format, &name) {
+                crate::stdio::eprintln(format_args!("kifu: {e}"));
+                refused += 1;
+                continue;
+            }
+            let (document, diagnostics) = Document::read(&input.bytes, format);
+            errors += diagnostics.iter().filter(|d| d.is_error()).count();
+            let collection = document.to_collection();
+            out.write_all(&kifu_sgf::write::normalized(&collection))
                 .map_err(io)?;
-            games += parsed.value.len();
+            games += collection.len();
         }
         Ok(())
     })?;
     inputs.print_notes(&indicatif::ProgressBar::hidden());
-    if inputs.failures() > 0 {
+    if inputs.failures() > 0 || refused > 0 {
         return Ok(crate::error::EXIT_FAILURE);
     }
     if !args.quiet {

@@ -36,3 +36,41 @@ fn check_and_convert_report_a_gib_files_illegal_move_at_its_line() {
     let sgf = std::fs::read_to_string(d.join("ill.sgf")).unwrap();
     assert!(sgf.contains(";B[pd];W[pd];B[dd]"), "{sgf}");
 }
+
+/// `split` and `merge` take every game record: a server's file (by its
+/// name or, named `.sgf`, by its content) or Go XML is converted to SGF
+/// first; a book is refused with a usage error, not read as broken SGF.
+#[test]
+fn split_and_merge_convert_other_records_and_refuse_books() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("ill.gib"), ILLEGAL).unwrap();
+    // A GIB file saved as .sgf, as downloads often are.
+    std::fs::write(d.join("download.sgf"), ILLEGAL).unwrap();
+    let o = kifu(&["split", "download.sgf", "-o", "games"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", crate::stderr(&o));
+    let game = std::fs::read_to_string(d.join("games/download-0001.sgf")).unwrap();
+    assert!(game.contains("PB[kuro]"), "{game}");
+    assert!(game.contains(";B[pd];W[pd];B[dd]"), "{game}");
+    let o = kifu(&["convert", "ill.gib", "-o", "game.xml"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", crate::stderr(&o));
+    let o = kifu(&["merge", "ill.gib", "game.xml", "-o", "all.sgf"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", crate::stderr(&o));
+    let all = std::fs::read_to_string(d.join("all.sgf")).unwrap();
+    assert_eq!(all.matches("PB[kuro]").count(), 2, "{all}");
+    assert_eq!(all.matches(";B[pd];W[pd];B[dd]").count(), 2, "{all}");
+    std::fs::write(d.join("b.gobook"), "::book\n\n# A book\n").unwrap();
+    for args in [
+        &["split", "b.gobook", "-o", "none"][..],
+        &["merge", "b.gobook", "ill.gib", "-o", "with-book.sgf"][..],
+    ] {
+        let o = kifu(args, d);
+        let err = crate::stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("b.gobook: a Go book is not a game record"),
+            "{err}"
+        );
+    }
+    assert!(!d.join("none").join("b-0001.sgf").exists());
+}
