@@ -592,10 +592,7 @@ fn render_job(job: &Job, args: &RenderArgs, dir: &Path, style: &Style, format: F
     };
     let (document, _) = Document::read(&input.bytes, formats::of_input(&job.path, &input.bytes));
     let collection = document.to_collection();
-    let mut outcome = Outcome::default();
-    outcome.stats.files = 1;
-    outcome.stats.bytes = input.bytes.len();
-    outcome.stats.games = collection.len();
+    let mut outcome = Outcome::of_games(&input.bytes, &collection);
     let relative = job.relative();
     let stem = relative
         .file_stem()

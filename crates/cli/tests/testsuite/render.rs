@@ -171,6 +171,13 @@ fn a_directory_of_games_to_one_svg_each() {
     assert_eq!(svg.matches("<use ").count(), 2);
     assert!(dir.path().join("out/sub/b-1.svg").exists());
     assert!(dir.path().join("out/sub/b-2.svg").exists());
+    // The summary counts what was read, nodes too.
+    let out = kifu(&["render", "games", "--out-dir", "again"], dir.path());
+    assert!(
+        stderr(&out).contains("2 files, 3 games, 7 nodes"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
