@@ -18,16 +18,14 @@ xfails, so one that starts passing must be taken off the list. None is
 listed today: all of sgfmill 1.1.1's tests pass.
 """
 
-import os
-import subprocess
 import sys
-import tarfile
 import unittest
 from collections import defaultdict
 
 import pytest
 
-VERSION = "1.1.1"
+from pypi_sdist import SGFMILL, sdist
+
 TEST_MODULES = ("common_tests", "board_tests", "sgf_grammar_tests",
                 "sgf_properties_tests", "sgf_tests", "sgf_moves_tests")
 DROPIN_MODULES = ("ascii_boards", "boards", "common", "sgf", "sgf_grammar",
@@ -39,24 +37,8 @@ EXPECTED_FAILURES = {
 
 
 def sgfmill_sdist():
-    """The unpacked sdist of sgfmill VERSION, fetched once per venv."""
-    cache = os.path.join(sys.prefix, "sgfmill-sdist")
-    root = os.path.join(cache, "sgfmill-%s" % VERSION)
-    if os.path.isfile(os.path.join(root, "sgfmill_tests", "run_sgfmill_testsuite.py")):
-        return root
-    os.makedirs(cache, exist_ok=True)
-    archive = os.path.join(cache, "sgfmill-%s.tar.gz" % VERSION)
-    if not os.path.isfile(archive):
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet",
-                        "--disable-pip-version-check", "--no-deps",
-                        "--no-binary", ":all:", "--dest", cache,
-                        "sgfmill==%s" % VERSION], check=True)
-    with tarfile.open(archive) as tar:
-        if hasattr(tarfile, "data_filter"):
-            tar.extractall(cache, filter="data")
-        else:
-            tar.extractall(cache)
-    return root
+    """The unpacked sdist of sgfmill 1.1.1, fetched once per venv."""
+    return sdist(*SGFMILL)
 
 
 def _is_ours(name):
