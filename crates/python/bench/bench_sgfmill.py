@@ -13,7 +13,9 @@ from_bytes, + get_main_sequence(), + get_move() on every node, + replay
 with Board.play(); and instead every node's properties() and get() of
 each; and that last loop alone over nodes built beforehand whose
 methods are builtins (the interpreter's share, the floor of any
-implementation). Each is timed REPS times (default 2), the best kept. The walk rows
+implementation); edit, what analysis programs do: a comment set on
+every main-line node, then the game serialised (checked identical to
+sgfmill's bytes). Each is timed REPS times (default 2), the best kept. The walk rows
 are checked untimed: sgfmill's and the drop-in's moves, boards and
 property values must be equal. walk also gives the peak memory of walking
 every node (RSS above what the loaded games take, in a child process per
@@ -152,8 +154,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("archive", nargs="?", default=DEFAULT)
     ap.add_argument("--limit", type=int, default=0)
-    ap.add_argument("--tasks", default="parse,replay,serialise,walk",
-                    help="comma-separated: parse, replay, serialise, walk")
+    ap.add_argument("--tasks", default="parse,replay,serialise,walk,edit",
+                    help="comma-separated: parse, replay, serialise, walk, edit")
     ap.add_argument("--memory-child", choices=["sgfmill", "kifu"], help=argparse.SUPPRESS)
     ap.add_argument("--games-dir", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -197,13 +199,15 @@ def main():
         replay_rows(games, paths, row)
     if "serialise" in tasks:
         serialise_rows(ref_games, our_games, natives, row)
+    # The games parsed above (sgfmill's hold millions of objects) would
+    # make every full collection of the cycle collector walk them.
+    ref_games = our_games = natives = None
+    gc.collect()
     if "walk" in tasks:
-        # The games parsed above (sgfmill's hold millions of objects) would
-        # make every full collection of the cycle collector walk them.
-        ref_games = our_games = natives = None
-        gc.collect()
         walk_rows(games, row)
         memory_rows(tmp)
+    if "edit" in tasks:
+        edit_rows(games, row)
     if "parse" not in tasks:
         rows[:] = [r for r in rows if r[0] != "parse"]
     del_paths(paths, tmp)
@@ -273,6 +277,47 @@ def walker(sgf_mod, boards_mod, stage):
             seen += len(stones)
         return seen
     return run
+
+
+def editor(sgf_mod, save):
+    """What analysis programs do (katagoanal, among the programs run in the
+    package's tests): a comment set on every node of the main line, then,
+    with `save`, the game serialised. Returns the bytes written (a count),
+    or with `record` the serialised games, for the check."""
+    def run(games, record=None):
+        written = 0
+        for _, data in games:
+            try:
+                game = sgf_mod.Sgf_game.from_bytes(data)
+            except ValueError:
+                continue
+            for number, node in enumerate(game.get_main_sequence()):
+                node.set("C", "Black winrate: %d.0%%" % (number % 100))
+            if save:
+                try:
+                    out = game.serialise()
+                except ValueError as e:  # a charset sgfmill cannot write
+                    out = str(e).encode()
+                written += len(out)
+                if record is not None:
+                    record.append(out)
+        return written
+    return run
+
+
+def edit_rows(games, row):
+    for save, task in ((False, "edit: from_bytes + set C on every main-line node"),
+                       (True, "edit: + serialise")):
+        t, _ = timed(lambda: editor(m_sgf, save)(games))
+        row(task, "sgfmill 1.1.1", t, "")
+        t, n = timed(lambda: editor(k_sgf, save)(games))
+        check = ""
+        if save:
+            a, b = [], []
+            editor(m_sgf, True)(games, a)
+            editor(k_sgf, True)(games, b)
+            check = "%d bytes, %s" % (n, "identical" if a == b else "DIFFERENT")
+        row(task, "kifu.sgfmill (drop-in)", t, check)
 
 
 def walk_props(game, record):

@@ -925,7 +925,7 @@ fn sgfmill_game<'py>(
 
 /// A node as sgfmill writes it: `;`, then each property (values of a
 /// repeated identifier joined) as one piece, FF first, then by identifier.
-fn node_pieces(node: Node<'_, 'static>, out: &mut Wrapper) {
+pub(crate) fn node_pieces(node: Node<'_, 'static>, out: &mut Wrapper) {
     out.piece(b";");
     let mut props: Vec<(&str, Vec<&[u8]>)> = Vec::new();
     for p in node.properties() {
@@ -951,7 +951,7 @@ fn node_pieces(node: Node<'_, 'static>, out: &mut Wrapper) {
 
 /// sgfmill's line wrapping, one piece at a time: a new line starts before
 /// a piece that would make the line longer than the width.
-struct Wrapper {
+pub(crate) struct Wrapper {
     out: Vec<u8>,
     line: Vec<u8>,
     lines: usize,
@@ -959,7 +959,17 @@ struct Wrapper {
 }
 
 impl Wrapper {
-    fn piece(&mut self, piece: &[u8]) {
+    /// Lines kept to `width` columns where possible (None: not wrapped).
+    pub(crate) fn new(width: Option<usize>) -> Wrapper {
+        Wrapper {
+            out: Vec::new(),
+            line: Vec::new(),
+            lines: 0,
+            width,
+        }
+    }
+
+    pub(crate) fn piece(&mut self, piece: &[u8]) {
         match self.width {
             None => self.out.extend_from_slice(piece),
             Some(width) => {
@@ -980,7 +990,7 @@ impl Wrapper {
         self.line.clear();
     }
 
-    fn finish(mut self) -> Vec<u8> {
+    pub(crate) fn finish(mut self) -> Vec<u8> {
         if !self.line.is_empty() {
             self.flush();
         }
@@ -990,7 +1000,7 @@ impl Wrapper {
 
 /// The descendants of `start` in sgfmill's layout: a node with one child
 /// continues the sequence, a node with several opens a `(...)` for each.
-fn descendant_pieces(start: Node<'_, 'static>, out: &mut Wrapper) {
+pub(crate) fn descendant_pieces(start: Node<'_, 'static>, out: &mut Wrapper) {
     enum Step<'c> {
         Open(Node<'c, 'static>),
         Descend(Node<'c, 'static>),
@@ -1040,12 +1050,7 @@ fn sgfmill_join<'py>(
     pieces: Vec<Bound<'py, PyAny>>,
     wrap: Option<usize>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let mut out = Wrapper {
-        out: Vec::new(),
-        line: Vec::new(),
-        lines: 0,
-        width: wrap,
-    };
+    let mut out = Wrapper::new(wrap);
     for piece in pieces {
         if let Ok(bytes) = piece.cast::<PyBytes>() {
             out.piece(bytes.as_bytes());
@@ -1224,6 +1229,7 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sgfmill_nodes::NativeGame>()?;
     m.add_class::<sgfmill_nodes::PyContext>()?;
     m.add_function(wrap_pyfunction!(sgfmill_nodes::sgfmill_root, m)?)?;
+    m.add_function(wrap_pyfunction!(sgfmill_nodes::sgfmill_serialise, m)?)?;
     m.add_function(wrap_pyfunction!(sgfmill_nodes::sgfmill_main_moves, m)?)?;
     m.add("SgfmillBoard", py.get_type::<sgfmill_board::SgfmillBoard>())?;
     Ok(())

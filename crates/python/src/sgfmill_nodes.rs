@@ -19,7 +19,7 @@
 //! certain here (see [`crate::sgfmill_values`]): a dict a program made,
 //! a presenter a program changed, a value sgfmill would reject.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -32,9 +32,9 @@ use pyo3::types::{
 };
 use pyo3::{IntoPyObjectExt, PyTraverseError, PyVisit, intern};
 
-use crate::PyCollection;
 use crate::sgfmill_ids::{self, Ident};
 use crate::sgfmill_values::{self, Charset, Context};
+use crate::{PyCollection, Wrapper, descendant_pieces, node_pieces};
 
 /// One game read by kifu for the drop-in: its native collection and the
 /// property dicts made so far, by node number.
@@ -44,6 +44,8 @@ pub(crate) struct NativeGame {
     /// The game's presenter's `_context` (None: read values in Python).
     context: Option<Py<PyContext>>,
     maps: Mutex<HashMap<u32, Py<PyDict>>>,
+    /// The nodes with a dict made for a node below them.
+    above_maps: Mutex<HashSet<u32>>,
     /// Whether `maps` has any: most games never make a dict, and their
     /// getters then skip the lock.
     any_map: AtomicBool,
@@ -74,32 +76,46 @@ impl NativeGame {
             .lock()
             .map_err(|_| PyRuntimeError::new_err("node table poisoned"))?;
         self.any_map.store(true, Ordering::Relaxed);
-        Ok(maps.entry(number).or_insert(map).clone_ref(py))
+        let made = maps.entry(number).or_insert(map).clone_ref(py);
+        drop(maps);
+        self.mark_ancestors(number);
+        Ok(made)
+    }
+
+    /// Records that the nodes above `number` have a dict below them, up to
+    /// the first one recorded before (whose own ancestors are recorded
+    /// already): each node is recorded once however many dicts are made.
+    fn mark_ancestors(&self, number: u32) {
+        let Ok(mut above) = self.above_maps.lock() else {
+            return;
+        };
+        let mut at = self.node(number).ok().and_then(|n| n.parent());
+        while let Some(node) = at {
+            if !above.insert(node.id().number()) {
+                break;
+            }
+            at = node.parent();
+        }
     }
 
     /// Whether a dict was made for a node below `number` (or, with
     /// `itself`, for `number`): the native tree is then not what the
-    /// program sees there.
+    /// program sees there. Serialising asks this of every node it writes,
+    /// so it is two lookups, not a walk over the dicts made.
     fn edited_below(&self, number: u32, itself: bool) -> bool {
         if !self.any_map.load(Ordering::Relaxed) {
             return false;
         }
-        let Ok(maps) = self.maps.lock() else {
-            return true;
-        };
-        maps.keys().any(|&made| {
-            if made == number {
-                return itself;
-            }
-            let mut at = self.node(made).ok().and_then(|n| n.parent());
-            while let Some(n) = at {
-                if n.id().number() == number {
-                    return true;
-                }
-                at = n.parent();
-            }
-            false
-        })
+        let below = self
+            .above_maps
+            .lock()
+            .map_or(true, |above| above.contains(&number));
+        below
+            || (itself
+                && self
+                    .maps
+                    .lock()
+                    .map_or(true, |maps| maps.contains_key(&number)))
     }
 }
 
@@ -778,6 +794,23 @@ impl SgfNode {
         slf.call_method1(intern!(py, "_py_get"), (identifier,))
     }
 
+    /// Sets a property from its Python value (True for type None). Text
+    /// (a comment on every node, as analysis programs write) is encoded
+    /// here; every other value is sgfmill's Python (`_py_set`).
+    fn set(
+        slf: &Bound<'_, Self>,
+        identifier: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        if let Some(raw) = native_text(slf, identifier, value)? {
+            let values = PyList::new(py, [PyBytes::new(py, &raw)])?;
+            return property_map(slf)?.set_item(identifier, values);
+        }
+        slf.call_method1(intern!(py, "_py_set"), (identifier, value))
+            .map(drop)
+    }
+
     /// (colour, raw value) of the B or W property, or (None, None).
     fn get_raw_move<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
@@ -828,6 +861,73 @@ impl SgfNode {
                 .any(|p| matches!(prop_id_bytes(&p), b"AB" | b"AW" | b"AE"))),
         }
     }
+}
+
+/// The raw value `set(identifier, value)` stores, when it is a str of a
+/// Text or SimpleText property written with sgfmill's own classes and
+/// table (no subclass of the node or presenter could see a difference);
+/// None for what is left to sgfmill's Python, which also raises its
+/// errors.
+fn native_text(
+    slf: &Bound<'_, SgfNode>,
+    identifier: &Bound<'_, PyAny>,
+    value: &Bound<'_, PyAny>,
+) -> PyResult<Option<Vec<u8>>> {
+    let py = slf.py();
+    let own_class = slf.get_type();
+    if !(own_class.is(py.get_type::<TreeNode>()) || own_class.is(py.get_type::<SgfNode>())) {
+        return Ok(None);
+    }
+    let (Ok(id), Ok(text)) = (
+        identifier.cast::<PyString>(),
+        value.cast_exact::<PyString>(),
+    ) else {
+        return Ok(None);
+    };
+    let id = id.to_cow()?;
+    if !(1..=64).contains(&id.len()) || !id.bytes().all(|b| b.is_ascii_uppercase()) {
+        return Ok(None);
+    }
+    let Some(ctx) = node_context(slf)? else {
+        return Ok(None);
+    };
+    // A str Python cannot encode (lone surrogates) raises there.
+    let Ok(text) = text.to_cow() else {
+        return Ok(None);
+    };
+    Ok(sgfmill_values::serialise_text(&id, &text, &ctx))
+}
+
+/// The context of a node's presenter when it uses sgfmill's default
+/// table and classes (see `Presenter._fast_context`), else None.
+fn node_context(slf: &Bound<'_, SgfNode>) -> PyResult<Option<Context>> {
+    let py = slf.py();
+    let (native, presenter) = {
+        let this = slf.borrow();
+        (
+            this.native.as_ref().map(|n| n.clone_ref(py)),
+            this.presenter(py)?,
+        )
+    };
+    let found = match native {
+        Some(native) => context(native.get(), &presenter)?,
+        None => {
+            let Ok(own) = presenter
+                .getattr(intern!(py, "_context"))?
+                .cast_into::<PyContext>()
+            else {
+                return Ok(None);
+            };
+            if let ContextState::Unknown = own.get().state() {
+                presenter.call_method0(intern!(py, "_fast_context"))?;
+            }
+            match own.get().state() {
+                ContextState::Usable(ctx) => Some(ctx),
+                ContextState::Unknown | ContextState::Unusable => None,
+            }
+        }
+    };
+    Ok(found.filter(|c| c.default_types))
 }
 
 /// A new Tree_node for native node `number`, child of `parent`, with the
@@ -1069,6 +1169,15 @@ impl TreeNode {
         SgfNode::has_property(slf.as_super(), identifier)
     }
 
+    /// Sets a property from its Python value (True for type None).
+    fn set(
+        slf: &Bound<'_, Self>,
+        identifier: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        SgfNode::set(slf.as_super(), identifier, value)
+    }
+
     /// A node with the given property dict, child of `parent` (not added
     /// to its children: that is the caller's business, as in sgfmill).
     #[new]
@@ -1276,6 +1385,7 @@ pub(crate) fn sgfmill_root(
                     collection,
                     context,
                     maps: Mutex::new(HashMap::new()),
+                    above_maps: Mutex::new(HashSet::new()),
                     any_map: AtomicBool::new(false),
                 },
             )
@@ -1457,5 +1567,142 @@ fn push_move(
         return Ok(false);
     };
     moves.append(move_tuple(py, id, point)?)?;
+    Ok(true)
+}
+
+/// sgfmill's serialisation of the game at `root` (what `_pieces` and
+/// `sgfmill_join` write) in one pass: nodes as read from the native tree,
+/// the others from their dicts. A program that edits every node (an
+/// engine's comment on each move) and saves spent most of its time in
+/// those Python loops. None when a node holds what only sgfmill's Python
+/// writes exactly (a key that is not an ASCII str, values that are not a
+/// list of bytes, a child that is not a Tree_node): the caller then runs
+/// that Python.
+#[pyfunction]
+#[pyo3(signature = (root, wrap = Some(79)))]
+pub(crate) fn sgfmill_serialise<'py>(
+    root: &Bound<'py, PyAny>,
+    wrap: Option<usize>,
+) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    let py = root.py();
+    let Ok(root) = root.cast::<TreeNode>() else {
+        return Ok(None);
+    };
+    let mut out = Wrapper::new(wrap);
+    out.piece(b"(");
+    if let Some((collection, number)) = TreeNode::_native_below(root, true) {
+        let node = collection.get().node(number)?;
+        node_pieces(node, &mut out);
+        descendant_pieces(node, &mut out);
+    } else if !write_tree(root, &mut out)? {
+        return Ok(None);
+    }
+    out.piece(b")");
+    out.piece(b"\n");
+    Ok(Some(PyBytes::new(py, &out.finish())))
+}
+
+/// The pieces of `root` and what is below it, as `_pieces` lists them;
+/// false where [`sgfmill_serialise`] leaves the game to Python.
+fn write_tree(root: &Bound<'_, TreeNode>, out: &mut Wrapper) -> PyResult<bool> {
+    enum Step<'py> {
+        Down(Bound<'py, TreeNode>),
+        Open(Bound<'py, TreeNode>),
+        Close,
+    }
+    if !write_node(root.as_super(), out)? {
+        return Ok(false);
+    }
+    let mut stack = vec![Step::Down(root.clone())];
+    while let Some(step) = stack.pop() {
+        let mut node = match step {
+            Step::Close => {
+                out.piece(b")");
+                continue;
+            }
+            Step::Open(node) => {
+                out.piece(b"(");
+                if !write_node(node.as_super(), out)? {
+                    return Ok(false);
+                }
+                node
+            }
+            Step::Down(node) => node,
+        };
+        loop {
+            if let Some((collection, number)) = TreeNode::_native_below(&node, false) {
+                descendant_pieces(collection.get().node(number)?, out);
+                break;
+            }
+            let kids = children_list(node.as_super())?;
+            if kids.len() != 1 {
+                for kid in kids.iter().rev() {
+                    let Ok(kid) = kid.cast_into::<TreeNode>() else {
+                        return Ok(false);
+                    };
+                    stack.push(Step::Close);
+                    stack.push(Step::Open(kid));
+                }
+                break;
+            }
+            let Ok(kid) = kids.get_item(0)?.cast_into::<TreeNode>() else {
+                return Ok(false);
+            };
+            if !write_node(kid.as_super(), out)? {
+                return Ok(false);
+            }
+            node = kid;
+        }
+    }
+    Ok(true)
+}
+
+/// A node's pieces (`;` and one per property): from the native tree when
+/// it is as read, else from its dict.
+fn write_node(node: &Bound<'_, SgfNode>, out: &mut Wrapper) -> PyResult<bool> {
+    match source(node)? {
+        Source::Native(native, number, _) => {
+            node_pieces(native.get().node(number)?, out);
+            Ok(true)
+        }
+        Source::Map(map) => dict_pieces(&map, out),
+    }
+}
+
+/// `sgf_grammar._node_pieces` of a dict of str -> list of bytes: FF first,
+/// then the identifiers in order, each with its values; false for any
+/// other dict.
+fn dict_pieces(map: &Bound<'_, PyAny>, out: &mut Wrapper) -> PyResult<bool> {
+    let Ok(map) = map.cast::<PyDict>() else {
+        return Ok(false);
+    };
+    let mut props = Vec::with_capacity(map.len());
+    for (key, values) in map.iter() {
+        let (Ok(key), Ok(values)) = (key.cast_into::<PyString>(), values.cast_into::<PyList>())
+        else {
+            return Ok(false);
+        };
+        let key = key.to_cow()?.into_owned();
+        if !key.is_ascii() {
+            return Ok(false);
+        }
+        props.push((key, values));
+    }
+    props.sort_by(|a, b| (a.0 != "FF", &a.0).cmp(&(b.0 != "FF", &b.0)));
+    out.piece(b";");
+    let mut piece = Vec::new();
+    for (key, values) in props {
+        piece.clear();
+        piece.extend_from_slice(key.as_bytes());
+        for value in values.iter() {
+            let Ok(value) = value.cast::<PyBytes>() else {
+                return Ok(false);
+            };
+            piece.push(b'[');
+            piece.extend_from_slice(value.as_bytes());
+            piece.push(b']');
+        }
+        out.piece(&piece);
+    }
     Ok(true)
 }

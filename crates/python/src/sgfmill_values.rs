@@ -102,6 +102,34 @@ fn kind_of(id: &str) -> Kind {
     }
 }
 
+/// `Presenter.serialise(id, text)` with sgfmill's default table, for the
+/// identifiers of type Text or SimpleText (C, GN, PB, unknown ones …):
+/// the text encoded in the charset and escaped, None when it is not one
+/// of those identifiers or Python would raise (a character the charset
+/// lacks, a charset Rust does not encode).
+pub(crate) fn serialise_text(id: &str, text: &str, ctx: &Context) -> Option<Vec<u8>> {
+    if !matches!(kind_of(id), Kind::Text | Kind::SimpleText) {
+        return None;
+    }
+    let encoded: Vec<u8> = match ctx.charset {
+        Charset::Utf8 => text.as_bytes().to_vec(),
+        Charset::Ascii if text.is_ascii() => text.as_bytes().to_vec(),
+        Charset::Latin1 => text
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).ok())
+            .collect::<Option<_>>()?,
+        Charset::Ascii | Charset::Other => return None,
+    };
+    let mut raw = Vec::with_capacity(encoded.len());
+    for b in encoded {
+        if matches!(b, b'\\' | b']') {
+            raw.push(b'\\');
+        }
+        raw.push(b);
+    }
+    Some(raw)
+}
+
 /// `sgf_properties.interpret_go_point`: Some(None) for a pass, None when
 /// sgfmill would raise.
 pub(crate) fn go_point(bb: &[u8], size: i64, large_boards: bool) -> Option<Option<(i64, i64)>> {

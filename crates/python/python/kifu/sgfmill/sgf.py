@@ -93,8 +93,8 @@ class _Node_methods:
             raise ValueError("ill-formed raw property value")
         self._set_raw_list(identifier, [value])
 
-    def set(self, identifier, value):
-        """Sets a property from its Python value (True for type None)."""
+    def _py_set(self, identifier, value):
+        """set() as sgfmill does it: the native set's fallback."""
         if not sgf_grammar.is_valid_property_identifier(identifier):
             raise ValueError("ill-formed property identifier")
         self._set_raw_list(identifier, self._presenter.serialise(identifier, value))
@@ -348,7 +348,10 @@ class Sgf_game:
             encoding = self.get_charset()
         except ValueError:
             raise ValueError("unsupported charset: %s" % self.root.get_raw("CA"))
-        data = _kifu.sgfmill_join(_pieces(self.root), _native_wrap(wrap))
+        wrap = _native_wrap(wrap)
+        data = _kifu.sgfmill_serialise(self.root, wrap)
+        if data is None:
+            data = _kifu.sgfmill_join(_pieces(self.root), wrap)
         if encoding == self.root.get_encoding():
             return data
         return data.decode(self.root.get_encoding()).encode(encoding)

@@ -385,7 +385,9 @@ class Presenter(_Context):
                          and cls.interpret is Presenter.interpret
                          and cls.interpret_as_type is Presenter.interpret_as_type
                          and cls._get_effective_property_type
-                         is Presenter._get_effective_property_type)
+                         is Presenter._get_effective_property_type
+                         and cls.serialise is Presenter.serialise
+                         and cls.serialise_as_type is Presenter.serialise_as_type)
         self._context.set(True, size, large_boards, encoding, default_types)
 
     def __init__(self, size, encoding, large_boards=False):
