@@ -161,6 +161,13 @@ pub(crate) enum Command {
     /// default), a .gobk package, or the .html page to step through; `kifu render` makes
     /// the EPUB and the PDF. docs/creating-books.md says what the book holds.
     Book(BookArgs),
+    /// Preview a Go book in the browser, updated on every save (loopback only).
+    ///
+    /// Serves the page `kifu render BOOK -o PAGE.html` writes on 127.0.0.1 and ::1, and
+    /// on every save of the book, its includes, images or notes shows the new version in
+    /// the open page where the reader is, with the book's errors over it. Alt-click on an
+    /// element prints its place (`file:line:col`) on stdout. docs/preview.md says more.
+    Serve(ServeArgs),
     /// Print a shell completion script for kifu (bash, zsh, fish, powershell, elvish).
     ///
     /// Writes the script to stdout, generated from kifu's own definition of its commands:
@@ -187,6 +194,27 @@ pub(crate) struct ManArgs {
     /// needed), instead of kifu.1 on stdout.
     #[arg(long)]
     pub(crate) out_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ServeArgs {
+    /// The book (`.gobook` or `.gobk`).
+    pub(crate) input: PathBuf,
+    /// The port on 127.0.0.1 and ::1 (default 8424, or a free one if that is taken; 0: a free one).
+    #[arg(long)]
+    pub(crate) port: Option<u16>,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub(crate) open: bool,
+    /// The languages shown first (`en,ja`; the reader can change them in the page).
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) lang: Vec<String>,
+    /// A notes file (`::book notes=1`) to show with the book, each note in a box after the element its `loc` names.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) notes: Option<PathBuf>,
+    /// Print nothing on stderr but errors.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
 }
 
 #[derive(Debug, Args)]

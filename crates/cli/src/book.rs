@@ -2,7 +2,8 @@
 //! `check`, `convert`, `info` and `sample`.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use kifu_book::Book;
 use kifu_book::files::{FileError, SNIFF_LEN, check_name, image_type};
@@ -34,6 +35,9 @@ pub(crate) struct BookInput {
     /// What the book itself is (its canonical path, or its entry in the
     /// package), so that it cannot include itself.
     key: Option<String>,
+    /// The names of the files asked for so far (found or not), for
+    /// `kifu serve` to watch.
+    asked: Mutex<Vec<String>>,
 }
 
 /// The key of a package entry, as include cycles tell files apart.
@@ -79,6 +83,7 @@ pub(crate) fn read(input: &Input, path: &Path, format: Format) -> Result<BookInp
         package,
         folder,
         key,
+        asked: Mutex::default(),
     })
 }
 
@@ -88,6 +93,10 @@ impl BookInput {
     /// book's folder. `limit`: read no more than that many bytes.
     fn open(&self, name: &str, limit: Option<u64>) -> Result<(String, Vec<u8>), FileError> {
         check_name(name).map_err(|e| FileError::Refused(e.to_string()))?;
+        self.asked
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(name.to_owned());
         if let Some(p) = &self.package {
             return match p.file_prefix(name, limit) {
                 Ok(Some(bytes)) => Ok((entry_key(p.find(name).unwrap_or(name)), bytes)),
@@ -99,6 +108,18 @@ impl BookInput {
         folder
             .read(name, limit)
             .map(|(path, bytes)| (path.to_string_lossy().into_owned(), bytes))
+    }
+
+    /// The files of the book's folder asked for so far (images, includes;
+    /// found or not): none for a package, which holds its files.
+    pub(crate) fn files_asked(&self) -> Vec<PathBuf> {
+        let Some(folder) = &self.folder else {
+            return Vec::new();
+        };
+        let mut names = self.asked.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        names.sort();
+        names.dedup();
+        names.iter().map(|n| folder.path(n)).collect()
     }
 
     /// The bytes of an image the book names, if it is at hand and is an

@@ -28,7 +28,7 @@
    * changes the two attributes, not each of the page's elements, so it
    * costs the same on a book of 20,000 diagrams as on a short one. */
   var langRules = document.createElement('style');
-  (function () {
+  function buildLangRules() {
     var combos = {}, rules = [];
     function q(v) { return '"' + (window.CSS && CSS.escape ? CSS.escape(v) : v.replace(/["\\]/g, '')) + '"'; }
     each('[data-langs]', function (el) { combos[el.getAttribute('data-langs')] = true; });
@@ -44,7 +44,8 @@
     });
     langRules.textContent = rules.join('\n');
     document.head.appendChild(langRules);
-  })();
+  }
+  buildLangRules();
   /* A big book's page writes a text that differs by language and is read
    * more than once (a standard text, a caption) once per language in
    * `texts`, and `<k-t n=INDEX>` where it is read: filled here with the
@@ -83,13 +84,13 @@
     if (!selected.length) selected = data.defaults.slice();
     applyLanguages();
   }
-  each('#kifu-langs input[data-lang]', function (box) {
-    box.addEventListener('change', function () {
-      var list = [];
-      each('#kifu-langs input[data-lang]', function (b) { if (b.checked) list.push(b.getAttribute('data-lang')); });
-      if (!list.length) list = [box.getAttribute('data-lang')];
-      setLanguages(list);
-    });
+  document.addEventListener('change', function (ev) {
+    var box = ev.target;
+    if (!box.matches || !box.matches('#kifu-langs input[data-lang]')) return;
+    var list = [];
+    each('#kifu-langs input[data-lang]', function (b) { if (b.checked) list.push(b.getAttribute('data-lang')); });
+    if (!list.length) list = [box.getAttribute('data-lang')];
+    setLanguages(list);
   });
   document.addEventListener('click', function (ev) {
     var a = ev.target.closest && ev.target.closest('a');
@@ -139,15 +140,19 @@
         });
         if (now.length) measureBullets(now);
       }, { rootMargin: '1500px 0px' });
-      all.forEach(function (g) { bulletsNear.observe(g); });
     }
+    all.forEach(function (g) { bulletsNear.observe(g); });
+    nearGroups = nearGroups.filter(function (g) { return g.isConnected; });
     measureBullets(nearGroups.slice());
   }
-  each('img[data-scale]', function (img) {
-    var s = parseFloat(img.getAttribute('data-scale'));
-    function fit() { if (s && s !== 1 && img.naturalWidth) img.style.width = Math.round(img.naturalWidth * s) + 'px'; }
-    if (img.complete) fit(); else img.addEventListener('load', fit);
-  });
+  function fitImages() {
+    each('img[data-scale]', function (img) {
+      var s = parseFloat(img.getAttribute('data-scale'));
+      function fit() { if (s && s !== 1 && img.naturalWidth) img.style.width = Math.round(img.naturalWidth * s) + 'px'; }
+      if (img.complete) fit(); else img.addEventListener('load', fit);
+    });
+  }
+  fitImages();
 
   /* ---------- boards ---------- */
   function svgEl(name, attrs, parent) {
@@ -333,6 +338,7 @@
   function Viewer(fig, d) {
     this.fig = fig;
     this.d = d = complete(d);
+    this.key = JSON.stringify(d); /* what `refresh` compares */
     this.cols = d.size[0];
     this.rows = d.size[1];
     this.pos = null; /* null: the printed figure; k: after k moves of the replay */
@@ -744,38 +750,53 @@
     if (!viewers[n]) viewers[n] = new Viewer(fig, d);
     return viewers[n];
   }
-  var figures = document.querySelectorAll('figure.dia');
   /* A big book's page leaves out what every figure has: its id, its place
    * in the keyboard order, its (empty) board, and its diagram's number
-   * when it is the one after the figure before's. */
-  var lastDia = -1;
-  Array.prototype.forEach.call(figures, function (fig) {
-    if (!fig.hasAttribute('data-dia')) fig.setAttribute('data-dia', String(lastDia + 1));
-    lastDia = +fig.getAttribute('data-dia');
-    if (fig.querySelector(':scope > .board')) return;
-    fig.id = 'kifu-dia-' + lastDia;
-    fig.tabIndex = 0;
-    var board = document.createElement('div');
-    board.className = 'board';
-    fig.insertBefore(board, fig.querySelector(':scope > figcaption'));
-  });
+   * when it is the one after the figure before's (marked `data-dia-next`
+   * here, so that `refresh` numbers it again). */
+  function numberFigures(figures) {
+    var lastDia = -1;
+    Array.prototype.forEach.call(figures, function (fig) {
+      if (!fig.hasAttribute('data-dia') || fig.hasAttribute('data-dia-next')) {
+        fig.setAttribute('data-dia', String(lastDia + 1));
+        fig.setAttribute('data-dia-next', '');
+      }
+      lastDia = +fig.getAttribute('data-dia');
+      if (fig.hasAttribute('data-dia-next')) fig.id = 'kifu-dia-' + lastDia;
+      if (fig.querySelector(':scope > .board')) return;
+      fig.id = 'kifu-dia-' + lastDia;
+      fig.tabIndex = 0;
+      var board = document.createElement('div');
+      board.className = 'board';
+      fig.insertBefore(board, fig.querySelector(':scope > figcaption'));
+    });
+  }
+  var figures = document.querySelectorAll('figure.dia');
+  numberFigures(figures);
   var lazy = figures.length > EAGER && 'IntersectionObserver' in window;
-  if (!lazy) {
-    Array.prototype.forEach.call(figures, viewerOf);
-  } else {
+  var near = null;
+  function showFigures(figures) {
+    if (!lazy) {
+      Array.prototype.forEach.call(figures, viewerOf);
+      return;
+    }
     Array.prototype.forEach.call(figures, function (fig) {
       var d = data.diagrams[+fig.getAttribute('data-dia')];
-      if (d) placeholder(fig.querySelector('.board'), shape(d));
+      if (d && !viewers[fig.getAttribute('data-dia')]) placeholder(fig.querySelector('.board'), shape(d));
     });
-    var near = new IntersectionObserver(function (entries) {
-      entries.forEach(function (e) {
-        var fig = e.target, v = viewers[fig.getAttribute('data-dia')];
-        if (e.isIntersecting) viewerOf(fig);
-        else if (v && v.untouched() && document.activeElement !== fig) v.forget();
-      });
-    }, { rootMargin: '1500px 0px' });
+    if (!near) {
+      near = new IntersectionObserver(function (entries) {
+        entries.forEach(function (e) {
+          var fig = e.target, v = viewers[fig.getAttribute('data-dia')];
+          if (!fig.isConnected) { near.unobserve(fig); return; }
+          if (e.isIntersecting) viewerOf(fig);
+          else if (v && v.fig === fig && v.untouched() && document.activeElement !== fig) v.forget();
+        });
+      }, { rootMargin: '1500px 0px' });
+    }
     Array.prototype.forEach.call(figures, function (fig) { near.observe(fig); });
   }
+  showFigures(figures);
 
   /* ---------- reading position ---------- */
   /* The first element whose bottom is below the toolbar: found by
@@ -813,5 +834,35 @@
     var target = document.getElementById(stored.pos);
     if (target) target.scrollIntoView();
   }
-  window.kifuBook = { viewers: viewers, viewer: viewerOf, setLanguages: setLanguages, selected: function () { return selected.slice(); } };
+  /* A new version of the book in the same page (`kifu serve`): the
+   * caller has replaced the chapters that changed; `next` is the new
+   * data. Diagrams whose figure and data are the same keep their viewer
+   * (and the reader's step); one whose data changed is drawn again at the
+   * same step; the languages chosen stay chosen. */
+  function refresh(next) {
+    var before = {};
+    Object.keys(viewers).forEach(function (n) { before[n] = viewers[n]; delete viewers[n]; });
+    data = next;
+    textRefs = null; filled = null; positioned = null;
+    buildLangRules();
+    figures = document.querySelectorAll('figure.dia');
+    numberFigures(figures);
+    Object.keys(before).forEach(function (n) {
+      /* The figure itself, or the one that replaced it (its chapter was
+       * sent again). */
+      var v = before[n], fig = v.fig.isConnected ? v.fig : document.getElementById('kifu-dia-' + n);
+      if (!fig || fig.getAttribute('data-dia') !== n || !data.diagrams[+n]) return;
+      if (fig === v.fig && JSON.stringify(complete(data.diagrams[+n])) === v.key) { viewers[n] = v; return; }
+      if (v.controls) v.controls.remove();
+      if (v.feedback) v.feedback.remove();
+      var nv = viewerOf(fig);
+      if (nv && v.pos !== null && !nv.isProblem) nv.go(Math.min(v.pos, nv.d.moves.length));
+    });
+    selected = selected.filter(function (l) { return data.languages.indexOf(l) >= 0; });
+    if (!selected.length) selected = data.defaults.slice();
+    showFigures(figures);
+    fitImages();
+    applyLanguages();
+  }
+  window.kifuBook = { viewers: viewers, viewer: viewerOf, setLanguages: setLanguages, selected: function () { return selected.slice(); }, refresh: refresh };
 })();

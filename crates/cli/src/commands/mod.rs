@@ -11,6 +11,7 @@ mod info;
 mod manual;
 mod render;
 mod sample;
+mod serve;
 mod split;
 
 use crate::args::{Cli, Command};
@@ -31,5 +32,6 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Book(args) => create::run(&args),
         Command::Completions(args) => manual::completions(&args),
         Command::Man(args) => manual::man(&args),
+        Command::Serve(args) => serve::run(&args),
     }
 }

@@ -9,6 +9,7 @@
 //! - `reference_programs`, `server_records`: agreement with SGFC and GoGui,
 //!   the servers' formats.
 //! - `shell_and_man`: the completion scripts and manual pages.
+//! - `serve`: the live preview (`kifu serve`), over sockets and in Chromium.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -24,6 +25,7 @@ mod inputs_kept;
 mod print;
 mod reference_programs;
 mod render;
+mod serve;
 mod server_records;
 mod shell_and_man;
 
