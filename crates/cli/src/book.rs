@@ -2,7 +2,7 @@
 //! `check`, `convert`, `info` and `sample`.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
 use kifu_book::Book;
@@ -110,16 +110,17 @@ impl BookInput {
             .map(|(path, bytes)| (path.to_string_lossy().into_owned(), bytes))
     }
 
-    /// The files of the book's folder asked for so far (images, includes;
-    /// found or not): none for a package, which holds its files.
-    pub(crate) fn files_asked(&self) -> Vec<PathBuf> {
-        let Some(folder) = &self.folder else {
+    /// The names of the files in the book's folder asked for so far
+    /// (images, includes; found or not): none for a package, which holds
+    /// its files.
+    pub(crate) fn files_asked(&self) -> Vec<String> {
+        if self.folder.is_none() {
             return Vec::new();
-        };
+        }
         let mut names = self.asked.lock().unwrap_or_else(|e| e.into_inner()).clone();
         names.sort();
         names.dedup();
-        names.iter().map(|n| folder.path(n)).collect()
+        names
     }
 
     /// The bytes of an image the book names, if it is at hand and is an

@@ -46,11 +46,6 @@ impl BookFolder {
             .map(|root| BookFolder { root })
     }
 
-    /// Where `name` is in the folder (not checked: for watching it).
-    pub(crate) fn path(&self, name: &str) -> PathBuf {
-        self.root.join(name)
-    }
-
     /// The canonical path of the regular file `name` names in the folder.
     pub(crate) fn resolve(&self, name: &str) -> Result<PathBuf, FileError> {
         check_name(name).map_err(|e| refused(e.to_string()))?;

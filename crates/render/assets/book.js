@@ -338,7 +338,7 @@
   function Viewer(fig, d) {
     this.fig = fig;
     this.d = d = complete(d);
-    this.key = JSON.stringify(d); /* what `refresh` compares */
+    this.dataKey = JSON.stringify(d); /* what `refresh` compares */
     this.cols = d.size[0];
     this.rows = d.size[1];
     this.pos = null; /* null: the printed figure; k: after k moves of the replay */
@@ -852,7 +852,7 @@
        * sent again). */
       var v = before[n], fig = v.fig.isConnected ? v.fig : document.getElementById('kifu-dia-' + n);
       if (!fig || fig.getAttribute('data-dia') !== n || !data.diagrams[+n]) return;
-      if (fig === v.fig && JSON.stringify(complete(data.diagrams[+n])) === v.key) { viewers[n] = v; return; }
+      if (fig === v.fig && JSON.stringify(complete(data.diagrams[+n])) === v.dataKey) { viewers[n] = v; return; }
       if (v.controls) v.controls.remove();
       if (v.feedback) v.feedback.remove();
       var nv = viewerOf(fig);

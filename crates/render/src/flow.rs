@@ -525,6 +525,30 @@ impl<'b> Flow<'b> {
     pub fn item(&self, n: usize) -> &Resolved {
         &self.resolution.items[self.diagrams[n].item]
     }
+
+    /// Every block's anchor (its `id` in a page) with the index of the
+    /// element it shows, in reading order: where a preview finds the
+    /// source of what the reader clicks.
+    pub fn anchors(&self) -> Vec<(&str, usize)> {
+        fn walk<'a>(blocks: &'a [Block], out: &mut Vec<(&'a str, usize)>) {
+            for b in blocks {
+                match b {
+                    Block::Group(g) => walk(&g.blocks, out),
+                    Block::Paragraph(p) => out.push((&p.anchor, p.element)),
+                    Block::Diagram(d) => out.push((&d.anchor, d.element)),
+                    Block::Image(i) => out.push((&i.anchor, i.element)),
+                    Block::Buy {
+                        element, anchor, ..
+                    } => out.push((anchor, *element)),
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for section in &self.sections {
+            walk(&section.blocks, &mut out);
+        }
+        out
+    }
 }
 
 fn head(book: &Book) -> Option<&Element> {

@@ -163,7 +163,7 @@
   /* ---------- the stream ---------- */
   function connect() {
     var es = new EventSource('/_kifu/events?v=' + version);
-    es.addEventListener('update', function (ev) { apply(JSON.parse(ev.data)); });
+    es.addEventListener('update', function (ev) { window.kifuLive.lastBytes = ev.data.length; apply(JSON.parse(ev.data)); });
     es.addEventListener('findings', function (ev) { showFindings(JSON.parse(ev.data)); });
     es.addEventListener('scroll', function (ev) { scrollTo(JSON.parse(ev.data)); });
     /* Reconnect with the version now shown (EventSource would reuse the

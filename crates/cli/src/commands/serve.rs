@@ -11,7 +11,7 @@ use std::time::Instant;
 use kifu_book::Book;
 use kifu_book::model::ElementKind;
 use kifu_diag::{Diagnostic, LineIndex};
-use kifu_render::flow::{Block, Flow, FlowOptions};
+use kifu_render::flow::{Flow, FlowOptions};
 use kifu_render::html::HtmlOptions;
 use kifu_serve::{Finding, Rendering, Server, SourcePlace, Watcher};
 
@@ -164,7 +164,7 @@ fn render(args: &ServeArgs) -> Result<Rendered, CliError> {
     // The checker and the page side by side: each about as long.
     let (found, page, places) = std::thread::scope(|s| {
         let checked = s.spawn(|| book.check(None));
-        let expanded = book.expand();
+        let (expanded, _) = book.file_diagnostics();
         let with_notes = notes
             .as_ref()
             .map(|n| kifu_book::notes::insert(&kifu_book::read(&n.bytes).value, &expanded.value));
@@ -187,7 +187,8 @@ fn render(args: &ServeArgs) -> Result<Rendered, CliError> {
         let found = checked.join().unwrap_or_default();
         (found, page, offsets)
     });
-    files.extend(book.files_asked());
+    let folder = args.input.parent().unwrap_or(Path::new(""));
+    files.extend(book.files_asked().iter().map(|name| folder.join(name)));
     let errors: Vec<&Diagnostic> = found.iter().filter(|d| d.is_error()).collect();
     let index = LineIndex::new(&book.text);
     let mut offsets: Vec<u32> = errors.iter().map(|d| d.span.start).collect();
@@ -228,29 +229,13 @@ fn absolute(path: &Path) -> PathBuf {
 /// itself (not in an include or a notes file), with its offset there.
 fn anchors_in_book(book: &Book, shown: &Book, flow: &Flow<'_>) -> Vec<(String, u32)> {
     let own = own_elements(book, shown);
-    let mut out = Vec::new();
-    let mut visit = |element: usize, anchor: &str| {
-        if let Some(Some(k)) = own.get(element) {
-            out.push((anchor.to_owned(), book.elements()[*k].span().start));
-        }
-    };
-    fn walk(blocks: &[Block], visit: &mut dyn FnMut(usize, &str)) {
-        for b in blocks {
-            match b {
-                Block::Group(g) => walk(&g.blocks, visit),
-                Block::Paragraph(p) => visit(p.element, &p.anchor),
-                Block::Diagram(d) => visit(d.element, &d.anchor),
-                Block::Image(i) => visit(i.element, &i.anchor),
-                Block::Buy {
-                    element, anchor, ..
-                } => visit(*element, anchor),
-            }
-        }
-    }
-    for section in &flow.sections {
-        walk(&section.blocks, &mut visit);
-    }
-    out
+    flow.anchors()
+        .into_iter()
+        .filter_map(|(anchor, element)| {
+            let k = (*own.get(element)?)?;
+            Some((anchor.to_owned(), book.elements()[k].span().start))
+        })
+        .collect()
 }
 
 /// For each element of `shown` (the book with its includes expanded and
@@ -283,4 +268,29 @@ fn own_elements(book: &Book, shown: &Book) -> Vec<Option<usize>> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kifu_book::include::{Source, expand_from};
+
+    #[test]
+    fn the_elements_of_includes_are_not_the_book_s_own() {
+        let text = "::book(#b)\n\n\n\n::chapter(#c)\n\nOne.\n\n::include url=\"a.gobook\"\n\n::include url=\"b.gobook\"\n\nTwo.\n";
+        let book = kifu_book::parse(text).value;
+        let expanded = expand_from(&book, None, &mut |url| {
+            Ok(Source {
+                key: url.to_owned(),
+                text: "One.\n\nInside.\n".to_owned(),
+            })
+        })
+        .value;
+        assert_eq!(expanded.elements().len(), 8);
+        let own = own_elements(&book, &expanded);
+        let expected = [Some(0), Some(1), Some(2), None, None, None, None, Some(5)];
+        assert_eq!(own, expected);
+        let paragraph = &book.elements()[5];
+        assert_eq!(&text[paragraph.span().range()], "Two.");
+    }
 }

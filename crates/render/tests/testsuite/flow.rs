@@ -345,3 +345,28 @@ fn images_are_asked_for_once_and_kept_by_name() {
         "JPEG photos get a border and a shadow"
     );
 }
+
+#[test]
+fn every_block_s_anchor_names_the_element_it_shows() {
+    let book = kifu_book::parse(EXAMPLE).value;
+    let flow = flow_of(&book, &[]);
+    let anchors = flow.anchors();
+    assert!(anchors.len() > 20);
+    let mut names: Vec<&str> = anchors.iter().map(|(a, _)| *a).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), anchors.len(), "anchors repeat");
+    // An element with an ID of its own is named by it, the others by
+    // their index.
+    let dia2 = anchors.iter().find(|(a, _)| *a == "dia2").expect("#dia2");
+    assert_eq!(book.elements()[dia2.1].id(), Some("dia2"));
+    for (anchor, element) in &anchors {
+        let own = book.elements()[*element].id();
+        assert!(
+            own == Some(*anchor) || *anchor == format!("e{element}"),
+            "{anchor} {element}"
+        );
+    }
+    // In reading order.
+    assert!(anchors.windows(2).all(|w| w[0].1 < w[1].1));
+}
