@@ -127,9 +127,8 @@
       var msg = document.createElement('span');
       msg.className = 'message';
       msg.textContent = e.message;
-      li.appendChild(where);
-      li.appendChild(code);
-      li.appendChild(msg);
+      /* Spaces between the parts: where a narrow panel may break. */
+      li.append(where, ' ', code, ' ', msg);
       ol.appendChild(li);
     });
     panel.appendChild(ol);

@@ -10,10 +10,11 @@
 //! brings new errors leaves the page shown as it was and lists the errors
 //! over it until they are fixed.
 //!
-//! The server knows nothing of books: the caller renders ([`Rendering`]:
-//! the page, the errors, where each element is written) and watches the
-//! files ([`Watcher`]). `kifu serve` reads the book from disk; a language
-//! server can publish the editor's unsaved text the same way.
+//! The server itself knows nothing of books: the caller hands it
+//! [`Rendering`]s (the page, the errors, where each element is written),
+//! which [`BookPage`] makes from a book's text, and watches the files
+//! ([`Watcher`]). `kifu serve` reads the book from disk; a language server
+//! can publish the editor's unsaved text the same way.
 //!
 //! Source jumps go both ways through the caller:
 //! - A click in the page (Alt or Ctrl/⌘ with the click, on an element or
@@ -33,10 +34,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod book;
 mod guard;
 mod page;
 mod server;
 mod watch;
 
+pub use book::BookPage;
 pub use server::{Finding, Rendering, Server, SourcePlace};
 pub use watch::Watcher;

@@ -3,17 +3,11 @@
 //! renders the book as `kifu render BOOK -o PAGE.html` does, and watches
 //! the files it read).
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::channel;
 use std::time::Instant;
 
-use kifu_book::Book;
-use kifu_book::model::ElementKind;
-use kifu_diag::{Diagnostic, LineIndex};
-use kifu_render::flow::{Flow, FlowOptions};
-use kifu_render::html::HtmlOptions;
-use kifu_serve::{Finding, Rendering, Server, SourcePlace, Watcher};
+use kifu_serve::{BookPage, Finding, Rendering, Server, SourcePlace, Watcher};
 
 use crate::args::ServeArgs;
 use crate::error::{CliError, EXIT_CLEAN};
@@ -157,65 +151,36 @@ fn render(args: &ServeArgs) -> Result<Rendered, CliError> {
         Ok(book) => book,
         Err(e) => return Ok(failed(e, files)),
     };
-    let notes = match &args.notes {
-        Some(path) => Some(input::read(path)?),
-        None => None,
+    let notes = match args.notes.as_deref().map(input::read).transpose() {
+        Ok(notes) => notes,
+        Err(e) => return Ok(failed(e.to_string(), files)),
+    };
+    let path = absolute(&args.input);
+    let (expanded, _) = book.file_diagnostics();
+    let with_notes = notes
+        .as_ref()
+        .map(|n| kifu_book::notes::insert(&kifu_book::read(&n.bytes).value, &expanded.value));
+    let page = BookPage {
+        path: &path,
+        text: &book.text,
+        book: &book.book,
+        shown: with_notes.as_ref().map_or(&expanded.value, |n| &n.value),
+        languages: &args.lang,
     };
     // The checker and the page side by side: each about as long.
-    let (found, page, places) = std::thread::scope(|s| {
+    let (found, rendering) = std::thread::scope(|s| {
         let checked = s.spawn(|| book.check(None));
-        let (expanded, _) = book.file_diagnostics();
-        let with_notes = notes
-            .as_ref()
-            .map(|n| kifu_book::notes::insert(&kifu_book::read(&n.bytes).value, &expanded.value));
-        let shown = with_notes.as_ref().map_or(&expanded.value, |n| &n.value);
-        let flow = Flow::new(
-            shown,
-            &|name| book.load_image(name),
-            &FlowOptions {
-                languages: Vec::new(),
-                preferred: args.lang.clone(),
-            },
-        );
-        let options = HtmlOptions {
-            languages: args.lang.clone(),
-            title: None,
-            shared_positions: false,
-        };
-        let page = kifu_render::html::flow_to_html(&flow, &options);
-        let offsets = anchors_in_book(&book.book, shown, &flow);
-        let found = checked.join().unwrap_or_default();
-        (found, page, offsets)
+        let rendering = page.render(&|name| book.load_image(name));
+        (checked.join().unwrap_or_default(), rendering)
     });
     let folder = args.input.parent().unwrap_or(Path::new(""));
     files.extend(book.files_asked().iter().map(|name| folder.join(name)));
-    let errors: Vec<&Diagnostic> = found.iter().filter(|d| d.is_error()).collect();
-    let index = LineIndex::new(&book.text);
-    let mut offsets: Vec<u32> = errors.iter().map(|d| d.span.start).collect();
-    offsets.extend(places.iter().map(|(_, o)| *o));
-    let positions = crate::report::positions(&index, &book.text, encoding_rs::UTF_8, &offsets);
-    let at = |k: usize| place(positions[k].0 as u32, positions[k].1 as u32);
-    let findings: Vec<Finding> = errors
-        .iter()
-        .enumerate()
-        .map(|(k, d)| Finding {
-            code: d.code.as_str().to_owned(),
-            severity: d.severity.to_string(),
-            message: d.message.to_string(),
-            place: Some(at(k)),
-        })
-        .collect();
-    let places: HashMap<String, SourcePlace> = places
-        .into_iter()
-        .enumerate()
-        .map(|(k, (anchor, _))| (anchor, at(errors.len() + k)))
-        .collect();
+    let findings = page.errors(&found);
     Ok(Rendered {
         errors: findings.len(),
         rendering: Rendering {
-            page: Some(page),
             findings,
-            places,
+            ..rendering
         },
         files,
     })
@@ -223,74 +188,4 @@ fn render(args: &ServeArgs) -> Result<Rendered, CliError> {
 
 fn absolute(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
-}
-
-/// The anchor of each element of the page that is written in the book
-/// itself (not in an include or a notes file), with its offset there.
-fn anchors_in_book(book: &Book, shown: &Book, flow: &Flow<'_>) -> Vec<(String, u32)> {
-    let own = own_elements(book, shown);
-    flow.anchors()
-        .into_iter()
-        .filter_map(|(anchor, element)| {
-            let k = (*own.get(element)?)?;
-            Some((anchor.to_owned(), book.elements()[k].span().start))
-        })
-        .collect()
-}
-
-/// For each element of `shown` (the book with its includes expanded and
-/// its notes inserted), the element of `book` it is, if any: the
-/// expansion keeps the book's own elements in order, with their spans,
-/// and puts an include's elements where the include was.
-fn own_elements(book: &Book, shown: &Book) -> Vec<Option<usize>> {
-    let original = book.elements();
-    let mut next = 0;
-    shown
-        .elements()
-        .iter()
-        .map(|e| {
-            let same = |k: usize| {
-                original
-                    .get(k)
-                    .is_some_and(|o| o.span() == e.span() && o.kind() == e.kind())
-            };
-            let mut k = next;
-            while !same(k)
-                && original
-                    .get(k)
-                    .is_some_and(|o| o.kind() == ElementKind::Include)
-            {
-                k += 1;
-            }
-            same(k).then(|| {
-                next = k + 1;
-                k
-            })
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use kifu_book::include::{Source, expand_from};
-
-    #[test]
-    fn the_elements_of_includes_are_not_the_book_s_own() {
-        let text = "::book(#b)\n\n\n\n::chapter(#c)\n\nOne.\n\n::include url=\"a.gobook\"\n\n::include url=\"b.gobook\"\n\nTwo.\n";
-        let book = kifu_book::parse(text).value;
-        let expanded = expand_from(&book, None, &mut |url| {
-            Ok(Source {
-                key: url.to_owned(),
-                text: "One.\n\nInside.\n".to_owned(),
-            })
-        })
-        .value;
-        assert_eq!(expanded.elements().len(), 8);
-        let own = own_elements(&book, &expanded);
-        let expected = [Some(0), Some(1), Some(2), None, None, None, None, Some(5)];
-        assert_eq!(own, expected);
-        let paragraph = &book.elements()[5];
-        assert_eq!(&text[paragraph.span().range()], "Two.");
-    }
 }
