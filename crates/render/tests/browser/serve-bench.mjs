@@ -43,7 +43,9 @@ try {
     await page.waitForFunction((n) => window.kifuLive.updates > n, before, { timeout: 60_000 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
     times.push(Date.now() - saved);
-    const shown = await page.evaluate((id) => window.kifuBook.viewer(document.querySelector('#' + id + ' figure.dia')).d.moves.length, id);
+    // Drawn by the page itself (the lazy drawing of a big page), then read.
+    await page.waitForFunction((id) => document.querySelector('#' + id + ' figure.dia .board svg'), id, { timeout: 10_000 });
+    const shown = await page.evaluate((id) => window.kifuBook.viewers[document.querySelector('#' + id + ' figure.dia').getAttribute('data-dia')].d.moves.length, id);
     const bytes = await page.evaluate(() => window.kifuLive.lastBytes);
     const moved = Math.abs((await page.evaluate(() => window.scrollY)) - scroll);
     console.log(`edit ${k}: shown ${times[k - 1]} ms after the save; update ${(bytes / 1e6).toFixed(2)} MB; diagram has ${shown} moves; scroll moved ${moved} px`);
