@@ -339,6 +339,7 @@
     this.fig = fig;
     this.d = d = complete(d);
     this.dataKey = JSON.stringify(d); /* what `refresh` compares */
+    this.n = fig.getAttribute('data-dia');
     this.cols = d.size[0];
     this.rows = d.size[1];
     this.pos = null; /* null: the printed figure; k: after k moves of the replay */
@@ -836,23 +837,27 @@
   }
   /* A new version of the book in the same page (`kifu serve`): the
    * caller has replaced the chapters that changed; `next` is the new
-   * data. Diagrams whose figure and data are the same keep their viewer
-   * (and the reader's step); one whose data changed is drawn again at the
-   * same step; the languages chosen stay chosen. */
-  function refresh(next) {
-    var before = {};
-    Object.keys(viewers).forEach(function (n) { before[n] = viewers[n]; delete viewers[n]; });
+   * data, `moved` maps a figure taken away to the one in its place.
+   * Diagrams whose figure, number and data are the same keep their viewer
+   * (and the reader's step); the others are drawn again at the same step;
+   * the languages chosen stay chosen. */
+  function refresh(next, moved) {
+    var before = [];
+    Object.keys(viewers).forEach(function (n) { before.push(viewers[n]); delete viewers[n]; });
     data = next;
     textRefs = null; filled = null; positioned = null;
     buildLangRules();
     figures = document.querySelectorAll('figure.dia');
     numberFigures(figures);
-    Object.keys(before).forEach(function (n) {
-      /* The figure itself, or the one that replaced it (its chapter was
-       * sent again). */
-      var v = before[n], fig = v.fig.isConnected ? v.fig : document.getElementById('kifu-dia-' + n);
-      if (!fig || fig.getAttribute('data-dia') !== n || !data.diagrams[+n]) return;
-      if (fig === v.fig && JSON.stringify(complete(data.diagrams[+n])) === v.dataKey) { viewers[n] = v; return; }
+    before.forEach(function (v) {
+      /* The figure itself, or the one that took its place (`moved`: its
+       * chapter was sent again), under its number now (a diagram added
+       * above moves the numbers on). */
+      var fig = v.fig.isConnected ? v.fig : moved && moved.get(v.fig);
+      if (!fig || !fig.isConnected) return;
+      var m = fig.getAttribute('data-dia');
+      if (!data.diagrams[+m] || viewers[m]) return;
+      if (fig === v.fig && m === v.n && JSON.stringify(complete(data.diagrams[+m])) === v.dataKey) { viewers[m] = v; return; }
       if (v.controls) v.controls.remove();
       if (v.feedback) v.feedback.remove();
       var nv = viewerOf(fig);

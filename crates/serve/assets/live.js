@@ -62,6 +62,12 @@
     if (!u || !main || !window.kifuBook || !window.kifuBook.refresh) { location.reload(); return; }
     var at = readerPlace(main);
     var old = Array.prototype.slice.call(main.children);
+    /* Where each drawn diagram is: its chapter and its place there. */
+    var drawn = [], viewers = window.kifuBook.viewers;
+    Object.keys(viewers).forEach(function (n) {
+      var fig = viewers[n].fig, part = fig.closest('#kifu-book > *');
+      if (part) drawn.push([fig, old.indexOf(part), Array.prototype.indexOf.call(part.querySelectorAll('figure.dia'), fig)]);
+    });
     var wanted = u.parts.map(function (p) { return typeof p === 'number' ? old[p] : fromHtml(p); });
     /* The old children not kept go first, so that the kept ones never move. */
     old.forEach(function (c) { if (wanted.indexOf(c) < 0) c.remove(); });
@@ -75,7 +81,14 @@
     }
     document.title = textOf(u.title);
     main.className = u.mainClass;
-    window.kifuBook.refresh(JSON.parse(u.data));
+    /* A diagram whose chapter was sent again is the one at its place in
+     * the chapter now there. */
+    var moved = new Map();
+    drawn.forEach(function (d) {
+      var part = main.children[d[1]];
+      if (!d[0].isConnected && part) moved.set(d[0], part.querySelectorAll('figure.dia')[d[2]]);
+    });
+    window.kifuBook.refresh(JSON.parse(u.data), moved);
     version = u.version;
     window.kifuLive.updates++;
     restore(main, at);

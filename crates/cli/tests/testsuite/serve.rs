@@ -179,8 +179,10 @@ fn files_out_of_the_book_s_folder_are_never_shown() {
 }
 
 /// A book of eight chapters, each with an English and a German
-/// paragraph, a game and a figure (`#f1`...), then text to scroll past;
-/// `extra` adds text to a chapter, `five_moves` a move to chapter 5's game.
+/// paragraph, a game and a figure (`#f1`...), then diagrams and text to
+/// scroll past: 160 diagrams, so that the page is written as a big book's
+/// (figures numbered by the script, drawn when near the window). `extra`
+/// adds text to a chapter, `five_moves` a move to chapter 5's game.
 fn served_book(extra: &[(usize, &str)], five_moves: bool) -> String {
     let mut text = String::from("::book(#served) title=\"Served\"\n\n\n\n");
     for n in 1..=8 {
@@ -197,9 +199,11 @@ fn served_book(extra: &[(usize, &str)], five_moves: bool) -> String {
             text.push_str(more);
             text.push_str("\n\n");
         }
-        for k in 1..=6 {
+        for k in 1..=19 {
             text.push_str(&format!(
-                "Paragraph {k} of chapter {n}, long enough to take some room on the page so that there is something to scroll past.\n\n"
+                "Paragraph {k} of chapter {n}, long enough to take some room on the page so that there is something to scroll past.\n\n\
+                 ::dia at=2 mv=C{} ca=\"Dia. {n}.{k}\"\n\n",
+                k % 19 + 1
             ));
         }
         text.push('\n');
@@ -245,7 +249,9 @@ fn the_preview_follows_the_book_in_chromium() {
         all.extend_from_slice(more);
         all
     };
-    let above = (2, "A paragraph added above.");
+    // A paragraph and a diagram added in chapter 2: every diagram after
+    // them has another number now.
+    let above = (2, "A paragraph added above.\n\n::dia at=3 mv=K10");
     let original = served_book(&base, false);
     let edited = served_book(&with(&[above]), true);
     let broken = served_book(
