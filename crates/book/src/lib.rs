@@ -44,7 +44,7 @@ pub mod text;
 pub use check::{check, codes as check_codes};
 pub use document::syntax::{codes, parse, read};
 pub use document::{Attribute, Book, Element, inline, language};
-pub use go::{figure, listing, problem, resolve};
+pub use go::{describe, figure, listing, problem, resolve};
 pub use meaning::files::{check_images, image_codes, images};
 #[cfg(feature = "package")]
 pub use meaning::package;
