@@ -56,6 +56,9 @@ LAYERS = {
         "flow",
         "markup",
         "answers",
+        # What readers who cannot see the board get (descriptions, outline,
+        # accessibility metadata), shared by the writers.
+        "access",
         "writers=html,epub,print",
         "game",
     ],

@@ -47,6 +47,7 @@ use kifu_book::resolve::ItemKind;
 use serde_json::{Value, json};
 use zip::write::SimpleFileOptions;
 
+use crate::access;
 use crate::answers::{correct_sequences, play};
 use crate::flow::{
     Block, DiagramBlock, Flow, FlowOptions, ImageBlock, ImageSource, Paragraph, Rich, Target,
@@ -241,6 +242,8 @@ struct Writer<'a, 'b> {
     current: String,
     /// Whether the package has an answers section.
     answers_written: bool,
+    /// The heading tags of the book's outline.
+    outline: access::Outline,
     /// The cover: the book's image, else a drawn one.
     cover: Item,
 }
@@ -348,6 +351,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             problems: Vec::new(),
             current: String::new(),
             answers_written: false,
+            outline: access::Outline::of(flow),
         }
     }
 
@@ -483,7 +487,7 @@ impl<'a, 'b> Writer<'a, 'b> {
                 .map_or_else(String::new, |a| format!(" id=\"{}\"", esc(a)));
             let _ = writeln!(
                 body,
-                "<section class=\"chapter\"{id}{} epub:type=\"chapter\">",
+                "<section class=\"chapter\"{id}{} epub:type=\"chapter\" role=\"doc-chapter\">",
                 Self::lang_attr(&section.langs)
             );
             self.blocks(&section.blocks, &mut body);
@@ -576,6 +580,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             tag,
             mut body,
         } = markup::paragraph_parts(self, p);
+        let tag = self.outline.tag(p.kind, tag);
         if let Some(word) = &p.hint {
             classes.push("hint".to_owned());
             body = format!(
@@ -653,10 +658,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             None
         };
         let caption = self.text(&d.caption);
-        let alt = match &d.caption {
-            Variants::Same(c) if !c.is_empty() => format!("Go diagram: {c}"),
-            _ => "Go diagram".to_owned(),
-        };
+        let description = access::described(item, self.lang(), &format!("{id}-desc"));
         let mut s = format!(
             "<figure class=\"dia kind-{}\" id=\"{}\"{}>",
             item.kind.name(),
@@ -667,7 +669,13 @@ impl<'a, 'b> Writer<'a, 'b> {
             let html = self.variants(t, &mut |r| markup::rich(self, r));
             let _ = write!(s, "<div class=\"prb-text\">{html}</div>");
         }
-        let _ = write!(s, "<img src=\"{}\" alt=\"{}\"/>", esc(&file), esc(&alt));
+        let _ = write!(
+            s,
+            "<img src=\"{}\" alt=\"{}\" aria-details=\"{}-desc\"/>",
+            esc(&file),
+            esc(&description.alt),
+            esc(id)
+        );
         let gaps = d
             .gaps
             .as_ref()
@@ -693,6 +701,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             let _ = write!(s, "<figcaption>{}</figcaption>", lines.join("<br/>"));
         }
         s.push_str("</figure>");
+        s.push_str(&description.details);
         s
     }
 
@@ -881,7 +890,7 @@ impl<'a, 'b> Writer<'a, 'b> {
     fn answers(&mut self) -> String {
         let flow = self.flow;
         let mut s = String::from(
-            "<section class=\"answers\" epub:type=\"appendix\">\n<h2 class=\"answers-title\">Answers</h2>\n",
+            "<section class=\"answers\" epub:type=\"appendix\" role=\"doc-appendix\">\n<h2 class=\"answers-title\">Answers</h2>\n",
         );
         let problems = std::mem::take(&mut self.problems);
         for (k, problem) in problems.iter().enumerate() {
@@ -892,6 +901,10 @@ impl<'a, 'b> Writer<'a, 'b> {
                 Variants::Same(c) if !c.is_empty() => esc(c),
                 Variants::ByLanguage(_) => self.text(&d.caption),
                 _ => format!("Problem {}", k + 1),
+            };
+            let plain_name = match &d.caption {
+                Variants::Same(c) if c.is_empty() => format!("Problem {}", k + 1),
+                c => c.get(self.lang()).clone(),
             };
             let _ = writeln!(
                 s,
@@ -918,9 +931,9 @@ impl<'a, 'b> Writer<'a, 'b> {
                 let file = self.drawing(&view);
                 let _ = write!(
                     s,
-                    "<figure class=\"dia answer-dia\"><img src=\"{}\" alt=\"Answer to {}\"/>",
+                    "<figure class=\"dia answer-dia\"><img src=\"{}\" alt=\"{}\"/>",
                     esc(&file),
-                    esc(&name)
+                    esc(&access::answer_alt(&plain_name, item, &sequence))
                 );
                 if !texts.is_empty() {
                     let _ = write!(s, "<figcaption>{}</figcaption>", texts.join("<br/>"));
@@ -936,7 +949,7 @@ impl<'a, 'b> Writer<'a, 'b> {
     /// The navigation document.
     fn nav(&self) -> Vec<u8> {
         let mut s = String::from(
-            "<nav epub:type=\"toc\" id=\"toc\">\n<h1 class=\"toc-title\">Contents</h1>\n<ol>\n",
+            "<nav epub:type=\"toc\" id=\"toc\" role=\"doc-toc\">\n<h1 class=\"toc-title\">Contents</h1>\n<ol>\n",
         );
         for (k, (href, title)) in self.chapters().iter().enumerate() {
             let _ = writeln!(
@@ -1128,6 +1141,12 @@ impl<'a, 'b> Writer<'a, 'b> {
         if let Some(item) = items.iter().find(|i| i.properties == Some("cover-image")) {
             let _ = writeln!(opf, "<meta name=\"cover\" content=\"{}\"/>", item.id);
         }
+        let certifier = plain(&page.author).or_else(|| plain(&page.publisher));
+        opf.push_str(&access::package_metadata(
+            flow,
+            certifier.as_deref(),
+            self.interactive(),
+        ));
         opf.push_str("</metadata>\n<manifest>\n");
         for i in &items {
             let _ = writeln!(

@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+mod access;
 mod answers;
 #[cfg(feature = "epub")]
 pub mod epub;

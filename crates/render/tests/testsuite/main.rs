@@ -5,7 +5,10 @@
 //! - `epub`, `print`: the e-book (with epubcheck) and the Typst book.
 //! - `browser`, `epub_browser`: the page and the e-books in headless Chromium.
 //! - `trust`: hostile books.
+//! - `accessibility`: the e-books by epubcheck and DAISY Ace, diagrams
+//!   with their descriptions.
 
+mod accessibility;
 mod browser;
 mod epub;
 mod epub_browser;

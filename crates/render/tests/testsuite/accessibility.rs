@@ -1,0 +1,223 @@
+//! EPUBs readers who cannot see the board can use, by the checkers
+//! publishers use: three books (the example book, a problem book made from
+//! the corpus's problem files, a book made from an annotated SGF game), in
+//! both EPUB kinds, written to `target/accessibility/`, then
+//! - epubcheck (Debian's, `/usr/share/java/epubcheck.jar` or
+//!   `KIFU_EPUBCHECK`) on all six in one JVM (`scripts/EpubcheckMany.java`):
+//!   no error or warning;
+//! - DAISY Ace (`tests/ace/ace-check.mjs`, `npm ci` there; puppeteer on
+//!   Debian's Chromium) on all six in one Node process: no violation of
+//!   any impact;
+//! - every diagram's image names a description that exists in its chapter.
+//!
+//! Without a checker the test fails under CI (`CI=true`) and skips that
+//! checker with a message otherwise.
+
+#![cfg(feature = "epub")]
+
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use kifu_book::create::{self, Options};
+use kifu_render::epub::{EpubMode, EpubOptions, book_to_epub};
+
+const EXAMPLE: &str = include_str!("../../../book/tests/fixtures/example.gobook");
+const ANNOTATED: &[u8] = include_bytes!("../../../book/tests/fixtures/create/annotated.sgf");
+const PROBLEMS_FIXTURE: &[u8] = include_bytes!("../../../book/tests/fixtures/create/problems.sgf");
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
+}
+
+/// The corpus's first twelve problem files as one collection (the
+/// fixture's problems where the corpus is not there).
+fn problem_collection() -> Vec<u8> {
+    let corpus = std::env::var_os("KIFU_CORPUS")
+        .map_or_else(|| root().join("../shared/corpus"), PathBuf::from);
+    let folder = corpus.join("sgf/ff4/gpub/epub_problems/problems");
+    if !folder.is_dir() {
+        return PROBLEMS_FIXTURE.to_vec();
+    }
+    let mut collection = Vec::new();
+    for n in 1..=12 {
+        collection.extend(std::fs::read(folder.join(format!("ggg-easy-{n:02}.sgf"))).unwrap());
+        collection.push(b'\n');
+    }
+    collection
+}
+
+/// The three books, by name.
+fn books() -> Vec<(&'static str, kifu_book::Book)> {
+    let problems = Options {
+        problems: true,
+        title: Some("Easy problems".to_owned()),
+        ..Options::default()
+    };
+    let made =
+        |sgf: &[u8], options: &Options| create::book(&kifu_sgf::parse(sgf).value, options).book;
+    vec![
+        ("example", kifu_book::parse(EXAMPLE).value),
+        ("problems", made(&problem_collection(), &problems)),
+        ("annotated", made(ANNOTATED, &Options::default())),
+    ]
+}
+
+/// The six EPUBs, written; their paths.
+fn write_epubs() -> Vec<PathBuf> {
+    let dir = target_dir().join("accessibility");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut paths = Vec::new();
+    for (name, book) in books() {
+        for mode in [EpubMode::Interactive, EpubMode::Static] {
+            let options = EpubOptions {
+                mode,
+                ..EpubOptions::default()
+            };
+            let epub = book_to_epub(&book, &|_| None, &options).expect("an EPUB");
+            let path = dir.join(format!("{name}-{mode:?}.epub"));
+            std::fs::write(&path, epub).unwrap();
+            paths.push(path);
+        }
+    }
+    paths
+}
+
+fn missing(what: &str) {
+    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+    assert!(!ci, "the accessibility test cannot run under CI: {what}");
+    eprintln!("skipping: {what} (scripts/test-all installs it)");
+}
+
+#[test]
+fn epubcheck_and_ace_find_nothing() {
+    let epubs = write_epubs();
+    let jar = std::env::var_os("KIFU_EPUBCHECK")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/share/java/epubcheck.jar"));
+    if jar.exists() {
+        let out = Command::new("java")
+            .arg("-cp")
+            .arg(&jar)
+            .arg(root().join("scripts/EpubcheckMany.java"))
+            .args(&epubs)
+            .output()
+            .expect("java runs");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            report.matches("No errors or warnings detected").count(),
+            epubs.len(),
+            "{report}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    } else {
+        missing("epubcheck");
+    }
+    let ace = root().join("crates/render/tests/ace");
+    let chromium = std::env::var_os("KIFU_CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    if !ace.join("node_modules/@daisy/ace-core").is_dir() || !chromium.exists() {
+        missing("DAISY Ace (npm ci in crates/render/tests/ace) or Chromium");
+        return;
+    }
+    let reports = target_dir().join("accessibility/ace");
+    let out = Command::new("node")
+        .current_dir(&ace)
+        .env("PUPPETEER_EXECUTABLE_PATH", &chromium)
+        .arg("ace-check.mjs")
+        .arg(&reports)
+        .args(&epubs)
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        epubs.len(),
+        "Ace checked every EPUB: {stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in &lines {
+        let violations = line["violations"].as_array().unwrap();
+        assert!(
+            violations.is_empty(),
+            "{}: {}",
+            line["epub"],
+            serde_json::to_string_pretty(violations).unwrap()
+        );
+    }
+}
+
+/// The package's text files.
+fn texts(epub: &[u8]) -> Vec<(String, String)> {
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(epub)).expect("a zip");
+    (0..zip.len())
+        .filter_map(|i| {
+            let mut f = zip.by_index(i).unwrap();
+            let mut s = String::new();
+            f.read_to_string(&mut s).ok()?;
+            Some((f.name().to_owned(), s))
+        })
+        .collect()
+}
+
+#[test]
+fn every_diagram_names_its_description_and_the_package_says_what_it_offers() {
+    for (name, book) in books() {
+        for mode in [EpubMode::Interactive, EpubMode::Static] {
+            let options = EpubOptions {
+                mode,
+                ..EpubOptions::default()
+            };
+            let files = texts(&book_to_epub(&book, &|_| None, &options).unwrap());
+            let opf = &files.iter().find(|(n, _)| n.ends_with(".opf")).unwrap().1;
+            for property in [
+                "schema:accessMode\">textual",
+                "schema:accessModeSufficient\">textual",
+                "schema:accessibilityFeature\">longDescription",
+                "schema:accessibilityFeature\">structuralNavigation",
+                "schema:accessibilityFeature\">tableOfContents",
+                "schema:accessibilityFeature\">readingOrder",
+                "schema:accessibilityHazard\">none",
+                "schema:accessibilitySummary\">",
+                "dcterms:conformsTo\">EPUB Accessibility 1.1 - WCAG 2.1 Level AA",
+            ] {
+                assert!(opf.contains(property), "{name} {mode:?}: {property}\n{opf}");
+            }
+            let mut diagrams = 0;
+            for (file, xhtml) in files.iter().filter(|(n, _)| n.ends_with(".xhtml")) {
+                for (at, _) in xhtml.match_indices("<figure class=\"dia kind-") {
+                    let figure = &xhtml[at..at + xhtml[at..].find("</figure>").unwrap()];
+                    let details = figure
+                        .split("aria-details=\"")
+                        .nth(1)
+                        .and_then(|r| r.split('"').next())
+                        .unwrap_or_else(|| panic!("{name} {file}: no aria-details in {figure}"));
+                    let opening = format!("<details class=\"dia-desc\" id=\"{details}\"");
+                    let at = xhtml
+                        .find(&opening)
+                        .unwrap_or_else(|| panic!("{name} {file}: no #{details}"));
+                    let description = &xhtml[at..at + xhtml[at..].find("</details>").unwrap()];
+                    assert!(
+                        description.contains("Board: ")
+                            && (description.contains("Moves (")
+                                || description.contains("stones (")),
+                        "{description}"
+                    );
+                    diagrams += 1;
+                }
+            }
+            assert!(diagrams >= 2, "{name} {mode:?}: {diagrams} diagrams");
+        }
+    }
+}
