@@ -27,8 +27,8 @@ use crate::meaning::model::DiagramKind;
 /// The words of a diagram for a reader who cannot see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Description {
-    /// The short text alternative, e.g. "Figure: Moves 1-16. Moves 1 to
-    /// 16 played on an empty board."
+    /// The short text alternative, e.g. "Figure, moves 1 to 16 played on
+    /// an empty board." or "Dia. 1. Moves 1 to 2 played on 1 black stone."
     pub short: String,
     /// The full description, read in order.
     pub parts: Vec<Part>,
@@ -192,15 +192,11 @@ pub fn describe(item: &Resolved, lang: &str) -> Description {
     }
 }
 
-/// "Figure: Moves 1-16. Moves 1 to 16 played on an empty board."
+/// "Dia. 1. Moves 1 to 2 played on 1 black stone." for a diagram with a
+/// caption of its own (`ca`); "Figure, moves 1 to 16 played on an empty
+/// board." without one (the generated caption would only repeat the
+/// moves or the turn).
 fn short_text(item: &Resolved, lang: &str) -> String {
-    let mut out = kind_word(item.kind).to_owned();
-    let caption = figure::caption(item, lang);
-    if let Some(caption) = &caption {
-        out.push_str(": ");
-        out.push_str(caption.trim_end_matches('.'));
-    }
-    out.push_str(". ");
     let count = |c: Color| item.start.stones().filter(|(_, s)| *s == c).count();
     let position = match (count(Color::Black), count(Color::White)) {
         (0, 0) => "an empty board".to_owned(),
@@ -214,25 +210,26 @@ fn short_text(item: &Resolved, lang: &str) -> String {
     };
     let mut what = match item.number_range() {
         Some((first, last)) if first != last => {
-            format!("Moves {first} to {last} played on {position}")
+            format!("moves {first} to {last} played on {position}")
         }
-        Some((first, _)) => format!("Move {first} played on {position}"),
-        None => {
-            let mut p = position;
-            if let Some(first) = p.get_mut(..1) {
-                first.make_ascii_uppercase();
-            }
-            p
-        }
+        Some((first, _)) => format!("move {first} played on {position}"),
+        None => position,
     };
     let to_play = format!("{} to play", color_word(item.to_play));
-    let said = caption.is_some_and(|c| c.contains(&to_play));
+    let own_caption = figure::caption(item, lang).filter(|_| !item.captions.is_empty());
+    let said = own_caption.as_ref().is_some_and(|c| c.contains(&to_play));
     if item.kind == ItemKind::Diagram(DiagramKind::Prb) && !said {
         what.push_str(&format!(", {to_play}"));
     }
-    out.push_str(&what);
-    out.push('.');
-    out
+    match own_caption {
+        Some(caption) => {
+            if let Some(first) = what.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            format!("{}. {what}.", caption.trim_end_matches('.'))
+        }
+        None => format!("{}, {what}.", kind_word(item.kind)),
+    }
 }
 
 fn stones_count(n: usize, color: &str) -> String {
@@ -366,10 +363,17 @@ mod tests {
         let d = describe(r.of_element(0).unwrap(), "en");
         assert_eq!(d.parts[1].items, ["White to play", "White to kill"]);
         assert!(d.short.starts_with("Problem"), "{}", d.short);
-        // The caption says whose turn it is; the rest does not again.
         assert_eq!(
             d.short,
-            "Problem: White to play. 1 black stone and 1 white stone."
+            "Problem, 1 black stone and 1 white stone, White to play."
+        );
+        // A caption that says whose turn it is is not repeated.
+        let book = crate::parse("::prb base=none sz=9 ab=C3 aw=D3 pl=w ca=\"Problem 4\"").value;
+        let r = crate::resolve::resolve(&book);
+        let d = describe(r.of_element(0).unwrap(), "en");
+        assert_eq!(
+            d.short,
+            "Problem 4. White to play. 1 black stone and 1 white stone."
         );
     }
 }

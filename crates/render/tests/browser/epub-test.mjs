@@ -155,6 +155,62 @@ try {
   check(await prb.getAttribute('data-result') === null && await prb.locator('.kifu-live circle.stone').count() === 0, 'start again: the problem as printed');
   check(errors2.length === 0, 'no script errors in the problems' + (errors2.length ? ': ' + errors2.join('; ') : ''));
 
+  // ---------- the keyboard alone (issue 38) ----------
+  // Tab to the figure's controls, step with the arrow keys and hear each
+  // move (the live region's text); answer the problem by typing points.
+  const { page: k1, errors: errorsK } = await open(chapter);
+  const kfig = k1.locator('#f1-fig');
+  const announced = () => kfig.locator('.announce').innerText();
+  check(await kfig.locator('.announce').getAttribute('aria-live') === 'polite', 'steps are announced politely');
+  let tabs = 0;
+  while (!(await k1.evaluate(() => document.activeElement && document.activeElement.closest('#f1-fig') !== null)) && tabs < 20) {
+    await k1.keyboard.press('Tab');
+    tabs += 1;
+  }
+  check(tabs < 20, `Tab reaches the figure's controls (${tabs} presses)`);
+  await k1.keyboard.press('ArrowRight');
+  check(await kfig.getAttribute('data-pos') === '1' && await announced() === 'Black 1 at C3.', `ArrowRight: move 1 announced (${await announced()})`);
+  await k1.keyboard.press('End');
+  check(await kfig.getAttribute('data-pos') === '3' && await announced() === 'Black 3 at G3.', `End: move 3 announced (${await announced()})`);
+  await k1.keyboard.press('ArrowLeft');
+  check(await kfig.getAttribute('data-pos') === '2' && await announced() === 'White 2 at G7.', `ArrowLeft: move 2 announced (${await announced()})`);
+  await k1.keyboard.press('Home');
+  check(await kfig.getAttribute('data-pos') === '0', 'Home: the start');
+  const kcap = k1.locator('#f2-fig');
+  await kcap.locator('button.end').focus();
+  await k1.keyboard.press('Enter');
+  const capture = await kcap.locator('.announce').innerText();
+  check(capture === 'Black 1 at G6, takes G5.', `a capture is announced (${capture})`);
+  const label = await kfig.locator('.kifu-live svg').getAttribute('aria-label');
+  check(label && label.startsWith('Black:') && label.includes('White:'), `the drawn board is labelled (${label})`);
+  check(errorsK.length === 0, 'no script errors stepping by keyboard' + (errorsK.length ? ': ' + errorsK.join('; ') : ''));
+  const { page: k2, errors: errorsK2 } = await open(path.join(dir, 'test-interactive/EPUB/s002.xhtml'));
+  const kprb = k2.locator('#p1-fig');
+  const input = kprb.locator('input.move-input');
+  check(await kprb.locator('.feedback').getAttribute('aria-live') === 'polite', 'answers are announced politely');
+  check((await kprb.locator('label.move-label').innerText()).startsWith('Your move'), 'the move field has a label');
+  tabs = 0;
+  while (!(await k2.evaluate(() => document.activeElement && document.activeElement.matches('#p1-fig input.move-input'))) && tabs < 20) {
+    await k2.keyboard.press('Tab');
+    tabs += 1;
+  }
+  check(tabs < 20, `Tab reaches the move field (${tabs} presses)`);
+  await k2.keyboard.type('Z9');
+  await k2.keyboard.press('Enter');
+  check((await kprb.locator('.feedback').innerText()).startsWith('Not a point'), 'a point off the board is refused');
+  await input.fill('');
+  await k2.keyboard.type('d7');
+  await k2.keyboard.press('Enter');
+  const wrong = await kprb.locator('.feedback').innerText();
+  check(await kprb.getAttribute('data-result') === 'wrong' && wrong.includes('Wrong way.') && wrong.includes('Black at D7') && wrong.includes('White at C7'),
+    `typed D7 is wrong, both moves said (${wrong})`);
+  await k2.keyboard.type('C7');
+  await k2.keyboard.press('Enter');
+  const right = await kprb.locator('.feedback').innerText();
+  check(await kprb.getAttribute('data-result') === 'correct' && right.startsWith('Correct!') && right.includes('Black at C7'), `typed C7 is correct (${right})`);
+  await k2.screenshot({ path: path.join(dir, 'epub-keyboard.png'), fullPage: true });
+  check(errorsK2.length === 0, 'no script errors answering by keyboard' + (errorsK2.length ? ': ' + errorsK2.join('; ') : ''));
+
   check(outside.length === 0, 'nothing fetched from outside: ' + outside.join(' '));
   console.log(`${checks} checks passed`);
 } catch (e) {
