@@ -14,16 +14,14 @@
   try { style = JSON.parse(document.body.getAttribute('data-kifu-style') || '{}'); } catch (e) { style = {}; }
   var lang = (document.documentElement.getAttribute('lang') || 'en').slice(0, 2);
   var WORDS = {
-    en: ['Correct!', 'Wrong.', 'Right, go on.', 'Not in the book.', 'Start', 'Move', 'Pass', 'elsewhere',
-      'Black', 'White', 'at', 'takes', 'Your move (a point such as D4)', 'Play', 'Not a point of the board:', 'Taken:', 'Start position'],
-    de: ['Richtig!', 'Falsch.', 'Richtig, weiter.', 'Nicht im Buch.', 'Anfang', 'Zug', 'Passen', 'anderswo',
-      'Schwarz', 'Weiß', 'auf', 'schlägt', 'Ihr Zug (ein Punkt wie D4)', 'Spielen', 'Kein Punkt des Bretts:', 'Besetzt:', 'Ausgangsstellung'],
-    fr: ['Correct !', 'Faux.', 'Bien, continuez.', 'Pas dans le livre.', 'Début', 'Coup', 'Passe', 'ailleurs',
-      'Noir', 'Blanc', 'en', 'prend', 'Votre coup (un point comme D4)', 'Jouer', 'Pas un point du goban :', 'Occupé :', 'Position de départ'],
-    ja: ['正解！', '不正解。', '正しい。続けて。', '本にない手。', '初手前', '手', 'パス', '手抜き',
-      '黒', '白', '', '取る', '着手（D4 のような点）', '打つ', '盤上の点ではありません：', '石があります：', '初期配置']
+    en: ['Correct!', 'Wrong.', 'Right, go on.', 'Not in the book.', 'Start', 'Move', 'Pass', 'elsewhere'],
+    de: ['Richtig!', 'Falsch.', 'Richtig, weiter.', 'Nicht im Buch.', 'Anfang', 'Zug', 'Passen', 'anderswo'],
+    fr: ['Correct !', 'Faux.', 'Bien, continuez.', 'Pas dans le livre.', 'Début', 'Coup', 'Passe', 'ailleurs'],
+    ja: ['正解！', '不正解。', '正しい。続けて。', '本にない手。', '初手前', '手', 'パス', '手抜き']
   };
   var words = WORDS[lang] || WORDS.en;
+  /* Moves in words (speech.js, written before this script in kifu.js). */
+  var speech = kifuSpeech, spoken = speech.words(lang);
 
   function each(sel, f, root) { Array.prototype.forEach.call((root || document).querySelectorAll(sel), f); }
   function html(name, attrs, parent) {
@@ -50,22 +48,6 @@
     b.addEventListener('click', function (ev) { ev.preventDefault(); f(); });
     return b;
   }
-  /* A move said in words: "Black 5 at D4, takes C3" (words of the page's language). */
-  function pointName(x, y, rows) { return COLS.charAt(x) + String(rows - y); }
-  function said(color, number, x, y, rows, taken) {
-    var who = words[8 + color] + (number ? ' ' + number : '');
-    var out = x === -1 ? who + ': ' + words[6] : x === -2 ? who + ': ' + words[7] : who + ' ' + words[10] + ' ' + pointName(x, y, rows);
-    if (taken && taken.length) out += ', ' + words[11] + ' ' + taken.join(' ');
-    return out;
-  }
-  /* A point typed by the reader ("d4", "D 4"), or null. */
-  function typedPoint(text, cols, rows) {
-    var m = /^\s*([A-HJ-Za-hj-z])\s*(\d{1,2})\s*$/.exec(text);
-    if (!m) return null;
-    var x = COLS.indexOf(m[1].toUpperCase()), y = rows - parseInt(m[2], 10);
-    return x >= 0 && x < cols && y >= 0 && y < rows ? [x, y] : null;
-  }
-
   /* The font size of a number with n characters, in cells (svg.rs's label_font_size). */
   function fontSize(n) { return n <= 1 ? 0.62 : n === 2 ? 0.52 : n === 3 ? 0.4 : 0.3; }
 
@@ -131,16 +113,16 @@
       button(c, '↺', 'Start again', 'reset', function () { self.reset(); });
       /* Answered from the keyboard: a point typed, then Enter or Play. */
       var label = html('label', { 'class': 'move-label' }, c);
-      label.textContent = words[12] + ' ';
+      label.textContent = spoken[6] + ' ';
       this.input = html('input', { type: 'text', size: '4', 'class': 'move-input', autocomplete: 'off', spellcheck: 'false' }, label);
       var play = function () {
-        var p = typedPoint(self.input.value, self.cols, self.rows);
-        if (!p) { self.feedback.textContent = words[14] + ' ' + self.input.value; return; }
+        var p = speech.typed(self.input.value, self.cols, self.rows);
+        if (!p) { self.feedback.textContent = spoken[8] + ' ' + self.input.value; return; }
         self.input.value = '';
         self.click(p[0], p[1]);
       };
       this.input.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') { ev.preventDefault(); play(); } });
-      button(c, words[13], words[13], 'play', play);
+      button(c, spoken[7], spoken[7], 'play', play);
       this.feedback = html('div', { 'class': 'feedback', 'aria-live': 'polite' });
       this.holder.parentNode.insertBefore(c, this.holder.nextSibling);
       c.parentNode.insertBefore(this.feedback, c.nextSibling);
@@ -212,12 +194,12 @@
 
   /* What a step says: the move played and what it took, or the start. */
   Viewer.prototype.spoken = function (k) {
-    var rows = this.rows, cols = this.cols;
+    var rows = this.rows;
     if (k === null) return this.img.getAttribute('alt') || '';
-    if (k === 0) return words[16];
+    if (k === 0) return spoken[10];
     var m = this.d.moves[k - 1];
-    var taken = m[4].map(function (p) { return pointName(p[0], p[1], rows); });
-    return said(m[0], m[3], m[1], m[2], rows, taken) + '.';
+    var taken = m[4].map(function (p) { return speech.point(p[0], p[1], rows); });
+    return speech.said(spoken, m[0], m[3], m[1], m[2], rows, taken) + '.';
   };
 
   /* ---------- answering a problem ---------- */
@@ -264,7 +246,7 @@
       this.grid = this.undo.grid; this.nums = this.undo.nums; this.color = this.undo.color; this.moveCount = this.undo.count;
       this.undo = null;
     }
-    if (this.grid[y * this.cols + x] !== -1) { this.feedback.textContent = words[15] + ' ' + pointName(x, y, this.rows); this.show(); return; }
+    if (this.grid[y * this.cols + x] !== -1) { this.feedback.textContent = spoken[9] + ' ' + speech.point(x, y, this.rows); this.show(); return; }
     var before = { grid: this.grid.slice(), nums: Object.assign({}, this.nums), color: this.color, count: this.moveCount };
     var a = this.answer([x, y]);
     this.place(x, y);
@@ -274,7 +256,7 @@
     else if (a.result === 'correct') { this.solved = true; head = words[0]; }
     else head = words[2];
     var text = (a.reply && a.reply[2]) || a.text, rows = this.rows;
-    var mine = said(before.color, null, x, y, rows), reply = a.reply ? ' ' + said(1 - before.color, null, a.reply[0], a.reply[1], rows) + '.' : '';
+    var mine = speech.said(spoken, before.color, null, x, y, rows), reply = a.reply ? ' ' + speech.said(spoken, 1 - before.color, null, a.reply[0], a.reply[1], rows) + '.' : '';
     this.feedback.textContent = head + (text ? ' ' + text : '') + ' (' + mine + '.' + reply + ')';
     this.feedback.className = 'feedback ' + (a.result === 'wrong' ? 'wrong' : 'correct');
     this.fig.setAttribute('data-result', a.result);
@@ -292,9 +274,7 @@
 
   /* The drawn board's text alternative: the stones on it, by colour. */
   Viewer.prototype.boardLabel = function (grid, playable) {
-    var cols = this.cols, rows = this.rows, full = playable ? this.grid : grid, lists = [[], []];
-    for (var i = 0; i < full.length; i++) if (full[i] >= 0) lists[full[i]].push(pointName(i % cols, Math.floor(i / cols), rows));
-    return [0, 1].map(function (c) { return words[8 + c] + ': ' + (lists[c].join(' ') || '-'); }).join('; ');
+    return speech.board(spoken, playable ? this.grid : grid, this.cols, this.rows);
   };
 
   /* ---------- drawing ---------- */

@@ -26,13 +26,16 @@ pub(crate) struct DescribedDiagram {
     pub details: String,
 }
 
-/// The description of `item` for a document in `lang`.
-pub(crate) fn described(item: &Resolved, lang: &str, id: &str) -> DescribedDiagram {
+/// The description of `item` for a document in `lang`; `xhtml`: written
+/// as XHTML (`xml:lang` beside `lang`).
+pub(crate) fn described(item: &Resolved, lang: &str, id: &str, xhtml: bool) -> DescribedDiagram {
     let Description { short, parts } = describe(item, lang);
     let lang_attrs = if lang.split('-').next() == Some(DESCRIPTION_LANG) {
         String::new()
-    } else {
+    } else if xhtml {
         format!(" lang=\"{DESCRIPTION_LANG}\" xml:lang=\"{DESCRIPTION_LANG}\"")
+    } else {
+        format!(" lang=\"{DESCRIPTION_LANG}\"")
     };
     let mut details = format!(
         "<details class=\"dia-desc\" id=\"{}\"{lang_attrs}><summary>Description</summary>",

@@ -60,7 +60,12 @@ use crate::style::Style;
 use crate::svg::{DiagramView, Geometry, geometry, to_svg};
 
 const CSS: &str = include_str!("../assets/epub.css");
-const JS: &str = include_str!("../assets/epub.js");
+/// The chapters' script: moves in words (shared with the page), then the
+/// EPUB's own.
+const JS: &str = concat!(
+    include_str!("../assets/speech.js"),
+    include_str!("../assets/epub.js")
+);
 
 /// Which EPUB to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -658,7 +663,7 @@ impl<'a, 'b> Writer<'a, 'b> {
             None
         };
         let caption = self.text(&d.caption);
-        let description = access::described(item, self.lang(), &format!("{id}-desc"));
+        let description = access::described(item, self.lang(), &format!("{id}-desc"), true);
         let mut s = format!(
             "<figure class=\"dia kind-{}\" id=\"{}\"{}>",
             item.kind.name(),
