@@ -19,6 +19,8 @@
     for (var i = 0; i < data.languages.length; i++) if (selected.indexOf(data.languages[i]) >= 0) return data.languages[i];
     return data.languages[0];
   }
+  /* The words of moves in the reader's language (speech.js, run before). */
+  function spoken() { return kifuSpeech.words(primary()); }
   function each(sel, f, root) { Array.prototype.forEach.call((root || document).querySelectorAll(sel), f); }
 
   /* ---------- languages ---------- */
@@ -388,13 +390,36 @@
       this.bPrev = this.button(c, '◀', 'Previous move', 'prev', function () { self.prev(); });
       this.status = document.createElement('span');
       this.status.className = 'status';
-      this.status.setAttribute('aria-live', 'polite');
       c.appendChild(this.status);
       this.bNext = this.button(c, '▶', 'Next move', 'next', function () { self.next(); });
       this.bEnd = this.button(c, '▶|', 'End', 'end', function () { self.go(self.d.moves.length); });
+      /* Each step said in full to a screen reader (speech.js), not shown. */
+      this.announce = document.createElement('span');
+      this.announce.className = 'announce';
+      this.announce.setAttribute('aria-live', 'polite');
+      c.appendChild(this.announce);
     }
     if (this.isProblem) {
       this.button(c, '↺', 'Start again', 'reset', function () { self.resetProblem(); self.draw(); });
+      /* Answered from the keyboard: a point typed, then Enter or Play. */
+      var w = spoken(), label = document.createElement('label');
+      label.className = 'move-label';
+      label.textContent = w[6] + ' ';
+      var input = document.createElement('input');
+      input.type = 'text';
+      input.size = 4;
+      input.className = 'move-input';
+      input.autocomplete = 'off';
+      label.appendChild(input);
+      c.appendChild(label);
+      var play = function () {
+        var p = kifuSpeech.typed(input.value, self.cols, self.rows);
+        if (!p) { self.feedback.textContent = spoken()[8] + ' ' + input.value; return; }
+        input.value = '';
+        self.click(p[0], p[1]);
+      };
+      input.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') { ev.preventDefault(); play(); } });
+      this.button(c, w[7], w[7], 'play', play);
     }
     if (this.partial) {
       this.bExpand = this.button(c, 'Whole board', 'Whole board', 'expand', function () { self.expanded = !self.expanded; self.draw(); });
@@ -509,7 +534,7 @@
   Viewer.prototype.click = function (x, y) {
     if (!this.isProblem || this.solved) return;
     if (this.undo) { this.restore(this.undo); this.undo = null; }
-    if (this.pGrid[y * this.cols + x] !== -1) return;
+    if (this.pGrid[y * this.cols + x] !== -1) { this.feedback.textContent = spoken()[9] + ' ' + kifuSpeech.point(x, y, this.rows); return; }
     var before = this.snapshot();
     var a = this.answer([x, y]);
     this.place(x, y);
@@ -531,7 +556,9 @@
     var said = (a.reply && a.reply[2]) || a.text;
     /* A text that differs by language is {lang: text}. */
     if (said && typeof said === 'object') said = said[primary()] || said[Object.keys(said)[0]];
-    this.feedback.textContent = head + (said ? ' ' + said : '');
+    var w = spoken(), mine = kifuSpeech.said(w, before.color, null, x, y, this.rows);
+    var reply = a.reply ? ' ' + kifuSpeech.said(w, 1 - before.color, null, a.reply[0], a.reply[1], this.rows) + '.' : '';
+    this.feedback.textContent = head + (said ? ' ' + said : '') + ' (' + mine + '.' + reply + ')';
     /* The problem's own text gives way to the answers' texts. */
     if (this.prbText && said) this.prbText.hidden = true;
     this.feedback.className = 'feedback ' + cls;
@@ -634,8 +661,9 @@
       for (x = v[0]; x <= v[2]; x++) { svgEl('text', { x: X(x), y: 12 }, cg).textContent = colName(x); svgEl('text', { x: X(x), y: h - 4 }, cg).textContent = colName(x); }
       for (y = v[1]; y <= v[3]; y++) { svgEl('text', { x: 10, y: Y(y) + 3.5 }, cg).textContent = rowName(y); svgEl('text', { x: w - 10, y: Y(y) + 3.5 }, cg).textContent = rowName(y); }
     }
-    var sc = this.scene(), at = {};
-    sc.stones.forEach(function (s) { at[s[1] * cols + s[0]] = s; });
+    var sc = this.scene(), at = {}, shown = [];
+    sc.stones.forEach(function (s) { at[s[1] * cols + s[0]] = s; shown[s[1] * cols + s[0]] = s[2]; });
+    svg.setAttribute('aria-label', kifuSpeech.board(spoken(), shown, cols, rows));
     function inView(px, py) { return px >= v[0] && px <= v[2] && py >= v[1] && py <= v[3]; }
     var layer = svgEl('g', {}, svg);
     sc.stones.forEach(function (s) {
@@ -713,6 +741,16 @@
     this.update();
   };
 
+  /* What a step says: the move played and what it took, or the start. */
+  Viewer.prototype.spoken = function () {
+    var w = spoken(), rows = this.rows, k = this.pos;
+    if (k === null) return this.fig.getAttribute('aria-label') || '';
+    if (k === 0) return w[10];
+    var m = this.d.moves[k - 1];
+    var taken = m[4].map(function (p) { return kifuSpeech.point(p[0], p[1], rows); });
+    return kifuSpeech.said(w, m[0], m[3], m[1], m[2], rows, taken) + '.';
+  };
+
   Viewer.prototype.update = function () {
     if (this.bExpand) this.bExpand.title = this.bExpand.textContent = this.expanded ? 'Partial view' : 'Whole board';
     if (!this.status) return;
@@ -730,6 +768,7 @@
       else { text = 'Move ' + m[3]; move = String(m[3]); }
     }
     this.status.textContent = text;
+    this.announce.textContent = this.spoken();
     this.fig.setAttribute('data-move', move);
     this.fig.setAttribute('data-pos', this.pos === null ? 'figure' : String(this.pos));
     this.bStart.disabled = this.pos === 0;

@@ -38,6 +38,7 @@ use kifu_book::resolve::{ItemKind, Resolved, Source};
 use kifu_book::text::Symbol;
 use serde_json::{Value, json};
 
+use crate::access;
 use crate::flow::{
     Block, DiagramBlock, Flow, FlowDiagram, FlowOptions, ImageBlock, ImageSource, Paragraph, Rich,
     SpanContent, Target, Variants,
@@ -49,6 +50,8 @@ use crate::markup::{
 const CSS: &str = include_str!("../assets/book.css");
 const JS: &str = include_str!("../assets/book.js");
 const SHARED_JS: &str = include_str!("../assets/shared.js");
+/// Moves in words for screen readers, shared with the interactive EPUB.
+const SPEECH_JS: &str = include_str!("../assets/speech.js");
 
 /// Pages of more diagrams write each position once (see `Writer::compact`).
 const COMPACT_FROM: usize = 150;
@@ -612,6 +615,7 @@ impl Writer<'_, '_> {
             o.push_str(SHARED_JS);
             o.push_str("</script>\n<script>\n");
         }
+        o.push_str(SPEECH_JS);
         o.push_str(JS);
         o.push_str("</script>\n</body>\n</html>\n");
     }
@@ -1112,9 +1116,20 @@ impl Writer<'_, '_> {
         // There, too, a figure whose diagram follows the figure before's
         // does not say its number.
         let follows = self.last_figure.replace(Some(n)).map(|m| m + 1) == Some(n);
+        // Readers who cannot see the board hear the figure's short text
+        // and open its description; a big book's page leaves them out
+        // (they would make it several times its size).
+        let description = (!compact).then(|| {
+            access::described(
+                item,
+                &self.flow.preferred[0],
+                &format!("kifu-desc-{n}"),
+                false,
+            )
+        });
         let _ = write!(
             s,
-            "<figure class=\"dia kind-{}{}\"{}{}{}{}>",
+            "<figure class=\"dia kind-{}{}\"{}{}{}{}{}>",
             item.kind.name(),
             if inline { " inline-figure" } else { "" },
             if compact {
@@ -1128,6 +1143,10 @@ impl Writer<'_, '_> {
                 format!(" data-dia=\"{n}\"")
             },
             if compact { "" } else { " tabindex=\"0\"" },
+            description.as_ref().map_or_else(String::new, |d| format!(
+                " aria-label=\"{}\" aria-details=\"kifu-desc-{n}\"",
+                esc(&d.alt)
+            )),
             if inline { " hidden" } else { "" }
         );
         if let Some(t) = problem_text {
@@ -1136,6 +1155,9 @@ impl Writer<'_, '_> {
         }
         if !compact {
             s.push_str("<div class=\"board\"></div>");
+        }
+        if let Some(d) = &description {
+            s.push_str(&d.details);
         }
         let caption = self.text_vary(caption);
         // The caption, then the gaps line, as the figure's last child.

@@ -84,6 +84,16 @@ try {
   check(await move() === '2', 'arrow keys step through the moves');
   await page.keyboard.press('ArrowLeft');
   check(await move() === '1', 'arrow left steps back');
+  // Each step is announced in words (a polite live region), the figure
+  // named by its short text and pointing to its description.
+  const announce = fig.locator('.announce');
+  check(await announce.getAttribute('aria-live') === 'polite' && await announce.innerText() === 'Black 1 at D4.', `step announced (${await announce.innerText()})`);
+  const details = await fig.getAttribute('aria-details');
+  check(await fig.getAttribute('aria-label') === 'Figure, moves 1 to 3 played on an empty board.' && await page.locator('#' + details + ' summary').count() === 1, 'the figure names its description');
+  await page.locator('#' + details + ' summary').click();
+  const described = await page.locator('#' + details).innerText();
+  check(described.includes('Black 1 at D4') && described.includes('letter A at D6'), `the description opens (${described.slice(0, 80)})`);
+  await fig.focus();
   await page.keyboard.press('End');
   await fig.scrollIntoViewIfNeeded();
   await fig.screenshot({ path: path.join(dir, 'figure.png') });
@@ -178,6 +188,27 @@ try {
   await prb.locator('button.reset').click();
   check(await prb.locator('circle.stone').count() === 5 && (await feedback.innerText()) === '', 'start again resets the problem');
   check(await prb.locator('.prb-text').isVisible(), 'and shows the problem text again');
+
+  // The keyboard alone (issue 38): Tab to the move field, type points,
+  // hear the answer (the feedback is a polite live region).
+  check(await feedback.getAttribute('aria-live') === 'polite', 'answers are announced politely');
+  let tabs = 0;
+  while (!(await p.page.evaluate(() => document.activeElement && document.activeElement.matches('figure.kind-prb input.move-input'))) && tabs < 30) {
+    await p.page.keyboard.press('Tab');
+    tabs += 1;
+  }
+  check(tabs < 30, `Tab reaches the problem's move field (${tabs} presses)`);
+  await p.page.keyboard.type('D7');
+  await p.page.keyboard.press('Enter');
+  const typedWrong = await feedback.innerText();
+  check(await feedback.getAttribute('data-result') === 'wrong' && typedWrong.includes('Black at D7') && typedWrong.includes('White at C7'), `typed D7: wrong, both moves said (${typedWrong})`);
+  await p.page.keyboard.type('c7');
+  await p.page.keyboard.press('Enter');
+  const typedRight = await feedback.innerText();
+  check(await feedback.getAttribute('data-result') === 'correct' && typedRight.includes('Black at C7'), `typed C7: correct (${typedRight})`);
+  const boardLabel = await prb.locator('.board svg').getAttribute('aria-label');
+  check(boardLabel.includes('C7') && boardLabel.startsWith('Black:'), `the board's text alternative lists its stones (${boardLabel})`);
+  await prb.locator('button.reset').click();
 
   // A corner problem: points big enough to tap (the drawing was as wide as
   // its share of the whole board, 18 px a point on a phone).

@@ -153,7 +153,9 @@ fn every_diagram_has_its_data() {
     assert!(html.contains(
         "class=\"inline-dia\" role=\"button\" data-open=\"kifu-dia-4\">When you tap here"
     ));
-    assert!(html.contains("id=\"kifu-dia-4\" data-dia=\"4\" tabindex=\"0\" hidden>"));
+    assert!(html.contains(
+        "id=\"kifu-dia-4\" data-dia=\"4\" tabindex=\"0\" aria-label=\"Diagram, moves 1 to 2 played on 3 black stones and 2 white stones.\" aria-details=\"kifu-desc-4\" hidden>"
+    ));
     // Captions by language: Dia. 3 differs between English and Japanese;
     // German reads the English caption, written once for both.
     assert!(html.contains("<span class=\"v\" data-v=\"de en\">Dia. 3 English</span>"));
@@ -451,6 +453,7 @@ fn assert_markup_safe(html: &str) {
         "img",
         "nav",
         "ol",
+        "ul",
         "li",
         "div",
         "figure",
