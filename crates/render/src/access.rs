@@ -64,6 +64,14 @@ pub(crate) fn described(item: &Resolved, lang: &str, id: &str, xhtml: bool) -> D
     }
 }
 
+/// A diagram's short text and its full description in one text: the
+/// alternative text of a PDF's figure, which has no place for more.
+pub(crate) fn alt_with_description(item: &Resolved, lang: &str) -> String {
+    let description = describe(item, lang);
+    let full = description.text().replace('\n', " ");
+    format!("{} {}", description.short, full.trim_end())
+}
+
 /// The text alternative of an answer drawn on problem `item`'s position:
 /// "Answer to Problem 1: Black 1 at C7, White 2 at D7."
 pub(crate) fn answer_alt(
@@ -88,7 +96,14 @@ pub(crate) fn answer_alt(
         });
         color = color.opponent();
     }
-    format!("Answer to {name}: {}.", moves.join(", "))
+    // A caption that ends a sentence ("Problem 1. Black to play.") is
+    // followed by the moves as the next one.
+    let joint = if name.ends_with(['.', '!', '?']) {
+        " "
+    } else {
+        ": "
+    };
+    format!("Answer to {name}{joint}{}.", moves.join(", "))
 }
 
 /// The tag of each heading kind in the outline: the levels the book uses,

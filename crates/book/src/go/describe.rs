@@ -276,7 +276,11 @@ fn problem_items(item: &Resolved, lang: &str) -> Vec<String> {
         let expanded = crate::text::expand_standard_texts(text, lang, &fields).0;
         let plain = crate::text::parse(&expanded).plain_text();
         let question = plain.split_whitespace().collect::<Vec<_>>().join(" ");
-        items.push(question.trim_end_matches('.').to_owned());
+        let question = question.trim_end_matches('.');
+        // "Black to play." as the whole question says the turn again.
+        if question != items[0] {
+            items.push(question.to_owned());
+        }
     }
     items
 }
@@ -362,6 +366,12 @@ mod tests {
         let r = crate::resolve::resolve(&book);
         let d = describe(r.of_element(0).unwrap(), "en");
         assert_eq!(d.parts[1].items, ["White to play", "White to kill"]);
+        let book = crate::parse("::prb base=none sz=9 ab=C3 aw=D3 pl=b\nBlack to play.").value;
+        let r = crate::resolve::resolve(&book);
+        assert_eq!(
+            describe(r.of_element(0).unwrap(), "en").parts[1].items,
+            ["Black to play"]
+        );
         assert!(d.short.starts_with("Problem"), "{}", d.short);
         assert_eq!(
             d.short,

@@ -18,6 +18,7 @@ use kifu_book::resolve::ItemKind;
 use kifu_book::text::Symbol;
 
 use super::options::{PrintOptions, TypstBook};
+use crate::access;
 use crate::answers::{correct_sequences, play};
 use crate::flow::{
     Align, Block, Break, DiagramBlock, Flow, GroupKind, ImageBlock, ImageSource, Paragraph, Rich,
@@ -827,13 +828,14 @@ impl<'a, 'b> Writer<'a, 'b> {
             format!(", top: [{text}]")
         });
         format!(
-            "#kifu-dia(al: {}{}, name: {}, lines: ({}))[#metadata(none) <{}>#image({name}, format: \"svg\", width: {}mm)]",
+            "#kifu-dia(al: {}{}, name: {}, lines: ({}))[#metadata(none) <{}>#image({name}, format: \"svg\", width: {}mm, alt: {})]",
             align(al),
             top.unwrap_or_default(),
             st(id),
             lines.iter().map(|l| format!("[{l}],")).collect::<String>(),
             label(id),
-            num(mm)
+            num(mm),
+            st(&access::alt_with_description(item, self.lang()))
         )
     }
 
@@ -914,7 +916,12 @@ impl<'a, 'b> Writer<'a, 'b> {
             } else {
                 caption
             };
+            let plain_name = match d.caption.get(self.lang()) {
+                c if c.is_empty() => format!("Problem {}", k + 1),
+                c => c.clone(),
+            };
             for (j, sequence) in correct_sequences(item).iter().enumerate() {
+                let alt = access::answer_alt(&plain_name, item, sequence);
                 let mut view = DiagramView::from_resolved(item, self.lang());
                 view.caption = None;
                 view.gaps = None;
@@ -944,10 +951,11 @@ impl<'a, 'b> Writer<'a, 'b> {
                     String::new()
                 };
                 cells.push(format!(
-                    "[#kifu-dia(top: [{anchor}#strong[{name}]], name: {}, lines: ({}))[#image({drawing}, format: \"svg\", width: {}mm)]]",
+                    "[#kifu-dia(top: [{anchor}#strong[{name}]], name: {}, lines: ({}))[#image({drawing}, format: \"svg\", width: {}mm, alt: {})]]",
                     st(&format!("answer-{n}-{j}")),
                     lines.iter().map(|l| format!("[{l}],")).collect::<String>(),
-                    num(mm)
+                    num(mm),
+                    st(&alt)
                 ));
             }
         }

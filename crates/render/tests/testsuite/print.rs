@@ -161,3 +161,32 @@ fn typst_errors_name_the_line() {
     .unwrap_err();
     assert!(e.0.starts_with("2:"), "{e}");
 }
+
+/// Every drawing of a diagram carries its text alternative and full
+/// description (a tagged PDF's figure `/Alt`), answers their moves.
+#[test]
+fn every_drawing_has_its_description_as_alternative_text() {
+    let typ = typst(PROBLEMS, &PrintOptions::default());
+    let s = &typ.source;
+    let images: Vec<&str> = s
+        .match_indices("#image(")
+        .map(|(i, _)| &s[i..i + s[i..].find(")]").unwrap()])
+        .filter(|img| img.contains("format: \"svg\""))
+        .collect();
+    assert!(images.len() >= 4, "{images:?}");
+    for img in &images {
+        let alt = img
+            .split("alt: \"")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no alt: {img}"));
+        assert!(
+            alt.contains("Board: 9 by 9 board") || alt.starts_with("Answer to Problem"),
+            "{alt}"
+        );
+    }
+    assert!(
+        s.contains("alt: \"Answer to Problem 1. Black to play. Black 1 at C7, White 2 at D7.\""),
+        "{s}"
+    );
+    assert!(compiles_clean(&typ).is_none_or(|pages| pages > 0));
+}
