@@ -744,7 +744,8 @@
   /* What a step says: the move played and what it took, or the start. */
   Viewer.prototype.spoken = function () {
     var w = spoken(), rows = this.rows, k = this.pos;
-    if (k === null) return this.fig.getAttribute('aria-label') || '';
+    /* The printed figure is the figure, read with its own text. */
+    if (k === null) return '';
     if (k === 0) return w[10];
     var m = this.d.moves[k - 1];
     var taken = m[4].map(function (p) { return kifuSpeech.point(p[0], p[1], rows); });

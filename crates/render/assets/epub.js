@@ -195,7 +195,8 @@
   /* What a step says: the move played and what it took, or the start. */
   Viewer.prototype.spoken = function (k) {
     var rows = this.rows;
-    if (k === null) return this.img.getAttribute('alt') || '';
+    /* The printed figure is the image, read with its own text. */
+    if (k === null) return '';
     if (k === 0) return spoken[10];
     var m = this.d.moves[k - 1];
     var taken = m[4].map(function (p) { return speech.point(p[0], p[1], rows); });
