@@ -14,6 +14,14 @@ const axeRunner = require('@daisy/ace-axe-runner-puppeteer');
 const winston = require('winston');
 winston.add(new winston.transports.Console({ silent: true }));
 
+// One Chromium for every EPUB: Ace launches and closes its browser per
+// EPUB, which took a few seconds each.
+let launched = null;
+const runner = Object.assign(Object.create(axeRunner), {
+  launch: () => (launched ??= axeRunner.launch()),
+  close: async () => {},
+});
+
 const [outdir, ...epubs] = process.argv.slice(2);
 for (const [i, epub] of epubs.entries()) {
   const [, report] = await ace(path.resolve(epub), {
@@ -23,7 +31,7 @@ for (const [i, epub] of epubs.entries()) {
     silent: true,
     jobId: '',
     lang: 'en',
-  }, axeRunner);
+  }, runner);
   const violations = [];
   for (const doc of report.assertions ?? []) {
     for (const a of doc.assertions ?? []) {
@@ -38,5 +46,6 @@ for (const [i, epub] of epubs.entries()) {
   }
   console.log(JSON.stringify({ epub, outcome: report['earl:result']['earl:outcome'], violations }));
 }
+if (launched) await axeRunner.close();
 // Ace's logger keeps handles open.
 process.exit(0);
