@@ -9,7 +9,7 @@ use kifu_book::describe::{Description, describe};
 use kifu_book::model::{DiagramKind, ParagraphKind};
 use kifu_book::resolve::{ItemKind, Resolved};
 
-use crate::flow::{Block, Flow, ImageSource};
+use crate::flow::{Block, Flow, Group, GroupKind, ImageSource};
 use crate::markup::esc;
 
 /// The language of a description's words.
@@ -167,6 +167,16 @@ fn heading_level(kind: ParagraphKind) -> Option<usize> {
         ParagraphKind::H5 => Some(5),
         _ => None,
     }
+}
+
+/// Whether a group is a list of bullet paragraphs and nothing else (no
+/// inline diagram after one), so that it can say it is a list.
+pub(crate) fn is_plain_list(group: &Group) -> bool {
+    group.kind == GroupKind::Bullets
+        && group
+            .blocks
+            .iter()
+            .all(|b| matches!(b, Block::Paragraph(p) if p.inline_diagrams.is_empty()))
 }
 
 /// What a book holds, for its accessibility metadata.

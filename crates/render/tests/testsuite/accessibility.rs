@@ -221,3 +221,31 @@ fn every_diagram_names_its_description_and_the_package_says_what_it_offers() {
         }
     }
 }
+
+#[test]
+fn bullets_read_as_a_list_unless_a_diagram_sits_in_it() {
+    let list = "::chapter(#c)\n\n::p style=bullet\n•\tFirst.\n\n::p style=bullet\n•\tSecond.\n";
+    let with_dia = "::chapter(#c)\n\n::p style=bullet\n•\tSee <dia sz=9 base=none mv=C3>this</dia>.\n\n::p style=bullet\n•\tSecond.\n";
+    let chapter = |source: &str| {
+        let book = kifu_book::parse(source).value;
+        let epub = book_to_epub(&book, &|_| None, &EpubOptions::default()).unwrap();
+        texts(&epub)
+            .into_iter()
+            .find(|(n, x)| n.ends_with(".xhtml") && x.contains("group bullets"))
+            .unwrap()
+            .1
+    };
+    let listed = chapter(list);
+    assert!(
+        listed.contains("<div class=\"group bullets\" role=\"list\">"),
+        "{listed}"
+    );
+    assert_eq!(
+        listed.matches("<div role=\"listitem\"").count(),
+        2,
+        "{listed}"
+    );
+    // An inline diagram follows its paragraph: no list, whose children must
+    // all be items.
+    assert!(!chapter(with_dia).contains("role=\"list"));
+}
