@@ -723,7 +723,8 @@
     d.arrows.forEach(function (s) { segment(s, true); });
     /* The points the reader can play on. */
     if (this.isProblem) {
-      var hit = svgEl('g', {}, svg);
+      /* Points to tap; the keyboard answers through the move field. */
+      var hit = svgEl('g', { 'aria-hidden': 'true' }, svg);
       for (y = v[1]; y <= v[3]; y++) for (x = v[0]; x <= v[2]; x++) {
         (function (px, py) {
           var r = svgEl('rect', { x: X(px) - S / 2, y: Y(py) - S / 2, width: S, height: S, 'class': 'pt', 'data-pt': coordName(px, py, rows) }, hit);

@@ -310,7 +310,8 @@
     }
     root.appendChild(texts);
     if (playable) {
-      var hit = svg('g', { 'class': 'points' }, root);
+      /* Points to tap; the keyboard answers through the move field. */
+      var hit = svg('g', { 'class': 'points', 'aria-hidden': 'true' }, root);
       for (var y = v[1]; y <= v[3]; y++) for (var x = v[0]; x <= v[2]; x++) {
         (function (qx, qy) {
           var q = svg('rect', { x: X(qx) - cell / 2, y: Y(qy) - cell / 2, width: cell, height: cell, fill: '#000', 'fill-opacity': 0, 'class': 'pt', 'data-pt': COLS.charAt(qx) + String(rows - qy) }, hit);
