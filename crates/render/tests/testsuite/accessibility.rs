@@ -98,6 +98,8 @@ fn missing(what: &str) {
 #[test]
 fn epubcheck_and_ace_find_nothing() {
     let epubs = write_epubs();
+    // Ace (the slow one) runs while epubcheck does.
+    let ace = start_ace(&epubs);
     let jar = std::env::var_os("KIFU_EPUBCHECK")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("/usr/share/java/epubcheck.jar"));
@@ -119,23 +121,11 @@ fn epubcheck_and_ace_find_nothing() {
     } else {
         missing("epubcheck");
     }
-    let ace = root().join("crates/render/tests/ace");
-    let chromium = std::env::var_os("KIFU_CHROMIUM")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
-    if !ace.join("node_modules/@daisy/ace-core").is_dir() || !chromium.exists() {
+    let Some(ace) = ace else {
         missing("DAISY Ace (npm ci in crates/render/tests/ace) or Chromium");
         return;
-    }
-    let reports = target_dir().join("accessibility/ace");
-    let out = Command::new("node")
-        .current_dir(&ace)
-        .env("PUPPETEER_EXECUTABLE_PATH", &chromium)
-        .arg("ace-check.mjs")
-        .arg(&reports)
-        .args(&epubs)
-        .output()
-        .expect("node runs");
+    };
+    let out = ace.wait_with_output().expect("Ace runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<serde_json::Value> = stdout
         .lines()
@@ -156,6 +146,28 @@ fn epubcheck_and_ace_find_nothing() {
             serde_json::to_string_pretty(violations).unwrap()
         );
     }
+}
+
+/// Ace on `epubs`, started (`None` when Ace or Chromium is missing).
+fn start_ace(epubs: &[PathBuf]) -> Option<std::process::Child> {
+    let ace = root().join("crates/render/tests/ace");
+    let chromium = std::env::var_os("KIFU_CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    if !ace.join("node_modules/@daisy/ace-core").is_dir() || !chromium.exists() {
+        return None;
+    }
+    let child = Command::new("node")
+        .current_dir(&ace)
+        .env("PUPPETEER_EXECUTABLE_PATH", &chromium)
+        .arg("ace-check.mjs")
+        .arg(target_dir().join("accessibility/ace"))
+        .args(epubs)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("node runs");
+    Some(child)
 }
 
 /// The package's text files.
