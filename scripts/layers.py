@@ -62,6 +62,22 @@ LAYERS = {
         "writers=html,epub,print",
         "game",
     ],
+    # The bytes (charsets, streams of games), the property table and
+    # values, game information, the tree (arena, edits, builder), the
+    # writers, the reader, the checks, the repairs (syntax and content),
+    # `fix` (the pipeline), and the table of every code.
+    "crates/sgf/src": [
+        "bytes",
+        "props",
+        "info",
+        "tree",
+        "write",
+        "syntax",
+        "check",
+        "repair",
+        "fix",
+        "codes",
+    ],
     # Errors and streams, the file-type table, the arguments, what one
     # input is, reading and writing, runs of many inputs, the commands
     # (which import no other command: they share only what is below).

@@ -16,7 +16,7 @@
 
 use kifu_diag::{Code, CodeInfo, Severity};
 
-use crate::charset::codes as charset;
+use crate::bytes::charset::codes as charset;
 use crate::check::codes as check;
 use crate::syntax::codes as syntax;
 

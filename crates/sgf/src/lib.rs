@@ -23,12 +23,21 @@
 //! ```
 //!
 //! # Layers
-//! - [`syntax`]: bytes to a [`Collection`], with [`Diagnostic`]s, never failing.
-//! - [`check`]: values against the property table, properties in the wrong node.
-//! - [`tree`]: games, nodes, properties; navigation and editing.
-//! - [`props`]: the FF\[4\] property table and typed values.
-//! - [`charset`]: `CA` and charset detection.
-//! - [`write`](mod@write): the lossless and the normalized writer.
+//! Bottom to top; each folder imports only from the ones below it
+//! (`scripts/layers.py crates/sgf/src`):
+//! - bytes: [`charset`] (`CA` and charset detection) and [`stream`]
+//!   (games of a stream of bytes);
+//! - [`props`]: the FF\[4\] property table and typed values;
+//! - info: [`game_info`] (typed game information) and
+//!   [`normalize_info`] (its FF\[4\] forms);
+//! - [`tree`]: games, nodes, properties; navigation, editing, the builder;
+//! - [`write`](mod@write): the lossless and the normalized writer;
+//! - [`syntax`]: bytes to a [`Collection`], with [`Diagnostic`]s, never failing;
+//! - [`check`]: values against the property table, properties in the wrong node;
+//! - [`repair`]: the syntax repairs (on the bytes) and the content repairs
+//!   (on the tree);
+//! - [`fix`]: the whole of `kifu fix` (repairs, charsets settled);
+//! - [`codes`]: the table of every code.
 //!
 //! # Limitations
 //! - Inputs of 2 GiB or more are not supported (offsets are `u32`, and a
@@ -41,18 +50,19 @@
 
 #![warn(missing_docs)]
 
-pub mod charset;
+mod bytes;
 pub mod check;
 pub mod codes;
 pub mod fix;
-pub mod game_info;
-pub mod normalize_info;
+mod info;
 pub mod props;
 pub mod repair;
-pub mod stream;
 pub mod syntax;
 pub mod tree;
 pub mod write;
+
+pub use bytes::{charset, stream};
+pub use info::{game_info, normalize_info};
 
 pub use kifu_board::{BoardSize, Color, Point};
 pub use kifu_diag::{Diagnostic, Parsed, Severity, Span};

@@ -6,9 +6,15 @@ use std::fmt::Write as _;
 
 /// Source files that define codes, with the area they belong to.
 const SOURCES: &[(&str, &str)] = &[
-    ("SGF syntax", include_str!("../../../sgf/src/syntax/mod.rs")),
-    ("SGF checks", include_str!("../../../sgf/src/check.rs")),
-    ("Charsets", include_str!("../../../sgf/src/charset.rs")),
+    (
+        "SGF syntax",
+        include_str!("../../../sgf/src/syntax/codes.rs"),
+    ),
+    ("SGF checks", include_str!("../../../sgf/src/check/mod.rs")),
+    (
+        "Charsets",
+        include_str!("../../../sgf/src/bytes/charset.rs"),
+    ),
     ("Go XML", include_str!("../../../xml/src/read.rs")),
     (
         "Go books: reading",

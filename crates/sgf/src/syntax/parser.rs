@@ -5,7 +5,7 @@ use kifu_diag::{Code, Diagnostic, DiagnosticSink, Severity, Span};
 
 use super::ParseOptions;
 use super::codes;
-use crate::charset::{self, Resolution, ScanMode};
+use crate::bytes::charset::{self, Resolution, ScanMode};
 use crate::tree::{
     Collection, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData, note_lead,
 };

@@ -92,7 +92,7 @@ pub(crate) fn parse<'i>(
     let parsed = Parser::new(&utf8, &options, &mut found).run();
     let map = OffsetMap::new(&utf8, form.bom);
     sink.report(Diagnostic::new(
-        crate::charset::codes::UTF16,
+        crate::bytes::charset::codes::UTF16,
         if malformed {
             Severity::Error
         } else {

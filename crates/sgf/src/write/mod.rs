@@ -57,11 +57,11 @@ pub fn lossless_utf8(collection: &Collection<'_>) -> Vec<u8> {
         buf.clear();
         write_subtree(&mut Runs::new(collection, &mut buf), game.root);
         encoding = game.charset.encoding;
-        out.extend_from_slice(crate::charset::decode(encoding, &buf).as_bytes());
+        out.extend_from_slice(crate::bytes::charset::decode(encoding, &buf).as_bytes());
     }
     buf.clear();
     Runs::new(collection, &mut buf).piece(collection.trailer);
-    out.extend_from_slice(crate::charset::decode(encoding, &buf).as_bytes());
+    out.extend_from_slice(crate::bytes::charset::decode(encoding, &buf).as_bytes());
     out
 }
 

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use crate::charset;
+use crate::bytes::charset;
 use crate::props;
 use crate::tree::{Collection, Node, NodeId};
 

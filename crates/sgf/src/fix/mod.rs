@@ -17,9 +17,9 @@ use std::borrow::Cow;
 
 use kifu_diag::{Diagnostic, Span};
 
-use crate::charset::Resolution;
+use crate::bytes::charset::Resolution;
+use crate::repair::syntax::{self as syntax_repair, Edits};
 use crate::repair::{self, Options, Report};
-use crate::syntax::{self, repair::Edits};
 use crate::tree::Collection;
 
 /// What [`fix`] made of an input.
@@ -149,7 +149,7 @@ fn fix_once<'i>(
         .collect();
     while rounds.len() < MAX_SYNTAX_ROUNDS {
         let mut round = Report::default();
-        let edits = syntax::repair::plan(
+        let edits = syntax_repair::plan(
             &collection,
             &round_diagnostics,
             options,
@@ -241,7 +241,7 @@ fn settle_charsets<'i>(
     mut changed: bool,
     report: &mut Report,
 ) -> Collection<'i> {
-    use crate::charset::ca_label;
+    use crate::bytes::charset::ca_label;
     // What each game was repaired in, and where a `CA` written to it is
     // reported: its `CA`, else its first property (places in the bytes
     // repaired so far, which are read again below).
@@ -294,7 +294,7 @@ fn settle_charsets<'i>(
             let code = seen
                 .finding
                 .as_ref()
-                .map_or(crate::charset::codes::MISMATCH, |f| f.code());
+                .map_or(crate::bytes::charset::codes::MISMATCH, |f| f.code());
             labels.push((g, ca_label(encoding), code));
         }
         if labels.is_empty() {
@@ -350,8 +350,10 @@ fn read_in(collection: &mut Collection<'_>, charsets: Vec<Resolution>) {
 }
 
 /// The encoding a charset finding says the text was read in.
-fn found_encoding(finding: &crate::charset::Finding) -> Option<&'static encoding_rs::Encoding> {
-    use crate::charset::Finding;
+fn found_encoding(
+    finding: &crate::bytes::charset::Finding,
+) -> Option<&'static encoding_rs::Encoding> {
+    use crate::bytes::charset::Finding;
     match finding {
         Finding::Detected { encoding } => Some(*encoding),
         Finding::UnknownLabel { detected, .. }
@@ -369,3 +371,6 @@ fn parse_owned(bytes: Vec<u8>) -> (Collection<'static>, Vec<Diagnostic>) {
     collection.source = Cow::Owned(transcoded.unwrap_or(bytes));
     (collection, diagnostics)
 }
+
+#[cfg(test)]
+mod syntax_tests;

@@ -256,7 +256,7 @@ fn mixed_charsets(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
         let span = root_span(&root, "CA");
         report(
             out,
-            crate::charset::codes::MIXED,
+            crate::bytes::charset::codes::MIXED,
             Severity::Warning,
             span,
             format!(
@@ -307,8 +307,8 @@ fn mixed_formats(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
 /// The setup of a node, in the order SGF applies it (`AE`, then `AB`, then
 /// `AW`), each property with its points; and its move (the first `B` or
 /// `W`), with where it is written.
-type NodeSetup = [Vec<(Span, Vec<crate::Point>)>; 3];
-type NodeMove = (crate::Color, Option<crate::Point>, Span);
+type NodeSetup = [Vec<(Span, Vec<kifu_board::Point>)>; 3];
+type NodeMove = (kifu_board::Color, Option<kifu_board::Point>, Span);
 
 /// A node's setup and move, in one pass over its properties.
 fn setup_and_move(node: Node<'_, '_>) -> (NodeSetup, Option<NodeMove>) {
@@ -321,9 +321,9 @@ fn setup_and_move(node: Node<'_, '_>) -> (NodeSetup, Option<NodeMove>) {
             "AW" => 2,
             "B" | "W" if mv.is_none() => {
                 let color = if p.id() == "B" {
-                    crate::Color::Black
+                    kifu_board::Color::Black
                 } else {
-                    crate::Color::White
+                    kifu_board::Color::White
                 };
                 if let Ok(crate::props::Value::Move(point)) = p.value() {
                     mv = Some((color, point, p.span()));
@@ -368,24 +368,24 @@ fn note_setup_in_main_line(setup: &NodeSetup, in_main_line: bool, out: &mut Vec<
 
 /// Where setup stones go: the board itself, or a batch of its setup.
 trait Stones {
-    fn stone(&self, p: crate::Point) -> Option<crate::Color>;
-    fn put(&mut self, p: crate::Point, stone: Option<crate::Color>);
+    fn stone(&self, p: kifu_board::Point) -> Option<kifu_board::Color>;
+    fn put(&mut self, p: kifu_board::Point, stone: Option<kifu_board::Color>);
 }
 
 impl Stones for kifu_board::Board {
-    fn stone(&self, p: crate::Point) -> Option<crate::Color> {
+    fn stone(&self, p: kifu_board::Point) -> Option<kifu_board::Color> {
         self.get(p)
     }
-    fn put(&mut self, p: crate::Point, stone: Option<crate::Color>) {
+    fn put(&mut self, p: kifu_board::Point, stone: Option<kifu_board::Color>) {
         self.set(p, stone);
     }
 }
 
 impl Stones for kifu_board::Setup<'_> {
-    fn stone(&self, p: crate::Point) -> Option<crate::Color> {
+    fn stone(&self, p: kifu_board::Point) -> Option<kifu_board::Color> {
         self.get(p)
     }
-    fn put(&mut self, p: crate::Point, stone: Option<crate::Color>) {
+    fn put(&mut self, p: kifu_board::Point, stone: Option<kifu_board::Color>) {
         self.set(p, stone);
     }
 }
@@ -394,13 +394,17 @@ impl Stones for kifu_board::Setup<'_> {
 /// nothing (a stone already there, a point already empty).
 fn apply_setup(
     setup: &NodeSetup,
-    size: crate::BoardSize,
+    size: kifu_board::BoardSize,
     stones: &mut impl Stones,
     out: &mut Vec<Diagnostic>,
 ) {
-    for (slot, stone) in [None, Some(crate::Color::Black), Some(crate::Color::White)]
-        .into_iter()
-        .enumerate()
+    for (slot, stone) in [
+        None,
+        Some(kifu_board::Color::Black),
+        Some(kifu_board::Color::White),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let id = ["AE", "AB", "AW"][slot];
         for (span, points) in &setup[slot] {
@@ -432,7 +436,7 @@ fn play_checked(
     board: &mut kifu_board::Board,
     (color, point, span): NodeMove,
     main: bool,
-    last: &mut Option<crate::Color>,
+    last: &mut Option<kifu_board::Color>,
     out: &mut Vec<Diagnostic>,
 ) {
     if main && *last == Some(color) {
@@ -477,7 +481,7 @@ fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
     // whether it is on the main line; or a step back up to the innermost
     // branch.
     enum Step<'c, 'i> {
-        Node(Node<'c, 'i>, Option<crate::Color>, bool),
+        Node(Node<'c, 'i>, Option<kifu_board::Color>, bool),
         Back,
         BackAndRelease,
     }
@@ -552,7 +556,7 @@ fn move_finding(why: kifu_board::IllegalMove) -> (Code, Severity) {
 /// deep. Reported once, at the first variation.
 fn variation_level(
     children: &[Node<'_, '_>],
-    point: crate::Point,
+    point: kifu_board::Point,
     board: &kifu_board::Board,
     out: &mut Vec<Diagnostic>,
 ) {
@@ -632,7 +636,7 @@ struct Context {
     /// The file format, 1 to 4 (4 when `FF` is not 1 to 4).
     ff: u8,
     tt_is_pass: bool,
-    size: crate::BoardSize,
+    size: kifu_board::BoardSize,
 }
 
 /// Checks one node; returns whether it holds game information.
@@ -756,7 +760,7 @@ fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> b
         // more than "expected a number" and how to correct it.
         let info_checked = go
             && table.kind == PropertyKind::GameInfo
-            && crate::normalize_info::NORMALIZED.contains(&id);
+            && crate::info::normalize_info::NORMALIZED.contains(&id);
         // Points are Go's (and a few other games'): in a game that is not
         // Go, `B[Move x]` may be right, and is kept as written.
         let foreign_points = !go && crate::props::mentions_points(table);
@@ -922,9 +926,9 @@ fn check_format_details(
 }
 
 /// A game information value against its FF\[4\] form (see
-/// [`normalize_game_info`](crate::normalize_info::normalize_game_info)).
+/// [`normalize_game_info`](crate::info::normalize_info::normalize_game_info)).
 fn check_game_info(p: &crate::Property<'_, '_>, id: &str, ff: u8, out: &mut Vec<Diagnostic>) {
-    use crate::normalize_info::{InfoFix, normalize_game_info};
+    use crate::info::normalize_info::{InfoFix, normalize_game_info};
     let (Some(span), Some(text)) = (p.value_spans().next(), p.decoded_values().next()) else {
         return;
     };
@@ -1036,7 +1040,7 @@ pub(crate) fn is_empty_value(shape: ValueShape, raws: &[&[u8]]) -> bool {
 fn check_values(
     p: &crate::Property<'_, '_>,
     info: &crate::props::PropertyInfo,
-    size: crate::BoardSize,
+    size: kifu_board::BoardSize,
     type_checked_elsewhere: bool,
     out: &mut Vec<Diagnostic>,
 ) -> bool {

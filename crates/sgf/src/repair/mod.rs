@@ -47,7 +47,7 @@
 //! - the root marked `FF[4]` when anything else was repaired.
 //!
 //! Syntax faults are repaired before, on the bytes (see
-//! [`syntax::repair`](crate::syntax::repair) and [`fix`](crate::fix)).
+//! [`syntax::repair`](crate::repair::syntax) and [`fix`](crate::fix)).
 //!
 //! After [`repair`], the file reads clean of those codes, and repairing it
 //! again changes nothing.
@@ -56,10 +56,12 @@ use kifu_board::{Board, BoardSize, Color, Point};
 use kifu_diag::{Code, Span};
 
 use crate::check::codes;
-use crate::normalize_info::{self, InfoFix};
+use crate::info::normalize_info::{self, InfoFix};
 use crate::props::Value;
 use crate::syntax::codes as syntax_codes;
 use crate::tree::{Collection, NodeId};
+
+pub mod syntax;
 
 /// How to repair.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -267,7 +269,7 @@ fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
     };
     let root = game.root().id();
     let utf16 = c.is_utf16();
-    let ascii_safe = game.charset().scan == crate::charset::ScanMode::AsciiSafe;
+    let ascii_safe = game.charset().scan == crate::bytes::charset::ScanMode::AsciiSafe;
     let made_before = r.report.made.len();
     repair_structure(c, root, go, r);
     // Depth first, each node seeing the board before its own moves. One
@@ -1402,7 +1404,7 @@ mod tests {
                 continue;
             }
             let size = game.board_size();
-            let ascii_safe = game.charset().scan == crate::charset::ScanMode::AsciiSafe;
+            let ascii_safe = game.charset().scan == crate::bytes::charset::ScanMode::AsciiSafe;
             let nodes: Vec<NodeId> = game.nodes().map(|n| n.id()).collect();
             for node in nodes {
                 if is_plain_move(&c, node, size) {
