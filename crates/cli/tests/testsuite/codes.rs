@@ -10,7 +10,10 @@ const SOURCES: &[(&str, &str)] = &[
         "SGF syntax",
         include_str!("../../../sgf/src/syntax/codes.rs"),
     ),
-    ("SGF checks", include_str!("../../../sgf/src/check/mod.rs")),
+    (
+        "SGF checks",
+        include_str!("../../../sgf/src/check/codes.rs"),
+    ),
     (
         "Charsets",
         include_str!("../../../sgf/src/bytes/charset.rs"),
