@@ -313,17 +313,14 @@ pub(super) fn check_values(
             format!("{id}: {e}"),
         ),
         Ok(crate::props::Value::List(items)) => {
-            for (i, item) in items.iter().enumerate() {
-                if items[..i].contains(item) {
-                    report(
-                        out,
-                        codes::DUPLICATE_POINT,
-                        Severity::Warning,
-                        first,
-                        format!("{id} lists the same point more than once"),
-                    );
-                    break;
-                }
+            if crate::props::has_repeated_value(&items) {
+                report(
+                    out,
+                    codes::DUPLICATE_POINT,
+                    Severity::Warning,
+                    first,
+                    format!("{id} lists the same point more than once"),
+                );
             }
         }
         // `BL[34.]`, `WL[.5]`: a number, not written as SGF writes a Real.

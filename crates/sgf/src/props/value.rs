@@ -687,3 +687,24 @@ pub(crate) fn mentions_points(info: &PropertyInfo) -> bool {
         ValueShape::Size | ValueShape::Figure => false,
     }
 }
+
+/// Whether a value of this shape is one value (not a list).
+pub(crate) fn takes_one_value(shape: ValueShape) -> bool {
+    matches!(
+        shape,
+        ValueShape::Single(_) | ValueShape::Compose(..) | ValueShape::Size | ValueShape::Figure
+    )
+}
+
+/// Whether a list holds the same item twice. Items of lists are points,
+/// stones and their composes with points or text (no Reals), so two
+/// items are equal when their `Debug` forms are: long lists are compared
+/// through a set of those, not each item with every other (random input
+/// gave lists of thousands).
+pub(crate) fn has_repeated_value(items: &[Value]) -> bool {
+    if items.len() <= 32 {
+        return (1..items.len()).any(|i| items[..i].contains(&items[i]));
+    }
+    let mut seen = std::collections::HashSet::with_capacity(items.len());
+    items.iter().any(|item| !seen.insert(format!("{item:?}")))
+}

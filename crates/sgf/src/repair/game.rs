@@ -1,0 +1,257 @@
+//! The repairs of one game: its structure first, then every node in
+//! depth-first order on one board.
+
+use kifu_board::{Board, BoardSize, Color, Point};
+use kifu_diag::Span;
+
+use super::node::{NodeContext, repair_node};
+use super::report::{Repair, Repairer};
+use super::structure::repair_structure;
+use crate::check::codes;
+use crate::tree::{Collection, NodeId};
+
+pub(super) fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
+    let Some(game) = c.game(g) else { return };
+    let go = game.game_type() == 1;
+    let size = game.board_size();
+    let ff = match game.file_format() {
+        f @ 1..=3 => f as u8,
+        _ => 4,
+    };
+    let root = game.root().id();
+    let cx = NodeContext {
+        go,
+        ff,
+        tt_is_pass: size.tt_is_pass(),
+        utf16: c.is_utf16(),
+        ascii_safe: game.charset().scan == crate::bytes::charset::ScanMode::AsciiSafe,
+    };
+    let made_before = r.report.made.len();
+    repair_structure(c, root, go, r);
+    // Depth first, each node seeing the board before its own moves. One
+    // board: where the tree branches a checkpoint is taken, and the board
+    // goes back to it after each child but the last (`None` entries).
+    let mut board = Board::new(size);
+    let mut branches = Vec::new();
+    let mut stack = vec![Some(root)];
+    while let Some(step) = stack.pop() {
+        let Some(node) = step else {
+            // Back up to the innermost branch; after its second-to-last
+            // child the checkpoint is given back (the last child follows).
+            if let Some((checkpoint, left)) = branches.last_mut() {
+                board.undo_to(checkpoint);
+                *left -= 1;
+                if *left == 1
+                    && let Some((checkpoint, _)) = branches.pop()
+                {
+                    board.release(checkpoint);
+                }
+            }
+            continue;
+        };
+        if !(go && ff == 4 && is_plain_move(c, node, size)) {
+            repair_node(c, node, &cx, &mut board, r);
+        }
+        apply_node(c, node, &mut board);
+        let children: Vec<NodeId> = c.node(node).children().map(|n| n.id()).collect();
+        if children.len() > 1 {
+            branches.push((board.checkpoint(), children.len()));
+        }
+        for (i, child) in children.into_iter().enumerate().rev() {
+            stack.push(Some(child));
+            if i > 0 {
+                stack.push(None);
+            }
+        }
+    }
+    let old_passes = std::mem::take(&mut r.old_passes);
+    let old_dates = std::mem::take(&mut r.old_dates);
+    let repaired = r.report.made.len() > made_before || r.changed_already;
+    if repaired || r.mixed_formats {
+        for (node, id, value, span, message) in old_dates {
+            match value {
+                Some(value) => {
+                    if r.decide(codes::NONSTANDARD_GAME_INFO, span, message, false) {
+                        let _ = c.set_raw(node, &id, &[value.as_bytes()]);
+                    }
+                }
+                None => r.report.kept.push(Repair {
+                    code: codes::INVALID_GAME_INFO,
+                    span,
+                    message,
+                    critical: false,
+                }),
+            }
+        }
+        for (node, id, span) in old_passes {
+            if r.decide(
+                codes::TT_PASS,
+                span,
+                format!("{id}[tt] pass written {id}[] for FF[4]"),
+                false,
+            ) {
+                let _ = c.set_raw(node, &id, &[b""]);
+            }
+        }
+    }
+    if (repaired || r.mixed_formats) && ff < 4 {
+        let span = c
+            .node(root)
+            .property("FF")
+            .map_or(Span::empty(0), |p| p.span());
+        let (code, message) = if repaired {
+            (
+                codes::UNKNOWN_FF,
+                "marked FF[4]: the repaired file follows FF[4]",
+            )
+        } else {
+            (
+                codes::MIXED_FILE_FORMATS,
+                "marked FF[4], as the other games of the file",
+            )
+        };
+        if r.decide(code, span, message.into(), false) {
+            let _ = c.set_raw(root, "FF", &[b"4"]);
+        }
+    }
+}
+
+/// Whether `node` is one move written plainly on the board (`;B[pd]`),
+/// as most nodes of most games are. Nothing in [`repair_node`] applies to
+/// such a node in an FF\[4\] game of Go (one property, an uppercase
+/// identifier, one value that is a point of the board, no escapes, no
+/// `tt`), and reading each node's properties into owned copies for it
+/// took most of the time of a repair.
+pub(super) fn is_plain_move(c: &Collection<'_>, node: NodeId, size: BoardSize) -> bool {
+    let n = c.node(node);
+    let mut properties = n.properties();
+    let (Some(p), None) = (properties.next(), properties.next()) else {
+        return false;
+    };
+    if !matches!(p.written_id(), b"B" | b"W") {
+        return false;
+    }
+    let mut values = p.raw_values();
+    let (Some(value), None) = (values.next(), values.next()) else {
+        return false;
+    };
+    value.iter().all(u8::is_ascii_lowercase)
+        && value != b"tt"
+        && Point::from_sgf(value, size).is_ok()
+}
+
+/// Plays the node's setup and moves on `board`.
+pub(super) fn apply_node(c: &Collection<'_>, node: NodeId, board: &mut Board) {
+    let n = c.node(node);
+    let mut setup = board.setup();
+    for (id, stone) in [
+        ("AE", None),
+        ("AB", Some(Color::Black)),
+        ("AW", Some(Color::White)),
+    ] {
+        for pt in n.points(id) {
+            setup.set(pt, stone);
+        }
+    }
+    drop(setup);
+    if let Some((color, Some(p))) = n.get_move() {
+        board.play_anyway(color, p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repair::{Options, Report};
+
+    /// Runs [`repair_node`] on every node of `input` that [`is_plain_move`]
+    /// takes as one; returns how many there were, and what was repaired.
+    fn repairs_of_plain_moves(input: &[u8]) -> (usize, Vec<Repair>) {
+        let mut c = crate::parse(input).value;
+        let options = Options { force: true };
+        let mut r = Repairer {
+            options: &options,
+            report: Report::default(),
+            old_passes: Vec::new(),
+            old_dates: Vec::new(),
+            normalize: false,
+            changed_already: false,
+            mixed_formats: false,
+        };
+        let mut plain = 0;
+        for g in 0..c.len() {
+            let game = c.game(g).unwrap();
+            if game.game_type() != 1 || game.file_format() < 4 {
+                continue;
+            }
+            let size = game.board_size();
+            let ascii_safe = game.charset().scan == crate::bytes::charset::ScanMode::AsciiSafe;
+            let nodes: Vec<NodeId> = game.nodes().map(|n| n.id()).collect();
+            for node in nodes {
+                if is_plain_move(&c, node, size) {
+                    plain += 1;
+                    let mut board = Board::new(size);
+                    let tt = size.tt_is_pass();
+                    let cx = NodeContext {
+                        go: true,
+                        ff: 4,
+                        tt_is_pass: tt,
+                        utf16: false,
+                        ascii_safe,
+                    };
+                    repair_node(&mut c, node, &cx, &mut board, &mut r);
+                }
+            }
+        }
+        let mut found = r.report.made;
+        found.extend(r.report.refused);
+        assert!(r.old_passes.is_empty() && r.old_dates.is_empty());
+        (plain, found)
+    }
+
+    /// The premise of skipping plain moves: the general path finds nothing
+    /// to repair in them, in hand-made cases and in every corpus file.
+    #[test]
+    fn plain_moves_need_no_repair_of_their_node() {
+        let (plain, found) = repairs_of_plain_moves(
+            b"(;GM[1]FF[4]SZ[9];B[ii];W[aa](;B[ee])(;W[ef]))(;FF[4]SZ[13:9];B[mi])",
+        );
+        assert_eq!(plain, 5);
+        assert!(found.is_empty(), "{found:?}");
+        // Not plain: off the board, a pass, lowercase, escaped, two values,
+        // two properties; the general path repairs or keeps them.
+        for node in [
+            "B[jj]",
+            "B[tt]",
+            "b[aa]",
+            "B[a\\a]",
+            "B[aa][bb]",
+            "B[aa]C[x]",
+            "B[AA]",
+            "B[]",
+        ] {
+            let input = format!("(;GM[1]FF[4]SZ[9];{node})");
+            assert_eq!(repairs_of_plain_moves(input.as_bytes()).0, 0, "{node}");
+        }
+        let corpus =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf");
+        let mut dirs = vec![corpus];
+        let mut files = 0;
+        while let Some(dir) = dirs.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if let Ok(bytes) = std::fs::read(&path) {
+                    files += 1;
+                    let (_, found) = repairs_of_plain_moves(&bytes);
+                    assert!(found.is_empty(), "{}: {found:?}", path.display());
+                }
+            }
+        }
+        eprintln!("{files} corpus files");
+    }
+}
