@@ -309,56 +309,21 @@ impl Planner<'_, '_, '_> {
     fn repair_of(&self, d: &Diagnostic, all: &[Diagnostic]) -> Option<Planned> {
         let s = d.span;
         let (start, end) = (s.start as usize, s.end as usize);
-        let remove = |from: usize, to: usize| vec![(from, to, Vec::new())];
         let planned = match d.code {
-            codes::JUNK_BEFORE_GAME => {
-                let data = all
-                    .iter()
-                    .any(|o| o.code == codes::DATA_BEFORE_GAME && o.span.start >= s.start);
-                let code = if data {
-                    codes::DATA_BEFORE_GAME
-                } else {
-                    codes::JUNK_BEFORE_GAME
-                };
-                // Text SGF readers skip, often a header or a note: kept
-                // unless the canonical form is asked for.
-                if !data && !self.only_parentheses(s) && !self.normalize {
-                    return None;
-                }
-                let message = format!("text before the first game removed: '{}'", self.text(s));
-                (code, message, data, remove(start, self.space_end(end)))
-            }
-            codes::JUNK_AFTER_GAME => {
-                // A stray `)` is the unbalanced parenthesis's to remove.
-                if all.iter().any(|o| {
-                    o.code == codes::UNBALANCED && o.span.start <= s.start && o.span.end >= s.end
-                }) {
-                    return None;
-                }
-                let text = !self.only_parentheses(s);
-                let message = if text && self.normalize {
-                    format!(
-                        "text outside the games removed (the canonical form holds the games only): '{}'",
-                        self.text(s)
-                    )
-                } else {
-                    format!("text outside the games removed: '{}'", self.text(s))
-                };
-                let after = self.space_end(end);
-                let edits = if after == self.input.len() {
-                    remove(self.space_start(start), end)
-                } else {
-                    remove(start, after)
-                };
-                (d.code, message, text && !self.normalize, edits)
-            }
+            codes::JUNK_BEFORE_GAME => return self.junk_before_game(d, all),
+            codes::JUNK_AFTER_GAME => return self.junk_after_game(d, all),
             codes::JUNK_IN_NODE => {
                 let message = format!("characters removed: '{}'", self.text(s));
-                (d.code, message, true, remove(self.space_start(start), end))
+                (d.code, message, true, removal(self.space_start(start), end))
             }
             codes::NUL_BYTE => {
                 let message = "NUL byte removed".to_owned();
-                (d.code, message, false, remove(self.space_start(start), end))
+                (
+                    d.code,
+                    message,
+                    false,
+                    removal(self.space_start(start), end),
+                )
             }
             codes::MISSING_SEMICOLON => (
                 d.code,
@@ -372,91 +337,23 @@ impl Planner<'_, '_, '_> {
                 false,
                 vec![(start, start, b"(".to_vec())],
             ),
-            codes::MISSING_CLOSE => {
-                let count = unclosed_trees(&d.message);
-                let message = if count == 1 {
-                    "')' added at the end".to_owned()
-                } else {
-                    format!("{count} ')' added at the end")
-                };
-                // Before the final line break, unless it is inside a
-                // value left open (which gets its `]` at the very end).
-                let open_value = all.iter().any(|o| o.code == codes::UNCLOSED_VALUE);
-                let at = if open_value {
-                    self.input.len()
-                } else {
-                    self.space_start(self.input.len())
-                };
-                (d.code, message, false, vec![(at, at, b")".repeat(count))])
-            }
+            codes::MISSING_CLOSE => return self.missing_close(d, all),
             codes::UNBALANCED => {
                 let message = format!("stray '{}' removed", self.text(s));
-                (d.code, message, false, remove(start, end))
+                (d.code, message, false, removal(start, end))
             }
-            codes::EMPTY_VARIATION => {
-                let message = format!("'{}' removed", self.text(s));
-                // Junk inside `( 5 )` goes with it: only with force.
-                let inner = &self.input[(start + 1).min(end)..end.saturating_sub(1).max(start)];
-                let critical = inner.iter().any(|&b| !is_space(b));
-                (
-                    d.code,
-                    message,
-                    critical,
-                    remove(self.space_start(start), end),
-                )
-            }
-            codes::NODE_OUTSIDE_VARIATION => {
-                let node = self.node_at(start)?;
-                if node.prev_sibling().is_none() {
-                    // No variation before it after all (`()` was skipped):
-                    // only its `;` is missing.
-                    if self.input.get(start) == Some(&b';') {
-                        return None;
-                    }
-                    let message = "';' added".to_owned();
-                    return Some((d.code, message, false, vec![(start, start, b";".to_vec())]));
-                }
-                let subtree_end = self.subtree_end(node).max(end);
-                let open: &[u8] = if self.input.get(start) == Some(&b';') {
-                    b"("
-                } else {
-                    b"(;"
-                };
-                let message = "node put in a variation of its own: '(' added before it, ')' after its variations".to_owned();
-                let edits = vec![
-                    (start, start, open.to_vec()),
-                    (subtree_end, subtree_end, b")".to_vec()),
-                ];
-                (d.code, message, false, edits)
-            }
+            codes::EMPTY_VARIATION => return self.empty_variation(d),
+            codes::NODE_OUTSIDE_VARIATION => return self.node_outside_variation(d),
             codes::VALUE_WITHOUT_ID => {
                 let message = format!("value without identifier removed: '{}'", self.text(s));
-                (d.code, message, true, remove(self.space_start(start), end))
+                (d.code, message, true, removal(self.space_start(start), end))
             }
             codes::ID_WITHOUT_VALUE => {
                 let message = format!("identifier without value removed: '{}'", self.text(s));
-                (d.code, message, true, remove(self.space_start(start), end))
+                (d.code, message, true, removal(self.space_start(start), end))
             }
-            codes::INVALID_ID | codes::LONG_ID => {
-                let to = self.property_end(start).max(end);
-                let removed = Span::new(s.start, to as u32);
-                let message = format!("property removed: '{}'", self.text(removed));
-                (d.code, message, true, remove(start, to))
-            }
-            codes::LOWERCASE_ID => {
-                let written = &self.input[start..end];
-                let upper: Vec<u8> = written
-                    .iter()
-                    .copied()
-                    .filter(u8::is_ascii_uppercase)
-                    .collect();
-                let message = format!(
-                    "identifier {} written {}",
-                    String::from_utf8_lossy(written),
-                    String::from_utf8_lossy(&upper)
-                );
-                (d.code, message, false, vec![(start, end, upper)])
-            }
+            codes::INVALID_ID | codes::LONG_ID => return self.invalid_identifier(d),
+            codes::LOWERCASE_ID => return self.lowercase_identifier(d),
             // A value removed with its property needs no `]`.
             codes::UNCLOSED_VALUE if self.removed.iter().any(|&(a, b)| a <= start && b >= end) => {
                 return None;
@@ -469,6 +366,149 @@ impl Planner<'_, '_, '_> {
             _ => return None,
         };
         Some(planned)
+    }
+
+    /// Text before the first game: removed when it is data, or only parentheses, or the canonical form is asked for.
+    fn junk_before_game(&self, d: &Diagnostic, all: &[Diagnostic]) -> Option<Planned> {
+        let s = d.span;
+        let (start, end) = (s.start as usize, s.end as usize);
+        let data = all
+            .iter()
+            .any(|o| o.code == codes::DATA_BEFORE_GAME && o.span.start >= s.start);
+        let code = if data {
+            codes::DATA_BEFORE_GAME
+        } else {
+            codes::JUNK_BEFORE_GAME
+        };
+        // Text SGF readers skip, often a header or a note: kept
+        // unless the canonical form is asked for.
+        if !data && !self.only_parentheses(s) && !self.normalize {
+            return None;
+        }
+        let message = format!("text before the first game removed: '{}'", self.text(s));
+        Some((code, message, data, removal(start, self.space_end(end))))
+    }
+
+    /// Text after or between the games.
+    fn junk_after_game(&self, d: &Diagnostic, all: &[Diagnostic]) -> Option<Planned> {
+        let s = d.span;
+        let (start, end) = (s.start as usize, s.end as usize);
+        // A stray `)` is the unbalanced parenthesis's to remove.
+        if all
+            .iter()
+            .any(|o| o.code == codes::UNBALANCED && o.span.start <= s.start && o.span.end >= s.end)
+        {
+            return None;
+        }
+        let text = !self.only_parentheses(s);
+        let message = if text && self.normalize {
+            format!(
+                "text outside the games removed (the canonical form holds the games only): '{}'",
+                self.text(s)
+            )
+        } else {
+            format!("text outside the games removed: '{}'", self.text(s))
+        };
+        let after = self.space_end(end);
+        let edits = if after == self.input.len() {
+            removal(self.space_start(start), end)
+        } else {
+            removal(start, after)
+        };
+        Some((d.code, message, text && !self.normalize, edits))
+    }
+
+    /// `)` added at the end for the trees left open.
+    fn missing_close(&self, d: &Diagnostic, all: &[Diagnostic]) -> Option<Planned> {
+        let count = unclosed_trees(&d.message);
+        let message = if count == 1 {
+            "')' added at the end".to_owned()
+        } else {
+            format!("{count} ')' added at the end")
+        };
+        // Before the final line break, unless it is inside a
+        // value left open (which gets its `]` at the very end).
+        let open_value = all.iter().any(|o| o.code == codes::UNCLOSED_VALUE);
+        let at = if open_value {
+            self.input.len()
+        } else {
+            self.space_start(self.input.len())
+        };
+        Some((d.code, message, false, vec![(at, at, b")".repeat(count))]))
+    }
+
+    /// `()` removed (critical when there is something inside).
+    fn empty_variation(&self, d: &Diagnostic) -> Option<Planned> {
+        let s = d.span;
+        let (start, end) = (s.start as usize, s.end as usize);
+        let message = format!("'{}' removed", self.text(s));
+        // Junk inside `( 5 )` goes with it: only with force.
+        let inner = &self.input[(start + 1).min(end)..end.saturating_sub(1).max(start)];
+        let critical = inner.iter().any(|&b| !is_space(b));
+        Some((
+            d.code,
+            message,
+            critical,
+            removal(self.space_start(start), end),
+        ))
+    }
+
+    /// A node after the variations of a sequence: put in a variation of its own.
+    fn node_outside_variation(&self, d: &Diagnostic) -> Option<Planned> {
+        let s = d.span;
+        let (start, end) = (s.start as usize, s.end as usize);
+        let node = self.node_at(start)?;
+        if node.prev_sibling().is_none() {
+            // No variation before it after all (`()` was skipped):
+            // only its `;` is missing.
+            if self.input.get(start) == Some(&b';') {
+                return None;
+            }
+            let message = "';' added".to_owned();
+            return Some((d.code, message, false, vec![(start, start, b";".to_vec())]));
+        }
+        let subtree_end = self.subtree_end(node).max(end);
+        let open: &[u8] = if self.input.get(start) == Some(&b';') {
+            b"("
+        } else {
+            b"(;"
+        };
+        let message =
+            "node put in a variation of its own: '(' added before it, ')' after its variations"
+                .to_owned();
+        let edits = vec![
+            (start, start, open.to_vec()),
+            (subtree_end, subtree_end, b")".to_vec()),
+        ];
+        Some((d.code, message, false, edits))
+    }
+
+    /// An identifier that cannot be one, removed with its property.
+    fn invalid_identifier(&self, d: &Diagnostic) -> Option<Planned> {
+        let s = d.span;
+        let (start, end) = (s.start as usize, s.end as usize);
+        let to = self.property_end(start).max(end);
+        let removed = Span::new(s.start, to as u32);
+        let message = format!("property removed: '{}'", self.text(removed));
+        Some((d.code, message, true, removal(start, to)))
+    }
+
+    /// An identifier with lowercase letters written as its uppercase letters.
+    fn lowercase_identifier(&self, d: &Diagnostic) -> Option<Planned> {
+        let s = d.span;
+        let (start, end) = (s.start as usize, s.end as usize);
+        let written = &self.input[start..end];
+        let upper: Vec<u8> = written
+            .iter()
+            .copied()
+            .filter(u8::is_ascii_uppercase)
+            .collect();
+        let message = format!(
+            "identifier {} written {}",
+            String::from_utf8_lossy(written),
+            String::from_utf8_lossy(&upper)
+        );
+        Some((d.code, message, false, vec![(start, end, upper)]))
     }
 
     /// The node that starts at `at`: its `;`, or its first property when
@@ -538,6 +578,11 @@ fn unclosed_trees(message: &str) -> usize {
         .find_map(|w| w.parse::<usize>().ok())
         .unwrap_or(1)
         .max(1)
+}
+
+/// The edit that removes the bytes `from..to`.
+fn removal(from: usize, to: usize) -> Vec<(usize, usize, Vec<u8>)> {
+    vec![(from, to, Vec::new())]
 }
 
 #[cfg(test)]
