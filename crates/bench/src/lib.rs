@@ -2,6 +2,7 @@
 //! generating pathological inputs. Timing lives in `benches/` (criterion)
 //! and in the `kifu-bench` binary (one run, all parsers side by side).
 
+pub mod garbage;
 pub mod scale;
 
 use std::path::{Path, PathBuf};

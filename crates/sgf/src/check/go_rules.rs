@@ -16,8 +16,15 @@ pub(super) type NodeSetup = [Vec<(Span, Vec<kifu_board::Point>)>; 3];
 pub(super) type NodeMove = (kifu_board::Color, Option<kifu_board::Point>, Span);
 
 /// A node's setup and move, in one pass over its properties.
-pub(super) fn setup_and_move(node: Node<'_, '_>) -> (NodeSetup, Option<NodeMove>) {
+pub(super) fn setup_and_move(
+    node: Node<'_, '_>,
+    size: kifu_board::BoardSize,
+) -> (NodeSetup, Option<NodeMove>) {
     let mut setup: NodeSetup = Default::default();
+    if let Some((color, point)) = node.plain_move(size) {
+        let span = node.properties().next().map_or(Span::empty(0), |p| p.span());
+        return (setup, Some((color, Some(point), span)));
+    }
     let mut mv = None;
     for p in node.properties() {
         let slot = match p.id() {
@@ -161,7 +168,9 @@ pub(super) fn play_checked(
     let size = board.size();
     match point {
         Some(p) if size.contains(p) => {
-            if let Err(why) = board.check_move(color, p) {
+            // Checked and played in one step: a move that takes no
+            // stones allocates nothing.
+            if let Some(why) = board.play_anyway_into(color, p, &mut Vec::new()) {
                 let (code, severity) = move_finding(why);
                 report(
                     out,
@@ -171,7 +180,6 @@ pub(super) fn play_checked(
                     format!("{color} {}: {why}", p.to_standard(size)),
                 );
             }
-            board.play_anyway(color, p);
         }
         _ => board.pass(),
     }
@@ -215,15 +223,21 @@ pub(super) fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
             }
         };
         let is_root = node.parent().is_none();
-        let (setup, mv) = setup_and_move(node);
-        note_setup_in_main_line(&setup, main && !is_root, out);
-        // All the setup of the node in one batch: the groups are worked
-        // out once, not once per stone.
-        let mut batch = board.setup();
-        apply_setup(&setup, size, &mut batch, out);
-        drop(batch);
+        let (setup, mv) = setup_and_move(node, size);
+        if setup.iter().any(|s| !s.is_empty()) {
+            note_setup_in_main_line(&setup, main && !is_root, out);
+            // All the setup of the node in one batch: the groups are
+            // worked out once, not once per stone.
+            let mut batch = board.setup();
+            apply_setup(&setup, size, &mut batch, out);
+        }
         if let Some(mv) = mv {
             play_checked(&mut board, mv, main, &mut last, out);
+        }
+        // Most nodes have one child: no list of them.
+        if let Some(only) = node.first_child().filter(|c| c.next_sibling().is_none()) {
+            stack.push(Step::Node(only, last, main));
+            continue;
         }
         let children: Vec<_> = node.children().collect();
         if let Some((_, Some(point), _)) = mv
@@ -354,7 +368,7 @@ mod replay_tests {
         let mut stack = vec![(game.root(), Board::new(size), None, true)];
         while let Some((node, mut board, mut last, main)) = stack.pop() {
             let is_root = node.parent().is_none();
-            let (setup, mv) = setup_and_move(node);
+            let (setup, mv) = setup_and_move(node, game.board_size());
             note_setup_in_main_line(&setup, main && !is_root, out);
             apply_setup(&setup, size, &mut board, out);
             if let Some(mv) = mv {

@@ -33,73 +33,103 @@ pub(crate) use values::is_empty_value;
 
 /// Runs every check on every game; diagnostics come in file order.
 pub fn check(collection: &Collection<'_>) -> Vec<Diagnostic> {
+    check_timed(collection, &mut |_| {})
+}
+
+/// [`check`], calling `lap` with the name of each stage as it ends (what
+/// the benchmarks time). Not part of the supported API.
+#[doc(hidden)]
+pub fn check_timed(
+    collection: &Collection<'_>,
+    lap: &mut dyn FnMut(&'static str),
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for game in collection.games() {
-        let root = game.root();
-        let go = game.game_type() == 1;
-        if !go {
-            let span = root.property("GM").map_or(Span::empty(0), |p| p.span());
-            report(
-                &mut out,
-                codes::NOT_GO,
-                Severity::Note,
-                span,
-                format!(
-                    "game type GM[{}] is not Go: Go checks skipped",
-                    game.game_type()
-                ),
-            );
-        }
-        if let Some(ff) = root.property("FF") {
-            let valid = ff.raw_values().next().is_some_and(|v| {
-                matches!(
-                    std::str::from_utf8(v).map(str::trim),
-                    Ok("1" | "2" | "3" | "4")
-                )
-            });
-            if !valid {
-                report(
-                    &mut out,
-                    codes::UNKNOWN_FF,
-                    Severity::Warning,
-                    ff.span(),
-                    "file format FF is not 1, 2, 3 or 4: read as FF[4]".into(),
-                );
-            }
-        }
-        // Pre-order with, for each node, whether an ancestor held game info.
-        let mut info_above: Vec<(crate::NodeId, bool)> = Vec::new();
-        for node in game.nodes() {
-            while let Some((id, _)) = info_above.last() {
-                if node.parent().is_some_and(|p| p.id() == *id) {
-                    break;
-                }
-                info_above.pop();
-            }
-            let above = info_above.last().is_some_and(|(_, i)| *i);
-            let context = Context {
-                is_root: node.parent().is_none(),
-                go,
-                info_above: above,
-                old_format: game.file_format() < 4,
-                ff: match game.file_format() {
-                    f @ 1..=3 => f as u8,
-                    _ => 4,
-                },
-                tt_is_pass: game.board_size().tt_is_pass(),
-                size: game.board_size(),
-            };
-            let has_info = check_node(&node, &context, &mut out);
-            info_above.push((node.id(), above || has_info));
-        }
+        check_game(&game, &mut out);
     }
+    lap("check: nodes (values, places)");
     mixed_formats(collection, &mut out);
     mixed_charsets(collection, &mut out);
+    lap("check: collection");
     for game in collection.games().filter(|g| g.game_type() == 1) {
         go_rules(&game, &mut out);
     }
+    lap("check: Go rules");
     out.sort_by_key(|d| d.span.start);
+    lap("check: sort");
     out
+}
+
+/// The checks of a game's root (its type and format) and of every node.
+fn check_game(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
+    let root = game.root();
+    let go = game.game_type() == 1;
+    if !go {
+        let span = root.property("GM").map_or(Span::empty(0), |p| p.span());
+        report(
+            out,
+            codes::NOT_GO,
+            Severity::Note,
+            span,
+            format!(
+                "game type GM[{}] is not Go: Go checks skipped",
+                game.game_type()
+            ),
+        );
+    }
+    if let Some(ff) = root.property("FF") {
+        let valid = ff.raw_values().next().is_some_and(|v| {
+            matches!(
+                std::str::from_utf8(v).map(str::trim),
+                Ok("1" | "2" | "3" | "4")
+            )
+        });
+        if !valid {
+            report(
+                out,
+                codes::UNKNOWN_FF,
+                Severity::Warning,
+                ff.span(),
+                "file format FF is not 1, 2, 3 or 4: read as FF[4]".into(),
+            );
+        }
+    }
+    // What every node's context shares, read once per game (`FF` is
+    // decoded from the root's text).
+    let file_format = game.file_format();
+    let mut context = Context {
+        is_root: true,
+        go,
+        info_above: false,
+        old_format: file_format < 4,
+        ff: match file_format {
+            f @ 1..=3 => f as u8,
+            _ => 4,
+        },
+        tt_is_pass: game.board_size().tt_is_pass(),
+        size: game.board_size(),
+    };
+    // Pre-order with, for each node, whether an ancestor held game info.
+    let mut info_above: Vec<(crate::NodeId, bool)> = Vec::new();
+    for node in game.nodes() {
+        let parent = node.parent().map(|p| p.id());
+        while let Some((id, _)) = info_above.last() {
+            if parent == Some(*id) {
+                break;
+            }
+            info_above.pop();
+        }
+        let above = info_above.last().is_some_and(|(_, i)| *i);
+        if go && parent.is_some() && node.is_plain_move(context.size) {
+            // Nothing to find in it (see `Node::is_plain_move`).
+            info_above.push((node.id(), above));
+            continue;
+        }
+        context.is_root = parent.is_none();
+        context.info_above = above;
+        let has_info = check_node(&node, &context, out);
+        info_above.push((node.id(), above || has_info));
+    }
 }
 
 /// Lowers to notes the reader's findings that a game's own file format
@@ -147,6 +177,72 @@ mod tests {
             .iter()
             .map(|d| d.code.as_str())
             .collect()
+    }
+
+    /// What the checks of a node find in each plain move (not a root) of
+    /// a game of Go in `input`: how many there were, and the findings.
+    fn findings_in_plain_moves(input: &[u8]) -> (usize, Vec<Diagnostic>) {
+        let c = crate::parse(input).value;
+        let (mut plain, mut out) = (0, Vec::new());
+        for game in c.games().filter(|g| g.game_type() == 1) {
+            let size = game.board_size();
+            let ff = game.file_format();
+            for node in game.nodes().filter(|n| n.parent().is_some()) {
+                if node.is_plain_move(size) {
+                    plain += 1;
+                    let context = Context {
+                        is_root: false,
+                        go: true,
+                        info_above: true,
+                        old_format: ff < 4,
+                        ff: ff.clamp(1, 4) as u8,
+                        tt_is_pass: size.tt_is_pass(),
+                        size,
+                    };
+                    assert!(!check_node(&node, &context, &mut out));
+                }
+            }
+        }
+        (plain, out)
+    }
+
+    /// The premise of skipping plain moves: the checks of a node find
+    /// nothing in them, in hand-made cases and in every corpus file.
+    #[test]
+    fn plain_moves_have_nothing_to_find() {
+        let (plain, found) =
+            findings_in_plain_moves(b"(;GM[1]FF[3]SZ[9];B[ii];W[aa](;B[ee])(;W[ef]))");
+        assert_eq!(plain, 4);
+        assert!(found.is_empty(), "{found:?}");
+        for node in ["B[jj]", "B[tt]", "b[aa]", "B[a\\a]", "B[aa][bb]", "B[]"] {
+            let input = format!("(;GM[1]FF[4]SZ[9];{node})");
+            assert_eq!(findings_in_plain_moves(input.as_bytes()).0, 0, "{node}");
+        }
+        let corpus =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf");
+        let (mut dirs, mut files, mut plain) = (vec![corpus], 0, 0);
+        while let Some(dir) = dirs.pop() {
+            for path in std::fs::read_dir(&dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+            {
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "sgf") {
+                    let input = std::fs::read(&path).unwrap();
+                    let (n, found) = findings_in_plain_moves(&input);
+                    assert!(found.is_empty(), "{}: {found:?}", path.display());
+                    (files, plain) = (files + 1, plain + n);
+                }
+            }
+        }
+        // Without the corpus (a clone with no ../shared) only the cases above.
+        assert!(
+            files == 0 || plain > 100_000,
+            "{files} files, {plain} plain moves"
+        );
     }
 
     #[test]

@@ -47,7 +47,7 @@ pub struct Fixed<'i> {
 /// big collection costs one tree, not three (7,259 games merged into one
 /// 8.8 MB file took 650 MB when the passes' trees were held together).
 pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
-    fix_with(input, options, false)
+    fix_with(input, options, false, &mut |_| {})
 }
 
 /// [`fix`], and the game information written in the forms FF\[4\]
@@ -67,12 +67,31 @@ pub fn fix<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
 /// );
 /// ```
 pub fn fix_and_normalize<'i>(input: &'i [u8], options: &Options) -> Fixed<'i> {
-    fix_with(input, options, true)
+    fix_with(input, options, true, &mut |_| {})
 }
 
-fn fix_with<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i> {
+/// [`fix`] (or with `normalize`, [`fix_and_normalize`]), calling `lap`
+/// with the name of each stage as it ends (what the benchmarks time;
+/// stages met again have the same name). Not part of the supported API.
+#[doc(hidden)]
+pub fn fix_timed<'i>(
+    input: &'i [u8],
+    options: &Options,
+    normalize: bool,
+    lap: &mut dyn FnMut(&'static str),
+) -> Fixed<'i> {
+    fix_with(input, options, normalize, lap)
+}
+
+fn fix_with<'i>(
+    input: &'i [u8],
+    options: &Options,
+    normalize: bool,
+    lap: &mut dyn FnMut(&'static str),
+) -> Fixed<'i> {
     let parsed = crate::parse(input);
-    let mut fixed = fix_once(parsed.value, parsed.diagnostics, options, normalize);
+    lap("fix: parse");
+    let mut fixed = fix_once(parsed.value, parsed.diagnostics, options, normalize, lap);
     // Repairs change the bytes a charset is detected from, and in a
     // multibyte charset which `\` and `]` are trail bytes: what one pass
     // leaves, another pass repairs, so that `kifu fix` is idempotent.
@@ -83,13 +102,15 @@ fn fix_with<'i>(input: &'i [u8], options: &Options, normalize: bool) -> Fixed<'i
             break;
         }
         let written = crate::write::lossless(&fixed.collection);
+        lap("fix: write the repaired text");
         // What the games were read in: the next pass reads the written
         // bytes, and if it repairs nothing its reading (the same tree)
         // replaces this one, still decoded as this one was.
         let charsets = charsets(&fixed.collection);
         drop(fixed.collection);
         let (collection, diagnostics) = parse_owned(written);
-        let mut again = fix_once(collection, diagnostics, options, normalize);
+        lap("fix: read it again");
+        let mut again = fix_once(collection, diagnostics, options, normalize, lap);
         if !again.report.changed() {
             read_in(&mut again.collection, charsets);
             fixed.collection = again.collection;
@@ -131,6 +152,7 @@ fn fix_once<'i>(
     diagnostics: Vec<Diagnostic>,
     options: &Options,
     normalize: bool,
+    lap: &mut dyn FnMut(&'static str),
 ) -> Fixed<'i> {
     let encoding = collection
         .game(0)
@@ -181,7 +203,9 @@ fn fix_once<'i>(
         }
     }
     let syntax_repaired = !report.made.is_empty();
+    lap("fix: syntax repairs (plan, apply, read again)");
     let mut later = repair::repair_after(&mut collection, options, syntax_repaired, normalize);
+    lap("fix: content repairs");
     // Spans of the repairs after the syntax stage: in the repaired bytes,
     // or in text a repair created (shown where it was inserted).
     let len = collection.source().len() as u32;
@@ -197,6 +221,7 @@ fn fix_once<'i>(
     }
     let changed = syntax_repaired || later.changed();
     let collection = settle_charsets(collection, changed, &mut later);
+    lap("fix: charsets settled (write, read again)");
     for r in later
         .made
         .iter_mut()
@@ -210,6 +235,7 @@ fn fix_once<'i>(
     report.kept.append(&mut later.kept);
     report.made.sort_by_key(|r| r.span.start);
     report.refused.sort_by_key(|r| r.span.start);
+    lap("fix: report");
     Fixed {
         collection,
         diagnostics,

@@ -1,7 +1,7 @@
 //! The repairs of one game: its structure first, then every node in
 //! depth-first order on one board.
 
-use kifu_board::{Board, BoardSize, Color, Point};
+use kifu_board::{Board, Color};
 use kifu_diag::Span;
 
 use super::node::{NodeContext, repair_node};
@@ -49,17 +49,24 @@ pub(super) fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>
             }
             continue;
         };
-        if !(go && ff == 4 && is_plain_move(c, node, size)) {
+        if !(go && ff == 4 && c.node(node).is_plain_move(size)) {
             repair_node(c, node, &cx, &mut board, r);
         }
         apply_node(c, node, &mut board);
-        let children: Vec<NodeId> = c.node(node).children().map(|n| n.id()).collect();
-        if children.len() > 1 {
-            branches.push((board.checkpoint(), children.len()));
+        let n = c.node(node);
+        if n.first_child()
+            .is_some_and(|first| first.next_sibling().is_some())
+        {
+            let count = n.children().count();
+            branches.push((board.checkpoint(), count));
         }
-        for (i, child) in children.into_iter().enumerate().rev() {
-            stack.push(Some(child));
-            if i > 0 {
+        // The children, last first, with a step back to the branch's
+        // checkpoint between two of them.
+        let mut child = n.last_child();
+        while let Some(ch) = child {
+            stack.push(Some(ch.id()));
+            child = ch.prev_sibling();
+            if child.is_some() {
                 stack.push(None);
             }
         }
@@ -116,33 +123,13 @@ pub(super) fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>
     }
 }
 
-/// Whether `node` is one move written plainly on the board (`;B[pd]`),
-/// as most nodes of most games are. Nothing in [`repair_node`] applies to
-/// such a node in an FF\[4\] game of Go (one property, an uppercase
-/// identifier, one value that is a point of the board, no escapes, no
-/// `tt`), and reading each node's properties into owned copies for it
-/// took most of the time of a repair.
-pub(super) fn is_plain_move(c: &Collection<'_>, node: NodeId, size: BoardSize) -> bool {
-    let n = c.node(node);
-    let mut properties = n.properties();
-    let (Some(p), None) = (properties.next(), properties.next()) else {
-        return false;
-    };
-    if !matches!(p.written_id(), b"B" | b"W") {
-        return false;
-    }
-    let mut values = p.raw_values();
-    let (Some(value), None) = (values.next(), values.next()) else {
-        return false;
-    };
-    value.iter().all(u8::is_ascii_lowercase)
-        && value != b"tt"
-        && Point::from_sgf(value, size).is_ok()
-}
-
 /// Plays the node's setup and moves on `board`.
 pub(super) fn apply_node(c: &Collection<'_>, node: NodeId, board: &mut Board) {
     let n = c.node(node);
+    if let Some((color, p)) = n.plain_move(board.size()) {
+        board.play_anyway_into(color, p, &mut Vec::new());
+        return;
+    }
     let mut setup = board.setup();
     for (id, stone) in [
         ("AE", None),
@@ -164,7 +151,7 @@ mod tests {
     use super::*;
     use crate::repair::{Options, Report};
 
-    /// Runs [`repair_node`] on every node of `input` that [`is_plain_move`]
+    /// Runs [`repair_node`] on every node of `input` that `Node::is_plain_move`
     /// takes as one; returns how many there were, and what was repaired.
     fn repairs_of_plain_moves(input: &[u8]) -> (usize, Vec<Repair>) {
         let mut c = crate::parse(input).value;
@@ -188,7 +175,7 @@ mod tests {
             let ascii_safe = game.charset().scan == crate::bytes::charset::ScanMode::AsciiSafe;
             let nodes: Vec<NodeId> = game.nodes().map(|n| n.id()).collect();
             for node in nodes {
-                if is_plain_move(&c, node, size) {
+                if c.node(node).is_plain_move(size) {
                     plain += 1;
                     let mut board = Board::new(size);
                     let tt = size.tt_is_pass();

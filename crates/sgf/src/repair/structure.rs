@@ -18,88 +18,164 @@ pub(super) fn repair_structure(
     go: bool,
     r: &mut Repairer<'_>,
 ) {
-    use crate::props::PropertyKind;
     // Pre-order, with whether an ancestor holds game information.
     let mut stack = vec![(root, false)];
     while let Some((node, info_above)) = stack.pop() {
         let is_root = node == root;
-        let mut has_info = false;
-        for p in props_of(c, node) {
-            let Some(info) = crate::props::lookup(&p.id) else {
-                continue;
-            };
-            match info.kind {
-                PropertyKind::Root if !is_root => {
-                    let message = format!(
-                        "root property {} removed from a node that is not the root",
-                        p.id
-                    );
-                    if r.decide(codes::ROOT_PROPERTY_OUTSIDE_ROOT, p.span, message, true) {
-                        let _ = c.remove_property(node, &p.id);
-                    }
-                }
-                PropertyKind::GameInfo if info_above => {
-                    let message = format!(
-                        "game information {} removed: a node above it holds this line's game information",
-                        p.id
-                    );
-                    if r.decide(codes::GAME_INFO_OUTSIDE_INFO_NODE, p.span, message, true) {
-                        let _ = c.remove_property(node, &p.id);
-                    }
-                }
-                PropertyKind::GameInfo => has_info = true,
-                _ => {}
-            }
+        let seen = Seen::of(c, node, is_root, info_above);
+        if seen.misplaced {
+            misplaced(c, node, is_root, info_above, r);
         }
-        let n = c.node(node);
-        if n.has("GB") && n.has("GW") {
-            let gb = n.property("GB").map(|p| p.span());
-            let gw = n.property("GW").map(|p| p.span());
-            let (second, span) = match (gb, gw) {
-                (Some(b), Some(w)) if b.start > w.start => ("GB", b),
-                (_, Some(w)) => ("GW", w),
-                _ => ("GW", Span::empty(0)),
-            };
-            let message = format!("{second} removed: GB and GW contradict each other");
-            if r.decide(codes::CONTRADICTING_ANNOTATIONS, span, message, true) {
-                let _ = c.remove_property(node, second);
-            }
+        if seen.gb && seen.gw {
+            good_for_both(c, node, r);
         }
-        let n = c.node(node);
-        if !n.has("B") && !n.has("W") {
-            for id in ["BM", "TE", "DO", "IT"] {
-                let Some(span) = c.node(node).property(id).map(|p| p.span()) else {
-                    continue;
-                };
-                let message = format!("move annotation {id} removed: its node has no move");
-                if r.decide(codes::ANNOTATION_WITHOUT_MOVE, span, message, false) {
-                    let _ = c.remove_property(node, id);
-                }
-            }
+        if seen.annotation && !seen.moves {
+            annotations_without_move(c, node, r);
         }
-        for p in props_of(c, node) {
-            if p.values.iter().any(|v| v.contains(&0)) {
-                let values: Vec<Vec<u8>> = p
-                    .values
-                    .iter()
-                    .map(|v| v.iter().map(|&b| if b == 0 { b' ' } else { b }).collect())
-                    .collect();
-                let refs: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
-                let message = format!("NUL bytes in {} replaced by spaces", p.id);
-                if r.decide(codes::NUL_IN_VALUE, p.span, message, false) {
-                    let _ = c.set_raw(node, &p.id, &refs);
-                }
-            }
+        if seen.nul {
+            nul_bytes(c, node, r);
         }
-        if go {
+        if go && seen.ki {
             integer_komi(c, node, r);
         }
         if is_root {
             board_size(c, node, r);
         }
-        let children: Vec<NodeId> = c.node(node).children().map(|n| n.id()).collect();
-        for child in children.into_iter().rev() {
-            stack.push((child, info_above || has_info));
+        // The children, last first (popped first first).
+        let mut child = c.node(node).last_child();
+        while let Some(n) = child {
+            stack.push((n.id(), info_above || seen.info));
+            child = n.prev_sibling();
+        }
+    }
+}
+
+/// What the structure repairs look for in a node, found in one pass over
+/// its properties (most nodes have none of it).
+#[derive(Default)]
+struct Seen {
+    /// A root property outside the root, or game information below a
+    /// node that holds some.
+    misplaced: bool,
+    /// Game information.
+    info: bool,
+    gb: bool,
+    gw: bool,
+    /// `B` or `W`.
+    moves: bool,
+    /// `BM`, `TE`, `DO` or `IT`.
+    annotation: bool,
+    ki: bool,
+    /// A NUL byte in a value.
+    nul: bool,
+}
+
+impl Seen {
+    fn of(c: &Collection<'_>, node: NodeId, is_root: bool, info_above: bool) -> Seen {
+        use crate::props::PropertyKind;
+        let mut seen = Seen::default();
+        for p in c.node(node).properties() {
+            match p.id() {
+                "GB" => seen.gb = true,
+                "GW" => seen.gw = true,
+                "B" | "W" => seen.moves = true,
+                "BM" | "TE" | "DO" | "IT" => seen.annotation = true,
+                "KI" => seen.ki = true,
+                _ => {}
+            }
+            match p.info().map(|i| i.kind) {
+                Some(PropertyKind::Root) if !is_root => seen.misplaced = true,
+                Some(PropertyKind::GameInfo) if info_above => seen.misplaced = true,
+                Some(PropertyKind::GameInfo) => seen.info = true,
+                _ => {}
+            }
+            seen.nul |= p.raw_values().any(|v| v.contains(&0));
+        }
+        seen
+    }
+}
+
+/// Root properties outside the root and game information below the node
+/// that holds it: removed (critical).
+fn misplaced(
+    c: &mut Collection<'_>,
+    node: NodeId,
+    is_root: bool,
+    info_above: bool,
+    r: &mut Repairer<'_>,
+) {
+    use crate::props::PropertyKind;
+    for p in props_of(c, node) {
+        let Some(info) = crate::props::lookup(&p.id) else {
+            continue;
+        };
+        match info.kind {
+            PropertyKind::Root if !is_root => {
+                let message = format!(
+                    "root property {} removed from a node that is not the root",
+                    p.id
+                );
+                if r.decide(codes::ROOT_PROPERTY_OUTSIDE_ROOT, p.span, message, true) {
+                    let _ = c.remove_property(node, &p.id);
+                }
+            }
+            PropertyKind::GameInfo if info_above => {
+                let message = format!(
+                    "game information {} removed: a node above it holds this line's game information",
+                    p.id
+                );
+                if r.decide(codes::GAME_INFO_OUTSIDE_INFO_NODE, p.span, message, true) {
+                    let _ = c.remove_property(node, &p.id);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `GB` and `GW` in one node: the second removed (critical).
+fn good_for_both(c: &mut Collection<'_>, node: NodeId, r: &mut Repairer<'_>) {
+    let n = c.node(node);
+    let gb = n.property("GB").map(|p| p.span());
+    let gw = n.property("GW").map(|p| p.span());
+    let (second, span) = match (gb, gw) {
+        (Some(b), Some(w)) if b.start > w.start => ("GB", b),
+        (_, Some(w)) => ("GW", w),
+        _ => ("GW", Span::empty(0)),
+    };
+    let message = format!("{second} removed: GB and GW contradict each other");
+    if r.decide(codes::CONTRADICTING_ANNOTATIONS, span, message, true) {
+        let _ = c.remove_property(node, second);
+    }
+}
+
+/// Move annotations in a node without a move: removed.
+fn annotations_without_move(c: &mut Collection<'_>, node: NodeId, r: &mut Repairer<'_>) {
+    for id in ["BM", "TE", "DO", "IT"] {
+        let Some(span) = c.node(node).property(id).map(|p| p.span()) else {
+            continue;
+        };
+        let message = format!("move annotation {id} removed: its node has no move");
+        if r.decide(codes::ANNOTATION_WITHOUT_MOVE, span, message, false) {
+            let _ = c.remove_property(node, id);
+        }
+    }
+}
+
+/// NUL bytes in values replaced by spaces.
+fn nul_bytes(c: &mut Collection<'_>, node: NodeId, r: &mut Repairer<'_>) {
+    for p in props_of(c, node) {
+        if p.values.iter().any(|v| v.contains(&0)) {
+            let values: Vec<Vec<u8>> = p
+                .values
+                .iter()
+                .map(|v| v.iter().map(|&b| if b == 0 { b' ' } else { b }).collect())
+                .collect();
+            let refs: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
+            let message = format!("NUL bytes in {} replaced by spaces", p.id);
+            if r.decide(codes::NUL_IN_VALUE, p.span, message, false) {
+                let _ = c.set_raw(node, &p.id, &refs);
+            }
         }
     }
 }

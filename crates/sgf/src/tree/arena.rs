@@ -739,6 +739,45 @@ impl<'c, 'i> Node<'c, 'i> {
         self.link(self.data().first_child)
     }
 
+    /// Whether this node is one move written plainly on the board
+    /// (`;B[pd]`), as most nodes of most games are: one property, an
+    /// uppercase identifier, one value that is a point of the board, no
+    /// escapes, no `tt`. Neither the checks of a node nor its repairs find
+    /// anything in such a node of a game of Go (but that it is the root),
+    /// and most of their time went to nodes like it: they skip them (tests
+    /// run both on every such node of the corpus and find nothing).
+    pub(crate) fn is_plain_move(&self, size: BoardSize) -> bool {
+        self.plain_move(size).is_some()
+    }
+
+    /// The move of a node that [`is_plain_move`](Self::is_plain_move), read
+    /// from its bytes without decoding them.
+    pub(crate) fn plain_move(&self, size: BoardSize) -> Option<(Color, Point)> {
+        let mut properties = self.properties();
+        let (Some(p), None) = (properties.next(), properties.next()) else {
+            return None;
+        };
+        let color = match p.written_id() {
+            b"B" => Color::Black,
+            b"W" => Color::White,
+            _ => return None,
+        };
+        let mut values = p.raw_values();
+        let (Some(value), None) = (values.next(), values.next()) else {
+            return None;
+        };
+        if !value.iter().all(u8::is_ascii_lowercase) || value == b"tt" {
+            return None;
+        }
+        Some((color, Point::from_sgf(value, size).ok()?))
+    }
+
+    /// The last child (the last variation), for walks that push the
+    /// children on a stack without collecting them.
+    pub(crate) fn last_child(&self) -> Option<Node<'c, 'i>> {
+        self.link(self.data().last_child)
+    }
+
     /// The next sibling (the next variation).
     pub fn next_sibling(&self) -> Option<Node<'c, 'i>> {
         self.link(self.data().next_sibling)
