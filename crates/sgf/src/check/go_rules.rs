@@ -22,7 +22,10 @@ pub(super) fn setup_and_move(
 ) -> (NodeSetup, Option<NodeMove>) {
     let mut setup: NodeSetup = Default::default();
     if let Some((color, point)) = node.plain_move(size) {
-        let span = node.properties().next().map_or(Span::empty(0), |p| p.span());
+        let span = node
+            .properties()
+            .next()
+            .map_or(Span::empty(0), |p| p.span());
         return (setup, Some((color, Some(point), span)));
     }
     let mut mv = None;

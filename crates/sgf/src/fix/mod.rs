@@ -91,7 +91,8 @@ fn fix_with<'i>(
 ) -> Fixed<'i> {
     let parsed = crate::parse(input);
     lap("fix: parse");
-    let mut fixed = fix_once(parsed.value, parsed.diagnostics, options, normalize, lap);
+    let (mut fixed, mut fresh) =
+        fix_once(parsed.value, parsed.diagnostics, options, normalize, lap);
     // Repairs change the bytes a charset is detected from, and in a
     // multibyte charset which `\` and `]` are trail bytes: what one pass
     // leaves, another pass repairs, so that `kifu fix` is idempotent.
@@ -101,16 +102,30 @@ fn fix_with<'i>(
         if !fixed.report.changed() {
             break;
         }
-        let written = crate::write::lossless(&fixed.collection);
-        lap("fix: write the repaired text");
         // What the games were read in: the next pass reads the written
         // bytes, and if it repairs nothing its reading (the same tree)
         // replaces this one, still decoded as this one was.
         let charsets = charsets(&fixed.collection);
-        drop(fixed.collection);
-        let (collection, diagnostics) = parse_owned(written);
-        lap("fix: read it again");
-        let mut again = fix_once(collection, diagnostics, options, normalize, lap);
+        let (collection, diagnostics) = match fresh.take() {
+            // The tree is a reading of the repaired bytes already.
+            Some(Fresh {
+                charsets: seen,
+                diagnostics,
+            }) => {
+                let mut collection = fixed.collection;
+                read_in(&mut collection, seen);
+                (collection, diagnostics)
+            }
+            None => {
+                let written = crate::write::lossless(&fixed.collection);
+                lap("fix: write the repaired text");
+                let read = parse_owned(written, fixed.collection);
+                lap("fix: read it again");
+                read
+            }
+        };
+        let (mut again, again_fresh) = fix_once(collection, diagnostics, options, normalize, lap);
+        fresh = again_fresh;
         if !again.report.changed() {
             read_in(&mut again.collection, charsets);
             fixed.collection = again.collection;
@@ -153,7 +168,7 @@ fn fix_once<'i>(
     options: &Options,
     normalize: bool,
     lap: &mut dyn FnMut(&'static str),
-) -> Fixed<'i> {
+) -> (Fixed<'i>, Option<Fresh>) {
     let encoding = collection
         .game(0)
         .map_or(encoding_rs::UTF_8, |g| g.charset().encoding);
@@ -195,8 +210,7 @@ fn fix_once<'i>(
         };
         let bytes = edits.apply(collection.source());
         // The old tree goes before the new one is built.
-        drop(collection);
-        (collection, round_diagnostics) = parse_owned(bytes);
+        (collection, round_diagnostics) = parse_owned(bytes, collection);
         rounds.push(edits);
         if !made {
             break;
@@ -220,7 +234,7 @@ fn fix_once<'i>(
         }
     }
     let changed = syntax_repaired || later.changed();
-    let collection = settle_charsets(collection, changed, &mut later);
+    let (collection, fresh) = settle_charsets(collection, changed, &mut later);
     lap("fix: charsets settled (write, read again)");
     for r in later
         .made
@@ -236,12 +250,13 @@ fn fix_once<'i>(
     report.made.sort_by_key(|r| r.span.start);
     report.refused.sort_by_key(|r| r.span.start);
     lap("fix: report");
-    Fixed {
+    let fixed = Fixed {
         collection,
         diagnostics,
         report,
         encoding,
-    }
+    };
+    (fixed, fresh)
 }
 
 /// How many times the syntax is repaired at most.
@@ -266,7 +281,7 @@ fn settle_charsets<'i>(
     mut collection: Collection<'i>,
     mut changed: bool,
     report: &mut Report,
-) -> Collection<'i> {
+) -> (Collection<'i>, Option<Fresh>) {
     use crate::bytes::charset::ca_label;
     // What each game was repaired in, and where a `CA` written to it is
     // reported: its `CA`, else its first property (places in the bytes
@@ -286,14 +301,18 @@ fn settle_charsets<'i>(
         .collect();
     // A few rounds at most: a `CA` written (in place of a label full of
     // 8-bit garbage, say) can make a reader see the text anew.
+    // The reader's findings in the bytes last read, while the tree is that
+    // reading unedited.
+    let mut fresh = None;
     for _ in 0..3 {
         if changed {
             // What a reader will see: the written bytes read again, in
             // place of the tree they were written from (one tree at a
             // time). The edits below are made to that reading.
             let written = crate::write::lossless(&collection);
-            drop(collection);
-            collection = parse_owned(written).0;
+            let diagnostics;
+            (collection, diagnostics) = parse_owned(written, collection);
+            fresh = Some(diagnostics);
         }
         let mut labels = Vec::new();
         for (g, game) in collection.games().enumerate() {
@@ -354,10 +373,26 @@ fn settle_charsets<'i>(
             }
         }
         changed = true;
+        fresh = None;
     }
-    // Decoded as it was repaired, whatever a reading of its bytes says.
+    // Decoded as it was repaired, whatever a reading of its bytes says;
+    // what a reading said is kept for the next pass.
+    let fresh = fresh.map(|diagnostics| Fresh {
+        charsets: charsets(&collection),
+        diagnostics,
+    });
     read_in(&mut collection, used);
-    collection
+    (collection, fresh)
+}
+
+/// What a reading of the repaired bytes gave, when the repaired tree is
+/// that reading: the charsets it found and its findings. The next pass of
+/// [`fix`] starts from them instead of writing the tree and reading it
+/// again (the same bytes, the same reading: a write and a parse of the
+/// whole input saved).
+struct Fresh {
+    charsets: Vec<Resolution>,
+    diagnostics: Vec<Diagnostic>,
 }
 
 /// The charset each game of `collection` was read in.
@@ -389,9 +424,12 @@ fn found_encoding(
     }
 }
 
-/// Reads `bytes` into a collection that owns them (no copy).
-fn parse_owned(bytes: Vec<u8>) -> (Collection<'static>, Vec<Diagnostic>) {
-    let kifu_diag::Parsed { value, diagnostics } = crate::parse(&bytes);
+/// Reads `bytes` into a collection that owns them (no copy), in the
+/// arenas of `before`, the collection they were written from (dropped
+/// first: one tree at a time).
+fn parse_owned(bytes: Vec<u8>, before: Collection<'_>) -> (Collection<'static>, Vec<Diagnostic>) {
+    let arenas = before.into_arenas();
+    let kifu_diag::Parsed { value, diagnostics } = crate::syntax::parse_in(&bytes, arenas);
     // A UTF-16 input is read through its own UTF-8 form.
     let (transcoded, mut collection) = value.detach();
     collection.source = Cow::Owned(transcoded.unwrap_or(bytes));

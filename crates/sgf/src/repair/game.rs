@@ -27,7 +27,7 @@ pub(super) fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>
         ascii_safe: game.charset().scan == crate::bytes::charset::ScanMode::AsciiSafe,
     };
     let made_before = r.report.made.len();
-    repair_structure(c, root, go, r);
+    let needs_board = repair_structure(c, root, go, size, r);
     // Depth first, each node seeing the board before its own moves. One
     // board: where the tree branches a checkpoint is taken, and the board
     // goes back to it after each child but the last (`None` entries).
@@ -49,10 +49,22 @@ pub(super) fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>
             }
             continue;
         };
-        if !(go && ff == 4 && c.node(node).is_plain_move(size)) {
+        // Nothing in a plain move for the node repairs (see
+        // `Node::is_plain_move`).
+        let plain = (go && ff == 4)
+            .then(|| c.node(node).plain_move(size))
+            .flatten();
+        if plain.is_none() {
             repair_node(c, node, &cx, &mut board, r);
         }
-        apply_node(c, node, &mut board);
+        if needs_board {
+            match plain {
+                Some((color, p)) => {
+                    board.play_anyway_into(color, p, &mut Vec::new());
+                }
+                None => apply_node(c, node, &mut board),
+            }
+        }
         let n = c.node(node);
         if n.first_child()
             .is_some_and(|first| first.next_sibling().is_some())

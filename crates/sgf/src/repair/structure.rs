@@ -12,17 +12,30 @@ use crate::tree::{Collection, NodeId};
 /// holds it (removed, critical), `GB` with `GW` (the second removed,
 /// critical), move annotations without a move, `KI`, `SZ[19:19]`, boards
 /// over 52 and NUL bytes in values.
+///
+/// Returns whether the node repairs need the position on the board: a
+/// node below the root has setup or `M` (marks that become `MA` or `TR`
+/// as the point is empty or not) in a game of Go. Without, the moves are
+/// not replayed.
 pub(super) fn repair_structure(
     c: &mut Collection<'_>,
     root: NodeId,
     go: bool,
+    size: kifu_board::BoardSize,
     r: &mut Repairer<'_>,
-) {
+) -> bool {
+    let mut needs_board = false;
     // Pre-order, with whether an ancestor holds game information.
     let mut stack = vec![(root, false)];
     while let Some((node, info_above)) = stack.pop() {
         let is_root = node == root;
-        let seen = Seen::of(c, node, is_root, info_above);
+        let seen = if !is_root && c.node(node).is_plain_move(size) {
+            // Nothing here for these repairs (`B` or `W` alone).
+            Seen::default()
+        } else {
+            Seen::of(c, node, is_root, info_above)
+        };
+        needs_board |= go && !is_root && seen.setup_or_marks;
         if seen.misplaced {
             misplaced(c, node, is_root, info_above, r);
         }
@@ -48,6 +61,7 @@ pub(super) fn repair_structure(
             child = n.prev_sibling();
         }
     }
+    needs_board
 }
 
 /// What the structure repairs look for in a node, found in one pass over
@@ -68,6 +82,8 @@ struct Seen {
     ki: bool,
     /// A NUL byte in a value.
     nul: bool,
+    /// `AE`, `AB`, `AW` or `M`.
+    setup_or_marks: bool,
 }
 
 impl Seen {
@@ -81,6 +97,7 @@ impl Seen {
                 "B" | "W" => seen.moves = true,
                 "BM" | "TE" | "DO" | "IT" => seen.annotation = true,
                 "KI" => seen.ki = true,
+                "AE" | "AB" | "AW" | "M" => seen.setup_or_marks = true,
                 _ => {}
             }
             match p.info().map(|i| i.kind) {

@@ -29,7 +29,7 @@ mod utf16;
 
 use kifu_diag::{DiagnosticSink, Parsed};
 
-use crate::tree::Collection;
+use crate::tree::{Arenas, Collection};
 
 pub use options::ParseOptions;
 pub use parser::MAX_IDENT_LEN;
@@ -60,6 +60,19 @@ pub fn parse_with<'i>(
         // the bytes as they are (the diagnostics will say what is wrong).
         _ => parser::Parser::new(input, options, sink).run(),
     }
+}
+
+/// Reads SGF bytes as [`parse`] does, into the emptied arenas of a
+/// collection read before (see `Collection::into_arenas`).
+pub(crate) fn parse_in(input: &[u8], arenas: Arenas) -> Parsed<Collection<'_>> {
+    let mut diagnostics = Vec::new();
+    let value = match utf16::sniff(input) {
+        Some(form) if utf16::is_valid(input, form) => utf16::parse(input, form, &mut diagnostics),
+        _ => {
+            parser::Parser::new_in(input, &ParseOptions::default(), &mut diagnostics, arenas).run()
+        }
+    };
+    Parsed { value, diagnostics }
 }
 
 /// Reads SGF bytes as [`parse`] does, but every node through the parser's

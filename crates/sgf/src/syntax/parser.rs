@@ -7,7 +7,7 @@ use super::ParseOptions;
 use super::codes;
 use crate::bytes::charset::{self, Resolution, ScanMode};
 use crate::tree::{
-    Collection, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData, note_lead,
+    Arenas, Collection, NodeData, NodeId, Paren, Parens, Piece, PropData, ValueData, note_lead,
 };
 
 /// Identifiers longer than this are reported: no SGF property comes close,
@@ -82,6 +82,17 @@ impl<'i, 's> Parser<'i, 's> {
         options: &ParseOptions,
         sink: &'s mut dyn DiagnosticSink,
     ) -> Self {
+        Self::new_in(input, options, sink, Arenas::default())
+    }
+
+    /// [`Parser::new`], reading into the emptied arenas of a collection
+    /// read before.
+    pub(crate) fn new_in(
+        input: &'i [u8],
+        options: &ParseOptions,
+        sink: &'s mut dyn DiagnosticSink,
+        arenas: Arenas,
+    ) -> Self {
         let file_ca = find_ca(input);
         let scan = match options.charset {
             Some(encoding) => ScanMode::for_encoding(encoding),
@@ -98,7 +109,7 @@ impl<'i, 's> Parser<'i, 's> {
             lead: 0,
             scan,
             forced,
-            collection: Collection::with_capacity_for(input),
+            collection: Collection::with_capacity_in(input, arenas),
             sink,
             stack: Vec::new(),
             general_only: false,

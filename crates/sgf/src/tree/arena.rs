@@ -221,6 +221,14 @@ pub(crate) struct Utf16 {
     pub(crate) bom: bool,
 }
 
+/// The arenas of a collection, empty, kept to read another into.
+#[derive(Default)]
+pub(crate) struct Arenas {
+    nodes: Vec<NodeData>,
+    props: Vec<PropData>,
+    values: Vec<ValueData>,
+}
+
 /// One game of a collection.
 #[derive(Clone, Debug)]
 pub(crate) struct GameData {
@@ -280,7 +288,12 @@ impl<'i> Collection<'i> {
     /// game records of a few kilobytes, growth dominated the parse time;
     /// for a big collection, an arena grown by doubling was up to twice
     /// its size, and each step copied it).
-    pub(crate) fn with_capacity_for(source: &'i [u8]) -> Self {
+    ///
+    /// The arenas are `arenas`: new ones, or the emptied arenas of a
+    /// collection read before ([`Collection::into_arenas`]): `fix` reads
+    /// its repaired bytes again, and fresh arenas of a big collection cost
+    /// their size in page faults at each reading.
+    pub(crate) fn with_capacity_in(source: &'i [u8], arenas: Arenas) -> Self {
         // A `[` starts each value, a `;` each node (a missing one is
         // rare). Values and properties are taken to be as many,
         // which a point list overestimates (what is not used is reserved,
@@ -296,13 +309,28 @@ impl<'i> Collection<'i> {
         let values = opens.min(bound);
         let nodes = (semis + 1).min(bound);
         let mut c = Self::new(source);
+        (c.nodes, c.props, c.values) = (arenas.nodes, arenas.props, arenas.values);
         c.nodes.reserve_exact(nodes);
         c.props.reserve_exact(values);
         c.values.reserve_exact(values);
         c
     }
 
-    /// Gives back what the estimate of [`Collection::with_capacity_for`]
+    /// The arenas of this collection, emptied, their memory kept for the
+    /// next reading ([`Collection::with_capacity_in`]).
+    pub(crate) fn into_arenas(self) -> Arenas {
+        let (mut nodes, mut props, mut values) = (self.nodes, self.props, self.values);
+        nodes.clear();
+        props.clear();
+        values.clear();
+        Arenas {
+            nodes,
+            props,
+            values,
+        }
+    }
+
+    /// Gives back what the estimate of [`Collection::with_capacity_in`]
     /// reserved and reading did not use, when that is much (a point list
     /// of thousands of values left most of the property arena unused).
     pub(crate) fn trim_arenas(&mut self) {

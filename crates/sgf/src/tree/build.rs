@@ -76,7 +76,7 @@ impl Builder {
     /// An empty collection, with room for about `bytes` of text.
     pub fn with_capacity(bytes: usize) -> Builder {
         let mut collection = Collection::new(&[]);
-        // Estimates as `Collection::with_capacity_for` makes them, from
+        // Estimates as `Collection::with_capacity_in` makes them, from
         // the usual `;B[pd]`.
         collection.nodes.reserve(bytes / 6);
         collection.props.reserve(bytes / 6);

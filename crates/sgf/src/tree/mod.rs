@@ -12,9 +12,9 @@ mod arena;
 mod build;
 mod edit;
 
-pub use arena::{Collection, Game, Node, NodeId, Property};
 pub(crate) use arena::{
-    GameData, NodeData, Paren, Parens, Piece, PropData, Utf16, ValueData, note_lead,
+    Arenas, GameData, NodeData, Paren, Parens, Piece, PropData, Utf16, ValueData, note_lead,
 };
+pub use arena::{Collection, Game, Node, NodeId, Property};
 pub use build::Builder;
 pub use edit::EditError;
