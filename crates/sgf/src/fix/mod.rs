@@ -345,6 +345,7 @@ fn settle_charsets<'i>(
         if labels.is_empty() {
             break;
         }
+        let mut edited = false;
         for (g, label, code) in labels {
             let Some(game) = collection.game(g) else {
                 continue;
@@ -359,6 +360,7 @@ fn settle_charsets<'i>(
             let had_ca = root.has("CA");
             let root = root.id();
             if collection.set_raw(root, "CA", &[label.as_bytes()]).is_ok() {
+                edited = true;
                 report.made.push(repair::Repair {
                     code,
                     span: places[g],
@@ -371,6 +373,11 @@ fn settle_charsets<'i>(
                     places[g] = Span::empty(len);
                 }
             }
+        }
+        if !edited {
+            // Every label is there already: reading the same bytes again
+            // (as the rounds left would) gives the same tree.
+            break;
         }
         changed = true;
         fresh = None;
