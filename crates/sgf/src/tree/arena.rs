@@ -781,23 +781,29 @@ impl<'c, 'i> Node<'c, 'i> {
     /// The move of a node that [`is_plain_move`](Self::is_plain_move), read
     /// from its bytes without decoding them.
     pub(crate) fn plain_move(&self, size: BoardSize) -> Option<(Color, Point)> {
-        let mut properties = self.properties();
-        let (Some(p), None) = (properties.next(), properties.next()) else {
+        // Straight from the arenas: every check and repair asks this of
+        // every node, several times.
+        let c = self.collection;
+        let node = self.data();
+        if node.props_len != 1 {
             return None;
-        };
-        let color = match p.written_id() {
+        }
+        let prop = c.props[node.props_start as usize];
+        if prop.values_len != 1 || prop.ident.len() != 1 {
+            return None;
+        }
+        let color = match c.bytes(prop.ident) {
             b"B" => Color::Black,
             b"W" => Color::White,
             _ => return None,
         };
-        let mut values = p.raw_values();
-        let (Some(value), None) = (values.next(), values.next()) else {
-            return None;
-        };
-        if !value.iter().all(u8::is_ascii_lowercase) || value == b"tt" {
-            return None;
+        let value = c.bytes(c.value_content(prop.values_start as usize));
+        match *value {
+            [a, b] if a.is_ascii_lowercase() && b.is_ascii_lowercase() && value != b"tt" => {
+                Some((color, Point::from_sgf(value, size).ok()?))
+            }
+            _ => None,
         }
-        Some((color, Point::from_sgf(value, size).ok()?))
     }
 
     /// The last child (the last variation), for walks that push the
