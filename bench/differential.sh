@@ -16,7 +16,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 kifu="$(realpath "$1")"
-out="$2"
+mkdir -p "$2"
+out="$(realpath "$2")"
 shift 2
 dirs=("$@")
 if [ ${#dirs[@]} -eq 0 ]; then
@@ -24,7 +25,8 @@ if [ ${#dirs[@]} -eq 0 ]; then
   [ -d /tmp/kifu-large ] && dirs+=(/tmp/kifu-large)
 fi
 mkdir -p "$out"
-untimed() { sed -E 's/ in [0-9.]+ s: [0-9.]+ MB\/s, [0-9]+ games\/s;/ in (time);/'; }
+# Timings and the output directory's own path are not compared.
+untimed() { sed -E -e 's/ in [0-9.]+ s: [0-9.]+ MB\/s, [0-9]+ games\/s;/ in (time);/' -e "s#$out/#OUT/#g"; }
 for dir in "${dirs[@]}"; do
   name="$(basename "$dir")"
   d="$out/$name"
