@@ -10,7 +10,15 @@ use super::structure::repair_structure;
 use crate::check::codes;
 use crate::tree::{Collection, NodeId};
 
-pub(super) fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>) {
+/// Repairs game `g`: each node's structure, then the node itself, depth
+/// first on one board (replayed only when `needs_board`: see
+/// `games_needing_board`).
+pub(super) fn repair_game(
+    c: &mut Collection<'_>,
+    g: usize,
+    needs_board: bool,
+    r: &mut Repairer<'_>,
+) {
     let Some(game) = c.game(g) else { return };
     let go = game.game_type() == 1;
     let size = game.board_size();
@@ -27,15 +35,19 @@ pub(super) fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>
         ascii_safe: game.charset().scan == crate::bytes::charset::ScanMode::AsciiSafe,
     };
     let made_before = r.report.made.len();
-    let needs_board = repair_structure(c, root, go, size, r);
+    // The nodes there were before any repair: the structure repairs look
+    // at those only (a node split off by a node repair holds what was
+    // looked at already).
+    let before = c.nodes.len();
     // Depth first, each node seeing the board before its own moves. One
     // board: where the tree branches a checkpoint is taken, and the board
     // goes back to it after each child but the last (`None` entries).
+    // Each node goes with whether a node above it holds game information.
     let mut board = Board::new(size);
     let mut branches = Vec::new();
-    let mut stack = vec![Some(root)];
+    let mut stack = vec![Some((root, false))];
     while let Some(step) = stack.pop() {
-        let Some(node) = step else {
+        let Some((node, info_above)) = step else {
             // Back up to the innermost branch; after its second-to-last
             // child the checkpoint is given back (the last child follows).
             if let Some((checkpoint, left)) = branches.last_mut() {
@@ -49,8 +61,15 @@ pub(super) fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>
             }
             continue;
         };
-        // Nothing in a plain move for the node repairs (see
+        let is_root = node == root;
+        // Nothing in a plain move for the structure repairs (`B` or `W`
+        // alone) nor, in an FF[4] game of Go, for the node repairs (see
         // `Node::is_plain_move`).
+        let has_info = if is_root || node.index() < before && !c.node(node).is_plain_move(size) {
+            repair_structure(c, node, is_root, info_above, go, r)
+        } else {
+            false
+        };
         let plain = (go && ff == 4)
             .then(|| c.node(node).plain_move(size))
             .flatten();
@@ -72,11 +91,12 @@ pub(super) fn repair_game(c: &mut Collection<'_>, g: usize, r: &mut Repairer<'_>
             let count = n.children().count();
             branches.push((board.checkpoint(), count));
         }
+        let below = info_above || has_info;
         // The children, last first, with a step back to the branch's
         // checkpoint between two of them.
         let mut child = n.last_child();
         while let Some(ch) = child {
-            stack.push(Some(ch.id()));
+            stack.push(Some((ch.id(), below)));
             child = ch.prev_sibling();
             if child.is_some() {
                 stack.push(None);

@@ -65,6 +65,7 @@ mod values;
 use game::repair_game;
 use report::Repairer;
 pub use report::{Options, Repair, Report};
+use structure::games_needing_board;
 
 /// Repairs every game of `collection` in place.
 ///
@@ -111,8 +112,9 @@ pub(crate) fn repair_after(
             formats.any(|f| Some(f) != first)
         },
     };
-    for g in 0..collection.len() {
-        repair_game(collection, g, &mut r);
+    let boards = games_needing_board(collection);
+    for (g, needs_board) in boards.into_iter().enumerate() {
+        repair_game(collection, g, needs_board, &mut r);
     }
     r.report.made.sort_by_key(|x| x.span.start);
     r.report.refused.sort_by_key(|x| x.span.start);

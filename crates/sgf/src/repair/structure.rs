@@ -7,61 +7,63 @@ use super::values::props_of;
 use crate::check::codes;
 use crate::tree::{Collection, NodeId};
 
-/// Repairs of where properties stand and what they say together: root
-/// properties outside the root and game information below the node that
-/// holds it (removed, critical), `GB` with `GW` (the second removed,
-/// critical), move annotations without a move, `KI`, `SZ[19:19]`, boards
-/// over 52 and NUL bytes in values.
-///
-/// Returns whether the node repairs need the position on the board: a
-/// node below the root has setup or `M` (marks that become `MA` or `TR`
-/// as the point is empty or not) in a game of Go. Without, the moves are
-/// not replayed.
+/// Repairs of where properties stand and what they say together, in one
+/// node: root properties outside the root and game information below the
+/// node that holds it (removed, critical), `GB` with `GW` (the second
+/// removed, critical), move annotations without a move, `KI`, `SZ[19:19]`,
+/// boards over 52 and NUL bytes in values. `info_above` says whether a
+/// node above holds game information; returns whether this one does.
 pub(super) fn repair_structure(
     c: &mut Collection<'_>,
-    root: NodeId,
+    node: NodeId,
+    is_root: bool,
+    info_above: bool,
     go: bool,
-    size: kifu_board::BoardSize,
     r: &mut Repairer<'_>,
 ) -> bool {
-    let mut needs_board = false;
-    // Pre-order, with whether an ancestor holds game information.
-    let mut stack = vec![(root, false)];
-    while let Some((node, info_above)) = stack.pop() {
-        let is_root = node == root;
-        let seen = if !is_root && c.node(node).is_plain_move(size) {
-            // Nothing here for these repairs (`B` or `W` alone).
-            Seen::default()
-        } else {
-            Seen::of(c, node, is_root, info_above)
-        };
-        needs_board |= go && !is_root && seen.setup_or_marks;
-        if seen.misplaced {
-            misplaced(c, node, is_root, info_above, r);
+    let seen = Seen::of(c, node, is_root, info_above);
+    if seen.misplaced {
+        misplaced(c, node, is_root, info_above, r);
+    }
+    if seen.gb && seen.gw {
+        good_for_both(c, node, r);
+    }
+    if seen.annotation && !seen.moves {
+        annotations_without_move(c, node, r);
+    }
+    if seen.nul {
+        nul_bytes(c, node, r);
+    }
+    if go && seen.ki {
+        integer_komi(c, node, r);
+    }
+    if is_root {
+        board_size(c, node, r);
+    }
+    seen.info
+}
+
+/// For each game, whether its node repairs need the position on the
+/// board: a node below the root has setup or `M` (marks that become `MA`
+/// or `TR` as the point is empty or not). Without, the moves are not
+/// replayed. One pass over the arena, not a walk of each tree.
+pub(super) fn games_needing_board(c: &Collection<'_>) -> Vec<bool> {
+    let mut needs = vec![false; c.len()];
+    for i in 0..c.nodes.len() {
+        let data = &c.nodes[i];
+        if data.parent.is_none() || data.removed() {
+            continue;
         }
-        if seen.gb && seen.gw {
-            good_for_both(c, node, r);
-        }
-        if seen.annotation && !seen.moves {
-            annotations_without_move(c, node, r);
-        }
-        if seen.nul {
-            nul_bytes(c, node, r);
-        }
-        if go && seen.ki {
-            integer_komi(c, node, r);
-        }
-        if is_root {
-            board_size(c, node, r);
-        }
-        // The children, last first (popped first first).
-        let mut child = c.node(node).last_child();
-        while let Some(n) = child {
-            stack.push((n.id(), info_above || seen.info));
-            child = n.prev_sibling();
+        let id = NodeId::from_index(i);
+        let n = c.node(id);
+        let placed = n
+            .properties()
+            .any(|p| matches!(p.id(), "AE" | "AB" | "AW" | "M"));
+        if placed && let Some(g) = c.game_of(id) {
+            needs[g] = true;
         }
     }
-    needs_board
+    needs
 }
 
 /// What the structure repairs look for in a node, found in one pass over
@@ -82,8 +84,6 @@ struct Seen {
     ki: bool,
     /// A NUL byte in a value.
     nul: bool,
-    /// `AE`, `AB`, `AW` or `M`.
-    setup_or_marks: bool,
 }
 
 impl Seen {
@@ -97,7 +97,6 @@ impl Seen {
                 "B" | "W" => seen.moves = true,
                 "BM" | "TE" | "DO" | "IT" => seen.annotation = true,
                 "KI" => seen.ki = true,
-                "AE" | "AB" | "AW" | "M" => seen.setup_or_marks = true,
                 _ => {}
             }
             match p.info().map(|i| i.kind) {

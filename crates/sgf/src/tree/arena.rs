@@ -17,7 +17,7 @@ use crate::props::{self, PropertyInfo, Value, ValueError};
 pub struct NodeId(NonZeroU32);
 
 impl NodeId {
-    fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self.0.get() as usize - 1
     }
     pub(crate) fn from_index(i: usize) -> NodeId {
