@@ -218,12 +218,13 @@ fn programs(a: &Args, target: &Path, bytes: usize) {
     let input = target.to_str().expect("a UTF-8 path");
     let out = std::env::temp_dir().join(format!("kifu-stages-{}.sgf", std::process::id()));
     let out_s = out.to_str().expect("a UTF-8 path");
-    // kifu exits 0 or 1 (findings); SGFC 0, 5 (warnings) or 10 (errors).
+    // kifu exits 0 or 1 (findings); SGFC 0, 5 (warnings), 10 (errors) or
+    // 20 (critical errors: with -c it writes the file all the same).
     let kifu_ok: fn(Option<i32>) -> bool = |c| matches!(c, Some(0 | 1));
     let mut rows: Vec<(String, Option<f64>)> = Vec::new();
     let sgfc = a.sgfc.as_ref().filter(|_| target.is_file()).map(|sgfc| {
         run_timed(a.passes, sgfc, &["-c", "-t", input, out_s], |c| {
-            matches!(c, Some(0 | 5 | 10))
+            matches!(c, Some(0 | 5 | 10 | 20))
         })
     });
     if let Some(s) = &sgfc {
