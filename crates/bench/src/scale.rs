@@ -190,7 +190,7 @@ pub fn variations(n: usize) -> String {
         let (x, y) = (p % 19, p / 19);
         format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
     };
-    let color = |m: usize| if m % 2 == 0 { 'B' } else { 'W' };
+    let color = |m: usize| if m.is_multiple_of(2) { 'B' } else { 'W' };
     // Variations at each main-line node, as their moves.
     let mut at: Vec<Vec<String>> = vec![Vec::new(); main];
     for v in 0..n {

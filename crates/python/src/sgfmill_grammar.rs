@@ -168,10 +168,10 @@ pub(crate) fn game_range(
                 }
             },
             Token::Open | Token::Close => {
-                if let Some(n) = sequence.take() {
-                    if n == 0 {
-                        return Err("empty sequence");
-                    }
+                if let Some(n) = sequence.take()
+                    && n == 0
+                {
+                    return Err("empty sequence");
                 }
                 in_node = false;
                 if token == Token::Open {

@@ -96,10 +96,10 @@ pub(crate) fn ident_of(key: &Bound<'_, PyString>) -> Option<Ident> {
         return Some(*ident);
     }
     let ident = Ident::new(&key.to_cow().ok()?)?;
-    if let Ok(mut t) = table.lock() {
-        if t.by_address.len() < LIMIT {
-            t.by_address.insert(address, (ident, key.clone().unbind()));
-        }
+    if let Ok(mut t) = table.lock()
+        && t.by_address.len() < LIMIT
+    {
+        t.by_address.insert(address, (ident, key.clone().unbind()));
     }
     Some(ident)
 }

@@ -798,11 +798,11 @@ fn end(st: &mut State<'_>, stack: &mut Vec<Frame>, after: u64) {
             if !id.is_empty() {
                 // The root's sizes, the last that is one winning, as the
                 // writer takes them; SZ elsewhere is kept but changes nothing.
-                if id == "SZ" && node == 0 {
-                    if let Some(size) = args.iter().rev().find_map(|a| BoardSize::from_sgf(a).ok())
-                    {
-                        st.size = size;
-                    }
+                if id == "SZ"
+                    && node == 0
+                    && let Some(size) = args.iter().rev().find_map(|a| BoardSize::from_sgf(a).ok())
+                {
+                    st.size = size;
                 }
                 if id == "MN" && st.number_mn == Some(node) {
                     st.number_mn = None;

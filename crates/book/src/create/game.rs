@@ -393,11 +393,10 @@ pub(crate) fn chapter(
         if start {
             let first_number = m.count + u32::from(m.number.is_none());
             let mut end = first_number + figure_moves.max(1) as u32 - 1;
-            if is_active(end) {
-                if let Some(quiet) = (end + 1..=end + run_on(figure_moves)).find(|&n| !is_active(n))
-                {
-                    end = quiet;
-                }
+            if is_active(end)
+                && let Some(quiet) = (end + 1..=end + run_on(figure_moves)).find(|&n| !is_active(n))
+            {
+                end = quiet;
             }
             planned_end = end;
             let (caption, coordinates) = match &fg {

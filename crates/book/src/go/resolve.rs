@@ -146,7 +146,7 @@ impl Replay {
             play(&mut board, m);
             to_play = m.color.opponent();
         }
-        if item.moves.len() % CHECKPOINT == 0 {
+        if item.moves.len().is_multiple_of(CHECKPOINT) {
             checkpoints.push((board, to_play));
         }
         Some(Replay {

@@ -374,7 +374,7 @@ fn game_with_variations(n: usize) -> String {
         perm.swap(i, (x % (i as u64 + 1)) as usize);
     }
     let main = 200;
-    let color = |m: usize| if m % 2 == 0 { 'B' } else { 'W' };
+    let color = |m: usize| if m.is_multiple_of(2) { 'B' } else { 'W' };
     let mut at: Vec<Vec<String>> = vec![Vec::new(); main];
     for v in 0..n {
         let i = (v * 37) % main;

@@ -292,14 +292,14 @@ impl Planner<'_, '_, '_> {
     }
 
     fn plan(&mut self, d: &Diagnostic, all: &[Diagnostic]) {
-        if let Some((code, message, critical, edits)) = self.repair_of(d, all) {
-            if self.decide(code, d.span, message, critical) {
-                for (start, end, insert) in edits {
-                    if start < end {
-                        self.removed.push((start, end));
-                    }
-                    self.edits.push(start, end, &insert);
+        if let Some((code, message, critical, edits)) = self.repair_of(d, all)
+            && self.decide(code, d.span, message, critical)
+        {
+            for (start, end, insert) in edits {
+                if start < end {
+                    self.removed.push((start, end));
                 }
+                self.edits.push(start, end, &insert);
             }
         }
     }

@@ -230,10 +230,10 @@ impl Collection<'_> {
     /// [`EditError::Removed`] if it is already gone.
     pub fn remove_node(&mut self, id: NodeId) -> Result<(), EditError> {
         self.live(id)?;
-        if self.data(id).parent.is_none() {
-            if let Some(index) = self.games.iter().position(|g| g.root == id) {
-                return self.remove_game(index);
-            }
+        if self.data(id).parent.is_none()
+            && let Some(index) = self.games.iter().position(|g| g.root == id)
+        {
+            return self.remove_game(index);
         }
         self.unlink(id);
         self.mark_removed(id);
