@@ -151,9 +151,9 @@ pub(crate) enum Command {
     /// .svg, .png or .txt, one diagram of a book (`--diagram`) or one position of a game
     /// (`--move`, `--variation`, `--numbers`); .html, one self-contained interactive page;
     /// .epub, an EPUB 3 e-book; .pdf, a print-ready PDF typeset by Typst in process
-    /// (`--page`, `--margin`, `--font-size`), or .typ, its Typst source. With `--out-dir
+    /// (`--page`, `--margin`, `--font-size`, `--font`, `--lang`), or .typ, its Typst source. With `--out-dir
     /// DIR`, the final position of every game of files, directories and globs.
-    Render(RenderArgs),
+    Render(Box<RenderArgs>),
     /// Make a Go book from SGF: annotated games become figures, diagrams and text; problem collections, problems and answers.
     ///
     /// Reads a game record (.sgf, .mgt, .xml, .gib, .ngf, .ugf, .ugi; `-` is stdin); a
@@ -273,7 +273,8 @@ pub(crate) struct RenderArgs {
     pub(crate) width: u32,
     /// Languages: of a diagram's caption (the first; default `en`); of a page,
     /// those shown first; of an EPUB, the translations it holds (`en,ja`;
-    /// default: all the book's).
+    /// default: all the book's); of a PDF, those it prints (default: the
+    /// book's first; `all` for every one).
     #[arg(long, value_delimiter = ',')]
     pub(crate) lang: Vec<String>,
     /// Coordinates: `auto` (the diagram's `coord`; none for games), `none`, `standard`, `sgf`, `j1`, `j2`, `j3`.
@@ -301,6 +302,11 @@ pub(crate) struct RenderArgs {
     /// PDF and Typst: the text size in points (default 10).
     #[arg(long, value_name = "PT")]
     pub(crate) font_size: Option<String>,
+    /// PDF and Typst: a font for the text, a family the system has or a
+    /// font file (`.ttf`, `.otf`, `.ttc`); repeat for more (tried in order,
+    /// before the bundled Libertinus Serif and the system's CJK fonts).
+    #[arg(long, value_name = "FILE|NAME")]
+    pub(crate) font: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -557,8 +557,28 @@ fn head(book: &Book) -> Option<&Element> {
         .find(|e| e.kind() == ElementKind::Book)
 }
 
+/// The language of a book read in one: the book element's first, else
+/// English when the book has it (the format's default), else the first
+/// the book names.
+pub fn main_language(book: &Book) -> String {
+    let own = head(book).and_then(|b| {
+        b.languages()
+            .find(|l| kifu_book::language::is_language(l) && *l != "ui")
+    });
+    if let Some(l) = own {
+        return l.to_owned();
+    }
+    let all = book_languages(book);
+    if all.iter().any(|l| l == "en") {
+        "en".to_owned()
+    } else {
+        all[0].clone()
+    }
+}
+
 /// The book's languages: the book element's own first, then every other
-/// language tag of an element or attribute, in alphabetical order.
+/// language tag of an element or attribute, in alphabetical order (`en`
+/// when it has none).
 fn book_languages(book: &Book) -> Vec<String> {
     let keep = |l: &str| kifu_book::language::is_language(l) && l != "ui";
     let mut out: Vec<String> = Vec::new();

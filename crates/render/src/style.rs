@@ -70,6 +70,49 @@ pub struct Style {
     /// The printed page, for `.pdf` and `.typ` (a `[page]` table); the
     /// command line's `--page`, `--margin` and `--font-size` win.
     pub page: Option<PageStyle>,
+    /// The fonts of a printed book's text (a `[fonts]` table); the
+    /// command line's `--font` comes first.
+    pub fonts: Option<FontStyle>,
+}
+
+/// The `[fonts]` table of a style file: font families or font files
+/// (`.ttf`, `.otf`, `.ttc`; relative to the style file) for a printed
+/// book's text.
+///
+/// ```
+/// let style = kifu_render::style::Style::from_toml("[fonts]\ntext = [\"DejaVu Serif\"]\nja = \"IPAexMincho\"").unwrap();
+/// let fonts = style.fonts.unwrap();
+/// assert_eq!(fonts.text, ["DejaVu Serif"]);
+/// assert_eq!(fonts.ja.as_deref(), Some("IPAexMincho"));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FontStyle {
+    /// Before the bundled Libertinus Serif, in every language.
+    pub text: Vec<String>,
+    /// Japanese text's own font (its kana and kanji).
+    pub ja: Option<String>,
+    /// Simplified Chinese text's own font.
+    pub cn: Option<String>,
+    /// Traditional Chinese text's own font.
+    pub tw: Option<String>,
+    /// Korean text's own font.
+    pub ko: Option<String>,
+}
+
+impl FontStyle {
+    /// The language fonts, by the format's language codes.
+    pub fn by_language(&self) -> Vec<(&'static str, &str)> {
+        [
+            ("ja", &self.ja),
+            ("cn", &self.cn),
+            ("tw", &self.tw),
+            ("ko", &self.ko),
+        ]
+        .into_iter()
+        .filter_map(|(code, f)| f.as_deref().map(|f| (code, f)))
+        .collect()
+    }
 }
 
 /// The `[page]` table of a style file: the paper, margins and text size of
@@ -128,6 +171,7 @@ impl Default for Style {
             dim_opacity: 0.65,
             texture: false,
             page: None,
+            fonts: None,
         }
     }
 }

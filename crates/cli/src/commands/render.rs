@@ -34,18 +34,21 @@ pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
     if args.epub.is_some() && format != Format::Epub {
         return Err(CliError::usage("--epub is for an .epub output"));
     }
-    if (args.page.is_some() || args.margin.is_some() || args.font_size.is_some())
+    if (args.page.is_some()
+        || args.margin.is_some()
+        || args.font_size.is_some()
+        || !args.font.is_empty())
         && !matches!(format, Format::Pdf | Format::Typ)
     {
         return Err(CliError::usage(
-            "--page, --margin and --font-size are for .pdf and .typ",
+            "--page, --margin, --font-size and --font are for .pdf and .typ",
         ));
     }
     if matches!(
         format,
         Format::Html | Format::Epub | Format::Pdf | Format::Typ
     ) {
-        return render_whole(args, path, format);
+        return render_whole(args, path, format, &style);
     }
     if args.notes.is_some() {
         return Err(CliError::usage(
@@ -65,7 +68,12 @@ pub(crate) fn run(args: &RenderArgs) -> Result<u8, CliError> {
 
 /// `kifu render BOOK|GAME -o OUT.html|OUT.epub`: a whole book, or a game
 /// as a book, through its flow to the interactive page or the e-book.
-fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, CliError> {
+fn render_whole(
+    args: &RenderArgs,
+    path: &Path,
+    format: Format,
+    style: &Style,
+) -> Result<u8, CliError> {
     if args.diagram.is_some() || args.move_number.is_some() || args.numbers.is_some() {
         return Err(CliError::usage(format!(
             "{} shows a whole book or game: --diagram, --move and --numbers are for .svg, .png and .txt",
@@ -75,20 +83,27 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
     let input = input::read(path)?;
     let from = formats::of_input(path, &input.bytes);
     // A page shows every language, the chosen ones first; an e-book holds
-    // the chosen translations only.
+    // the chosen translations only (all by default); a printed book the
+    // chosen ones, its first language by default.
     let print = matches!(format, Format::Pdf | Format::Typ);
     let print_options = if print {
         Some(print_options(args, format)?)
     } else {
         None
     };
-    let flow_options = |game: bool| FlowOptions {
-        languages: if (format == Format::Epub || print) && !game {
-            args.lang.clone()
-        } else {
-            Vec::new()
-        },
-        preferred: args.lang.clone(),
+    let langs = chosen_languages(&args.lang);
+    let flow_options = |book: &kifu_book::Book, game: bool| {
+        if print {
+            return kifu_render::print::flow_options(book, &args.lang);
+        }
+        FlowOptions {
+            languages: if format == Format::Epub && !game {
+                langs.clone()
+            } else {
+                Vec::new()
+            },
+            preferred: langs.clone(),
+        }
     };
     let write = |flow: &Flow<'_>, shared_positions: bool| -> Result<Vec<u8>, CliError> {
         if let Some(options) = &print_options {
@@ -96,19 +111,19 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
         }
         if format == Format::Epub {
             let options = EpubOptions {
-                languages: args.lang.clone(),
+                languages: langs.clone(),
                 modified: modified(path),
+                style: style.clone(),
                 mode: match args.epub.unwrap_or_default() {
                     EpubKind::Interactive => EpubMode::Interactive,
                     EpubKind::Static => EpubMode::Static,
                 },
-                ..EpubOptions::default()
             };
             kifu_render::epub::flow_to_epub(flow, &options)
                 .map_err(|e| CliError::usage(format!("{}: {e}", input.name)))
         } else {
             let options = HtmlOptions {
-                languages: args.lang.clone(),
+                languages: langs.clone(),
                 title: None,
                 shared_positions,
             };
@@ -162,10 +177,11 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
             }
             None => None,
         };
+        let shown = with_notes.as_ref().unwrap_or(&expanded.value);
         let flow = Flow::new(
-            with_notes.as_ref().unwrap_or(&expanded.value),
+            shown,
             &|name| book.load_image(name),
-            &flow_options(false),
+            &flow_options(shown, false),
         );
         (write(&flow, false)?, outcome.stats.status())
     } else {
@@ -207,11 +223,20 @@ fn render_whole(args: &RenderArgs, path: &Path, format: Format) -> Result<u8, Cl
             crate::stdio::eprint(&stderr);
         }
         // Every variation starts from the main line: each position once.
-        let flow = Flow::new(&made.book, &|_| None, &flow_options(true));
+        let flow = Flow::new(&made.book, &|_| None, &flow_options(&made.book, true));
         (write(&flow, true)?, crate::error::EXIT_CLEAN)
     };
     output::write(args.output.as_deref(), &bytes)?;
     Ok(status)
+}
+
+/// The languages `--lang` chooses: `all` is every one (as none is, but
+/// for print).
+fn chosen_languages(lang: &[String]) -> Vec<String> {
+    match lang {
+        [all] if all == kifu_render::print::ALL_LANGUAGES => Vec::new(),
+        list => list.to_vec(),
+    }
 }
 
 /// The page, margins, text size and diagram style of a printed book.
@@ -234,12 +259,82 @@ fn print_options(args: &RenderArgs, format: Format) -> Result<PrintOptions, CliE
     if let Some(f) = font_size {
         page.set_font_size(&f).map_err(CliError::usage)?;
     }
+    let fonts = print_fonts(args, &style)?;
     Ok(PrintOptions {
         languages: args.lang.clone(),
         page,
         style,
         // A `.typ` stands alone: its images are in it.
         embed_images: format == Format::Typ,
+        fonts,
+    })
+}
+
+/// The fonts `--font` and the style file's `[fonts]` name: families the
+/// machine has, or font files (read here: the author chose them, not the
+/// book).
+#[cfg(feature = "pdf")]
+fn print_fonts(args: &RenderArgs, style: &Style) -> Result<kifu_render::print::Fonts, CliError> {
+    use kifu_render::print::fonts;
+    let table = style.fonts.clone().unwrap_or_default();
+    let style_dir = Path::new(&args.style).parent().unwrap_or(Path::new(""));
+    let mut out = kifu_render::print::Fonts::default();
+    // The families of one name: a file's, or the name when a font has it.
+    let mut families = |name: &str, dir: &Path| -> Result<Vec<String>, CliError> {
+        let file = dir.join(name);
+        let is_file_name = Path::new(name).extension().is_some_and(|e| {
+            ["ttf", "otf", "ttc", "otc"]
+                .iter()
+                .any(|x| e.eq_ignore_ascii_case(x))
+        });
+        if is_file_name || file.is_file() {
+            let bytes =
+                std::fs::read(&file).map_err(|e| CliError::io(&file.display().to_string(), e))?;
+            let names = fonts::file_families(&bytes);
+            if names.is_empty() {
+                return Err(CliError::usage(format!(
+                    "--font {name}: not a font file (give a .ttf, .otf or .ttc)"
+                )));
+            }
+            out.files.push(bytes);
+            return Ok(names);
+        }
+        if !fonts::family_exists(name) {
+            return Err(CliError::usage(format!(
+                "--font {name}: no font of that family here (`fc-list : family` lists the system's), and no such file"
+            )));
+        }
+        Ok(vec![name.to_owned()])
+    };
+    let mut text = Vec::new();
+    for name in &args.font {
+        text.extend(families(name, Path::new(""))?);
+    }
+    for name in &table.text {
+        text.extend(families(name, style_dir)?);
+    }
+    let mut by_language = Vec::new();
+    for (code, name) in table.by_language() {
+        by_language.push((code.to_owned(), families(name, style_dir)?));
+    }
+    out.text = text;
+    out.by_language = by_language;
+    Ok(out)
+}
+
+/// Without the Typst compiler, fonts are named as given (a `.typ` compiled
+/// elsewhere finds them there).
+#[cfg(not(feature = "pdf"))]
+fn print_fonts(args: &RenderArgs, style: &Style) -> Result<kifu_render::print::Fonts, CliError> {
+    let table = style.fonts.clone().unwrap_or_default();
+    Ok(kifu_render::print::Fonts {
+        text: args.font.iter().chain(&table.text).cloned().collect(),
+        by_language: table
+            .by_language()
+            .into_iter()
+            .map(|(code, name)| (code.to_owned(), vec![name.to_owned()]))
+            .collect(),
+        files: Vec::new(),
     })
 }
 
@@ -251,6 +346,12 @@ fn print_book(
     name: &str,
     quiet: bool,
 ) -> Result<Vec<u8>, CliError> {
+    #[cfg(feature = "pdf")]
+    let options = &{
+        let mut options = options.clone();
+        kifu_render::print::with_cjk_fonts(flow, &mut options.fonts);
+        options
+    };
     let typ = kifu_render::print::flow_to_typst(flow, options);
     if format == Format::Typ {
         return Ok(typ.source.into_bytes());
@@ -272,9 +373,10 @@ fn compile_pdf(
         }
         if let Some(first) = pdf.missing_glyphs.first() {
             crate::stdio::eprintln(format_args!(
-                "kifu: {name}: warning: no bundled font has the {} character(s) of the text such as '{first}' (U+{:04X}): they print as boxes (CJK text needs a font kifu does not yet bundle)",
+                "kifu: {name}: warning: no font here has the {} character(s) of the text such as '{first}' (U+{:04X}): they print as boxes; install fonts that have them (Chinese, Japanese, Korean: {}) or name one with --font",
                 pdf.missing_glyphs.len(),
                 u32::from(*first),
+                kifu_render::print::fonts::CJK_FONT_PACKAGE,
             ));
         }
         for d in &pdf.split_diagrams {
@@ -429,7 +531,9 @@ fn book_view(
     })?;
     let mut view = DiagramView::from_resolved(
         &resolution.items[item],
-        args.lang.first().map_or("en", String::as_str),
+        chosen_languages(&args.lang)
+            .first()
+            .map_or("en", String::as_str),
     );
     view.circle_as_dot = book
         .book

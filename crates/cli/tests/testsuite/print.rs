@@ -107,7 +107,7 @@ fn the_example_book_as_poppler_reads_it() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let pdf = print(dir.path(), &book(), "example.pdf", &[]);
+    let pdf = print(dir.path(), &book(), "example.pdf", &["--lang", "all"]);
     // A5 in points.
     let size = page_size(&pdf);
     assert!(
@@ -361,4 +361,325 @@ fn corpus_books_and_a_game_print() {
             b.display()
         );
     }
+}
+
+/// Debian's fonts-noto-cjk, which the test command installs; elsewhere the
+/// tests that need it say so and pass.
+fn noto_cjk() -> bool {
+    let there = Path::new("/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc").exists();
+    if !there {
+        assert!(
+            std::env::var("CI").is_err(),
+            "fonts-noto-cjk is missing under CI"
+        );
+        eprintln!("fonts-noto-cjk is missing: skipped");
+    }
+    there
+}
+
+/// The fonts `pdffonts` lists: name, embedded, subset.
+fn pdf_fonts(pdf: &Path) -> Vec<(String, bool, bool)> {
+    tool("pdffonts", &[pdf.to_str().unwrap()])
+        .lines()
+        .skip(2)
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            // name, type words..., encoding, emb, sub, uni, object, generation
+            let n = words.len();
+            (n >= 7).then(|| {
+                (
+                    words[0].to_owned(),
+                    words[n - 5] == "yes",
+                    words[n - 4] == "yes",
+                )
+            })
+        })
+        .collect()
+}
+
+/// The PDF's document language (the catalog's `/Lang`) and every language
+/// its structure and page contents mark text with.
+fn pdf_languages(pdf: &Path) -> (String, Vec<String>) {
+    use std::io::Read as _;
+    let bytes = std::fs::read(pdf).unwrap();
+    let mut texts = vec![bytes.clone()];
+    let mut at = 0;
+    while let Some(k) = find(&bytes[at..], b"stream\n") {
+        let start = at + k + b"stream\n".len();
+        let Some(len) = find(&bytes[start..], b"endstream") else {
+            break;
+        };
+        let mut out = Vec::new();
+        if flate2::read::ZlibDecoder::new(&bytes[start..start + len])
+            .read_to_end(&mut out)
+            .is_ok()
+        {
+            texts.push(out);
+        }
+        at = start + len;
+    }
+    let mut langs: Vec<String> = Vec::new();
+    let mut catalog = String::new();
+    for t in &texts {
+        let t = String::from_utf8_lossy(t);
+        for (k, _) in t.match_indices("/Lang") {
+            let rest = t[k + 5..].trim_start();
+            let Some(value) = rest
+                .strip_prefix('(')
+                .and_then(|r| r.split_once(')'))
+                .map(|(v, _)| v.to_owned())
+            else {
+                continue;
+            };
+            let is_catalog = t[..k]
+                .rfind("obj")
+                .is_some_and(|o| t[o..k].contains("/Type/Catalog"));
+            if is_catalog {
+                catalog = value;
+            } else if !langs.contains(&value) {
+                langs.push(value);
+            }
+        }
+    }
+    langs.sort();
+    (catalog, langs)
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// A Japanese, a Chinese (simplified and traditional) and a Korean book
+/// each print in their own CJK font, embedded as a subset, with no box and
+/// no warning; `pdftotext` gives their text back in reading order.
+#[test]
+fn cjk_books_print_in_their_own_fonts() {
+    if !poppler() || !noto_cjk() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let books = [
+        (
+            "ja",
+            "CJKjp",
+            [
+                "囲碁の本",
+                "第一章 布石",
+                "黒番の一手目は右上の星です。",
+                "第1図 白の打ち込み",
+            ],
+        ),
+        (
+            "cn",
+            "CJKsc",
+            [
+                "围棋书",
+                "第一章 布局",
+                "黑棋第一手下在右上星位。",
+                "第1图 白棋打入",
+            ],
+        ),
+        (
+            "tw",
+            "CJKtc",
+            [
+                "圍棋書",
+                "第一章 佈局",
+                "黑棋第一手下在右上星位。",
+                "第1圖 白棋打入",
+            ],
+        ),
+        (
+            "ko",
+            "CJKkr",
+            [
+                "바둑 책",
+                "제1장 포석",
+                "흑의 첫 수는 우상귀 화점입니다.",
+                "제1도 백의 침입",
+            ],
+        ),
+    ];
+    for (code, font, [title, heading, paragraph, caption]) in books {
+        let src = dir.path().join(format!("{code}.gobook"));
+        std::fs::write(
+            &src,
+            format!(
+                "::book_{code}(#b) title=\"{title}\" author=\"作者\"\n\n::chapter(#c)\n\n::h2 {heading}\n\n\
+                 ::go mv=\"D4 Q16 Q4 D16\"\n\n::fig at=1 to=4 ca=\"{caption}\"\n\n::p {paragraph}\n"
+            ),
+        )
+        .unwrap();
+        let out = format!("{code}.pdf");
+        let o = kifu(&["render", src.to_str().unwrap(), "-o", &out], dir.path());
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("warning"), "{code}: {}", stderr(&o));
+        let pdf = dir.path().join(&out);
+        let fonts = pdf_fonts(&pdf);
+        assert!(
+            fonts.iter().any(|(name, _, _)| name.contains(font)),
+            "{code}: no {font} in {fonts:?}"
+        );
+        assert!(
+            fonts.iter().all(|(_, emb, sub)| *emb && *sub),
+            "{code}: a font not embedded as a subset: {fonts:?}"
+        );
+        // pdftotext puts spaces where the font changes (第 1 図).
+        let all: String = text(&pdf).split_whitespace().collect();
+        assert!(!all.contains('\u{FFFD}'), "{code}: {all}");
+        let mut at = 0;
+        let [title, heading, caption, paragraph] =
+            [title, heading, caption, paragraph].map(|t| t.replace(' ', ""));
+        for t in [title, heading, caption, paragraph] {
+            let found = all[at..]
+                .find(&t)
+                .unwrap_or_else(|| panic!("{code}: {t:?} not after byte {at} of {all}"));
+            at += found + t.len();
+        }
+        let (lang, _) = pdf_languages(&pdf);
+        let expected = match code {
+            "cn" => "zh-CN",
+            "tw" => "zh-TW",
+            c => c,
+        };
+        assert_eq!(lang, expected, "{code}");
+    }
+}
+
+/// A book in three languages prints its first by default, the PDF's
+/// language that one; `--lang all` prints all three, each span marked with
+/// its language; `--lang ko` Korean alone.
+#[test]
+fn a_three_language_book_prints_one_language_by_default() {
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("three.gobook");
+    std::fs::write(
+        &src,
+        "::book_en_ja_ko(#b) title_en=\"Three\" title_ja=\"三つ\" title_ko=\"셋\"\n\n::chapter(#c)\n\n\
+         ::h2_en Chapter one\n\n::h2_ja 第一章\n\n::h2_ko 제1장\n\n::go mv=\"D4 Q16\"\n\n\
+         ::fig at=1 to=2 ca_en=\"Figure one\" ca_ja=\"第一図\" ca_ko=\"제1도\"\n\n\
+         ::en English text.\n\n::ja 日本語の本文。\n\n::ko 한국어 본문.\n",
+    )
+    .unwrap();
+    let input = src.to_str().unwrap();
+    let one = text(&print(dir.path(), input, "one.pdf", &[]));
+    assert!(one.contains("Figure one English text."), "{one}");
+    for other in ["第一図", "日本語", "제1도", "한국어", " / "] {
+        assert!(!one.contains(other), "{other} in {one}");
+    }
+    assert_eq!(pdf_languages(&dir.path().join("one.pdf")).0, "en");
+
+    let ko = text(&print(dir.path(), input, "ko.pdf", &["--lang", "ko"]));
+    assert!(
+        ko.contains("한국어 본문") && !ko.contains("English"),
+        "{ko}"
+    );
+    assert_eq!(pdf_languages(&dir.path().join("ko.pdf")).0, "ko");
+
+    if !noto_cjk() {
+        return;
+    }
+    let all = text(&print(dir.path(), input, "all.pdf", &["--lang", "all"]));
+    assert!(
+        all.contains("Figure one / 第一図 / 제1도 English text. 日本語の本文。 한국어 본문."),
+        "{all}"
+    );
+    let (lang, spans) = pdf_languages(&dir.path().join("all.pdf"));
+    assert_eq!(lang, "en");
+    assert!(
+        spans.contains(&"ja".to_owned()) && spans.contains(&"ko".to_owned()),
+        "{spans:?}"
+    );
+}
+
+/// An author names the text's font: a family of the system, a font file,
+/// or a style file's `[fonts]`; a name no font has is a usage error.
+#[test]
+fn an_author_names_a_font() {
+    if !poppler() || !noto_cjk() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("ja.gobook");
+    std::fs::write(
+        &src,
+        "::book_ja(#b) title=\"碁\"\n\n::chapter(#c)\n\n::h2 Kapitel\n\n::p Latin and 日本語.\n",
+    )
+    .unwrap();
+    let input = src.to_str().unwrap();
+    let names =
+        |pdf: PathBuf| -> Vec<String> { pdf_fonts(&pdf).into_iter().map(|(n, _, _)| n).collect() };
+    // By default: Libertinus for Latin, the Japanese serif for the rest.
+    let plain = names(print(dir.path(), input, "plain.pdf", &[]));
+    assert!(plain.iter().any(|n| n.contains("Libertinus")), "{plain:?}");
+    assert!(
+        plain.iter().any(|n| n.contains("NotoSerifCJKjp")),
+        "{plain:?}"
+    );
+    // A family: everything in it.
+    let named = names(print(
+        dir.path(),
+        input,
+        "named.pdf",
+        &["--font", "Noto Sans CJK KR"],
+    ));
+    assert!(
+        named.iter().any(|n| n.contains("NotoSansCJKkr")),
+        "{named:?}"
+    );
+    assert!(
+        !named.iter().any(|n| n.contains("LibertinusSerif-Regular")),
+        "{named:?}"
+    );
+    // A file, copied where no system font search finds it.
+    std::fs::copy(
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+        dir.path().join("mine.ttc"),
+    )
+    .unwrap();
+    let file = names(print(
+        dir.path(),
+        input,
+        "file.pdf",
+        &["--font", "mine.ttc"],
+    ));
+    assert!(file.iter().any(|n| n.contains("NotoSansCJK")), "{file:?}");
+    // A style file's `[fonts]`: the Japanese text's own font.
+    std::fs::write(
+        dir.path().join("style.toml"),
+        "[fonts]\nja = \"Noto Sans CJK JP\"\n",
+    )
+    .unwrap();
+    let styled = names(print(
+        dir.path(),
+        input,
+        "styled.pdf",
+        &["--style", "style.toml"],
+    ));
+    assert!(
+        styled.iter().any(|n| n.contains("NotoSansCJKjp")),
+        "{styled:?}"
+    );
+    assert!(
+        !styled.iter().any(|n| n.contains("NotoSerifCJK")),
+        "{styled:?}"
+    );
+    // No such font.
+    let o = kifu(
+        &[
+            "render",
+            input,
+            "-o",
+            "x.pdf",
+            "--font",
+            "No Such Font Family",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("No Such Font Family"));
+    assert!(!dir.path().join("x.pdf").exists());
 }

@@ -1,5 +1,5 @@
 //! Typst markup to PDF, in process: a Typst world of one source, the
-//! images it names, and the fonts bundled with the Typst crates.
+//! images it names, and the fonts of [`super::fonts`].
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -14,6 +14,7 @@ use typst::utils::PicoStr;
 use typst::{Library, LibraryExt, World, WorldExt as _};
 use typst_layout::PagedDocument;
 
+use super::fonts::WorldFonts;
 use super::options::TypstBook;
 
 /// Why a PDF could not be made: Typst's errors, each with the line of the
@@ -29,17 +30,6 @@ impl std::fmt::Display for PdfError {
 
 impl std::error::Error for PdfError {}
 
-/// The bundled fonts, read once per process.
-fn fonts() -> &'static (LazyHash<FontBook>, Vec<Font>) {
-    static FONTS: OnceLock<(LazyHash<FontBook>, Vec<Font>)> = OnceLock::new();
-    FONTS.get_or_init(|| {
-        let fonts: Vec<Font> = typst_assets::fonts()
-            .flat_map(|data| Font::iter(Bytes::new(data)))
-            .collect();
-        (LazyHash::new(FontBook::from_fonts(&fonts)), fonts)
-    })
-}
-
 fn library() -> &'static LazyHash<Library> {
     static LIBRARY: OnceLock<LazyHash<Library>> = OnceLock::new();
     LIBRARY.get_or_init(|| LazyHash::new(Library::default()))
@@ -49,6 +39,7 @@ struct BookWorld {
     main: FileId,
     source: Source,
     files: HashMap<FileId, Bytes>,
+    fonts: WorldFonts,
 }
 
 impl World for BookWorld {
@@ -57,7 +48,7 @@ impl World for BookWorld {
     }
 
     fn book(&self) -> &LazyHash<FontBook> {
-        &fonts().0
+        &self.fonts.book
     }
 
     fn main(&self) -> FileId {
@@ -77,7 +68,7 @@ impl World for BookWorld {
     }
 
     fn font(&self, index: usize) -> Option<Font> {
-        fonts().1.get(index).cloned()
+        self.fonts.font(index)
     }
 
     /// No clock: the same book prints the same.
@@ -122,27 +113,11 @@ pub struct Pdf {
     /// kifu keeps each on one page, so this is empty unless a diagram is
     /// taller than the page).
     pub split_diagrams: Vec<String>,
-    /// The characters of the text that no bundled font has a glyph for,
-    /// in order: they print as boxes (Typst does not warn). The bundled
-    /// fonts cover Latin, Greek and Cyrillic scripts, not CJK.
+    /// The characters of the text that no font has a glyph for (bundled,
+    /// given or the system's), in order: they print as boxes (Typst does
+    /// not warn). The bundled fonts cover Latin, Greek and Cyrillic
+    /// scripts, not CJK ([`super::fonts::CJK_FONT_PACKAGE`] does).
     pub missing_glyphs: Vec<char>,
-}
-
-/// The characters of `source` that no bundled font covers.
-fn missing_glyphs(source: &str) -> Vec<char> {
-    let book = &fonts().0;
-    let infos: Vec<_> = (0..).map_while(|i| book.info(i)).collect();
-    let mut seen = std::collections::HashSet::new();
-    let mut missing = std::collections::BTreeSet::new();
-    for c in source.chars() {
-        if c.is_ascii() || c.is_whitespace() || c.is_control() || !seen.insert(c) {
-            continue;
-        }
-        if !infos.iter().any(|i| i.coverage.contains(u32::from(c))) {
-            missing.insert(c);
-        }
-    }
-    missing.into_iter().collect()
 }
 
 /// The pages the template's marks of a label are on, with their values.
@@ -181,10 +156,12 @@ pub fn typst_to_pdf(book: &TypstBook) -> Result<Pdf, PdfError> {
             files.insert(id, Bytes::new(bytes.clone()));
         }
     }
+    let fonts = WorldFonts::new(&book.source, &book.families, &book.fonts);
     let world = BookWorld {
         main,
         source,
         files,
+        fonts,
     };
     let warned = typst::compile::<PagedDocument>(&world);
     let warnings: Vec<String> = warned
@@ -217,6 +194,6 @@ pub fn typst_to_pdf(book: &TypstBook) -> Result<Pdf, PdfError> {
         warnings,
         pages: document.pages().len(),
         split_diagrams,
-        missing_glyphs: missing_glyphs(&book.source),
+        missing_glyphs: world.fonts.missing.clone(),
     })
 }

@@ -26,6 +26,8 @@ mod source;
 
 #[cfg(feature = "pdf")]
 mod compile;
+#[cfg(feature = "pdf")]
+pub mod fonts;
 
 use kifu_book::Book;
 
@@ -33,7 +35,7 @@ use crate::flow::{Flow, FlowOptions};
 
 #[cfg(feature = "pdf")]
 pub use compile::{Pdf, PdfError, typst_to_pdf};
-pub use options::{Mm, Page, PrintOptions, TypstBook};
+pub use options::{Fonts, Mm, Page, PrintOptions, TypstBook};
 pub use source::flow_to_typst;
 
 /// Writes `book` as Typst markup.
@@ -45,18 +47,36 @@ pub fn book_to_typst(
     images: &dyn Fn(&str) -> Option<Vec<u8>>,
     options: &PrintOptions,
 ) -> TypstBook {
-    let flow = Flow::new(book, images, &flow_options(&options.languages));
+    let flow = Flow::new(book, images, &flow_options(book, &options.languages));
     flow_to_typst(&flow, options)
 }
 
 /// The flow options print uses: the chosen translations only, the first of
-/// them read first.
-pub fn flow_options(languages: &[String]) -> FlowOptions {
+/// them read first. A printed book is read in one language: with none
+/// chosen, the book's first ([`crate::flow::main_language`]); `all` (as the only one) chooses them all
+/// (each text then printed in every language that says it differently).
+///
+/// ```
+/// let book = kifu_book::parse("::book_de_en(#b) title=\"T\"\n\n::de Hallo.\n\n::en Hello.").value;
+/// let one = kifu_render::print::flow_options(&book, &[]);
+/// assert_eq!(one.languages, ["de"]);
+/// let all = kifu_render::print::flow_options(&book, &["all".to_owned()]);
+/// assert!(all.languages.is_empty());
+/// ```
+pub fn flow_options(book: &Book, languages: &[String]) -> FlowOptions {
+    let chosen = match languages {
+        [] => vec![crate::flow::main_language(book)],
+        [all] if all == ALL_LANGUAGES => Vec::new(),
+        list => list.to_vec(),
+    };
     FlowOptions {
-        languages: languages.to_vec(),
-        preferred: languages.to_vec(),
+        languages: chosen.clone(),
+        preferred: chosen,
     }
 }
+
+/// The language list that chooses every language of a book.
+pub const ALL_LANGUAGES: &str = "all";
 
 /// Writes `book` as a PDF.
 ///
@@ -69,6 +89,21 @@ pub fn book_to_pdf(
     images: &dyn Fn(&str) -> Option<Vec<u8>>,
     options: &PrintOptions,
 ) -> Result<Vec<u8>, PdfError> {
-    let typ = book_to_typst(book, images, options);
-    typst_to_pdf(&typ).map(|pdf| pdf.bytes)
+    let flow = Flow::new(book, images, &flow_options(book, &options.languages));
+    let mut options = options.clone();
+    with_cjk_fonts(&flow, &mut options.fonts);
+    typst_to_pdf(&flow_to_typst(&flow, &options)).map(|pdf| pdf.bytes)
+}
+
+/// Gives each CJK language of the flow that has no families of its own the
+/// system's font for it ([`fonts::cjk_families`]).
+#[cfg(feature = "pdf")]
+pub fn with_cjk_fonts(flow: &Flow<'_>, fonts: &mut Fonts) {
+    let wanted: Vec<String> = flow
+        .languages
+        .iter()
+        .filter(|l| !fonts.by_language.iter().any(|(k, _)| k == *l))
+        .cloned()
+        .collect();
+    fonts.by_language.extend(fonts::cjk_families(&wanted));
 }

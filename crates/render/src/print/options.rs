@@ -152,7 +152,8 @@ fn length(text: &str) -> Result<Mm, String> {
 /// Options of [`super::book_to_typst`] and [`super::flow_to_typst`].
 #[derive(Clone, Debug)]
 pub struct PrintOptions {
-    /// The translations to include (empty: all the book's languages).
+    /// The translations to include (empty: the book's first language;
+    /// [`super::ALL_LANGUAGES`] alone: all of them).
     pub languages: Vec<String>,
     /// The paper, margins and text size.
     pub page: Page,
@@ -162,6 +163,44 @@ pub struct PrintOptions {
     /// arrays (a `.typ` that stands alone) rather than named as files
     /// `images/…` that [`TypstBook::files`] holds.
     pub embed_images: bool,
+    /// The fonts of the text, besides the bundled ones.
+    pub fonts: Fonts,
+}
+
+/// The fonts a printed book names, besides the bundled Libertinus Serif.
+///
+/// A language's text is set in [`Fonts::text`], then Libertinus Serif,
+/// then its own [`Fonts::by_language`] families: Latin letters and digits
+/// come from the first, the characters they lack (kana, hangul, han) from
+/// the language's own font.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Fonts {
+    /// Families before the bundled ones in every language (`--font`, a
+    /// style file's `[fonts] text`).
+    pub text: Vec<String>,
+    /// The families of a language's text (by the format's code: `ja`,
+    /// `cn`, `tw`, `ko` ...), after the others.
+    pub by_language: Vec<(String, Vec<String>)>,
+    /// Font files to print with (`--font FILE`), their families named in
+    /// `text` or `by_language`.
+    pub files: Vec<Vec<u8>>,
+}
+
+impl Fonts {
+    /// Every family named, in order, once.
+    pub fn families(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let all = self
+            .text
+            .iter()
+            .chain(self.by_language.iter().flat_map(|(_, f)| f.iter()));
+        for f in all {
+            if !out.contains(f) {
+                out.push(f.clone());
+            }
+        }
+        out
+    }
 }
 
 impl Default for PrintOptions {
@@ -171,6 +210,7 @@ impl Default for PrintOptions {
             page: Page::default(),
             style: Style::book(),
             embed_images: false,
+            fonts: Fonts::default(),
         }
     }
 }
@@ -185,6 +225,10 @@ pub struct TypstBook {
     /// How many pages' worth of diagrams it draws (for messages): the
     /// number of diagrams, answers included.
     pub diagrams: usize,
+    /// The font families it names besides the bundled ones.
+    pub families: Vec<String>,
+    /// The font files it is printed with ([`Fonts::files`]).
+    pub fonts: Vec<Vec<u8>>,
 }
 
 #[cfg(test)]

@@ -46,6 +46,8 @@ pub fn flow_to_typst(flow: &Flow<'_>, options: &PrintOptions) -> TypstBook {
         source,
         files: w.files,
         diagrams: w.drawn,
+        families: options.fonts.families(),
+        fonts: options.fonts.files.clone(),
     }
 }
 
@@ -283,7 +285,10 @@ impl<'a, 'b> Writer<'a, 'b> {
             "// {} — typeset by kifu from a Go book. Compile with `typst compile`.\n\
              // The page: size, margins (the inside is the binding's) and text size.\n\
              #let kifu-page = (width: {}mm, height: {}mm, top: {}mm, bottom: {}mm, inside: {}mm, outside: {}mm, font-size: {}pt)\n\
-             #let kifu-meta = (title: {}, author: {}, lang: {}, region: {})\n\n",
+             #let kifu-meta = (title: {}, author: {}, lang: {}, region: {}, code: {})\n\
+             // The fonts: `text` before the bundled Libertinus Serif in every language,\n\
+             // then a language's own (by the book's codes: ja, cn, tw, ko...).\n\
+             #let kifu-fonts = {}\n\n",
             title.replace('\n', " "),
             num(page.width),
             num(page.height),
@@ -300,7 +305,24 @@ impl<'a, 'b> Writer<'a, 'b> {
             },
             st(&lang),
             region.map_or_else(|| "none".to_owned(), st),
+            st(self.lang()),
+            self.fonts(),
         )
+    }
+
+    /// The `kifu-fonts` dictionary: `text`, then a list per language.
+    fn fonts(&self) -> String {
+        let list = |families: &[String]| {
+            let items: Vec<String> = families.iter().map(|f| st(f)).collect();
+            format!("({},)", items.join(", ")).replace("(,)", "()")
+        };
+        let fonts = &self.options.fonts;
+        let mut out = format!("(text: {}", list(&fonts.text));
+        for (code, families) in &fonts.by_language {
+            let _ = write!(out, ", {}: {}", st(code), list(families));
+        }
+        out.push(')');
+        out
     }
 
     fn book(&mut self) {
@@ -377,7 +399,11 @@ impl<'a, 'b> Writer<'a, 'b> {
             [one] if one != self.lang() => {
                 let (lang, region) = typst_lang(one);
                 let region = region.map_or_else(String::new, |r| format!(", region: {}", st(r)));
-                format!("#text(lang: {}{region})[{body}]", st(&lang))
+                format!(
+                    "#text(lang: {}{region}, font: kifu-font({}))[{body}]",
+                    st(&lang),
+                    st(one)
+                )
             }
             _ => body,
         }
