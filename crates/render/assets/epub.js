@@ -12,12 +12,17 @@
   var COLS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
   var style = {};
   try { style = JSON.parse(document.body.getAttribute('data-kifu-style') || '{}'); } catch (e) { style = {}; }
-  var lang = (document.documentElement.getAttribute('lang') || 'en').slice(0, 2);
+  var fullLang = document.documentElement.getAttribute('lang') || 'en';
+  /* Chinese: traditional characters for zh-Hant, zh-TW, zh-HK. */
+  var lang = /^zh-(Hant|TW|HK)/i.test(fullLang) ? 'zh-Hant' : fullLang.slice(0, 2);
   var WORDS = {
     en: ['Correct!', 'Wrong.', 'Right, go on.', 'Not in the book.', 'Start', 'Move', 'Pass', 'elsewhere'],
     de: ['Richtig!', 'Falsch.', 'Richtig, weiter.', 'Nicht im Buch.', 'Anfang', 'Zug', 'Passen', 'anderswo'],
     fr: ['Correct !', 'Faux.', 'Bien, continuez.', 'Pas dans le livre.', 'Début', 'Coup', 'Passe', 'ailleurs'],
-    ja: ['正解！', '不正解。', '正しい。続けて。', '本にない手。', '初手前', '手', 'パス', '手抜き']
+    ja: ['正解！', '不正解。', '正しい。続けて。', '本にない手。', '初手前', '手', 'パス', '手抜き'],
+    ko: ['정답!', '틀렸습니다.', '맞습니다. 계속하세요.', '책에 없는 수.', '처음', '수', '패스', '손빼기'],
+    zh: ['正确！', '错误。', '对，继续。', '书中没有这手。', '开始', '手', '停一手', '脱先'],
+    'zh-Hant': ['正確！', '錯誤。', '對，繼續。', '書中沒有這手。', '開始', '手', '停一手', '脫先']
   };
   var words = WORDS[lang] || WORDS.en;
   /* Moves in words (speech.js, written before this script in kifu.js). */

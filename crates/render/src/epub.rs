@@ -142,6 +142,19 @@ pub fn book_to_epub(
     flow_to_epub(&flow, options)
 }
 
+/// The title page kifu writes.
+const TITLE_FILE: &str = "title.xhtml";
+
+/// The file of the book's title page: kifu's, or the book's own first
+/// section ([`crate::flow::TitlePage::own`]).
+fn title_file(flow: &Flow<'_>) -> String {
+    if flow.title_page.own && !flow.sections.is_empty() {
+        section_file(0)
+    } else {
+        TITLE_FILE.to_owned()
+    }
+}
+
 /// A time as the package's modification date (`CCYY-MM-DDThh:mm:ssZ`).
 ///
 /// ```
@@ -256,7 +269,7 @@ struct Writer<'a, 'b> {
 impl<'a, 'b> Writer<'a, 'b> {
     fn new(flow: &'a Flow<'b>, options: &'a EpubOptions) -> Self {
         let mut files = HashMap::new();
-        files.insert("kifu-title".to_owned(), "title.xhtml".to_owned());
+        files.insert("kifu-title".to_owned(), title_file(flow));
         files.insert("kifu-toc".to_owned(), "nav.xhtml".to_owned());
         for (k, section) in flow.sections.iter().enumerate() {
             let file = section_file(k);
@@ -474,15 +487,19 @@ impl<'a, 'b> Writer<'a, 'b> {
     fn documents(&mut self) -> Vec<Item> {
         let flow = self.flow;
         let mut out = Vec::new();
-        self.current = "title.xhtml".to_owned();
-        let title_body = self.title_page();
-        out.push(Item {
-            id: "title".to_owned(),
-            href: "title.xhtml".to_owned(),
-            media_type: "application/xhtml+xml",
-            properties: None,
-            bytes: self.document(&self.book_title(), &title_body, false),
-        });
+        // A book with a title page of its own opens with it: a second one
+        // would say the same (the page and the print leave theirs out too).
+        if title_file(flow) == TITLE_FILE {
+            self.current = TITLE_FILE.to_owned();
+            let title_body = self.title_page();
+            out.push(Item {
+                id: "title".to_owned(),
+                href: TITLE_FILE.to_owned(),
+                media_type: "application/xhtml+xml",
+                properties: None,
+                bytes: self.document(&self.book_title(), &title_body, false),
+            });
+        }
         for (k, section) in flow.sections.iter().enumerate() {
             self.current = section_file(k);
             let mut body = String::new();
@@ -983,7 +1000,11 @@ impl<'a, 'b> Writer<'a, 'b> {
             s.push_str("<li><a href=\"answers.xhtml\">Answers</a></li>\n");
         }
         s.push_str("</ol>\n</nav>\n<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<ol>\n");
-        s.push_str("<li><a epub:type=\"titlepage\" href=\"title.xhtml\">Title page</a></li>\n");
+        let _ = writeln!(
+            s,
+            "<li><a epub:type=\"titlepage\" href=\"{}\">Title page</a></li>",
+            esc(&title_file(self.flow))
+        );
         s.push_str("<li><a epub:type=\"toc\" href=\"nav.xhtml#toc\">Contents</a></li>\n");
         if let Some((href, _)) = self.chapters().first() {
             let _ = writeln!(

@@ -294,6 +294,34 @@ fn a_book_and_a_game_to_epub() {
     assert!(!d.join("x.epub").exists());
 }
 
+/// `--style FILE` draws the EPUB's diagrams as it draws the page's and the
+/// print's (it was left out of the e-book).
+#[test]
+fn the_style_reaches_the_epub() {
+    use std::io::Read as _;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("wood.toml"), "board = \"#dcb35c\"\n").unwrap();
+    let o = kifu(
+        &["render", &book(), "-o", "b.epub", "--style", "wood.toml"],
+        d,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let file = std::fs::File::open(d.join("b.epub")).unwrap();
+    let mut zip = zip::ZipArchive::new(file).unwrap();
+    let mut drawings = 0;
+    for i in 0..zip.len() {
+        let mut f = zip.by_index(i).unwrap();
+        if f.name().starts_with("EPUB/diagrams/d") {
+            let mut svg = String::new();
+            f.read_to_string(&mut svg).unwrap();
+            assert!(svg.contains("#dcb35c"), "{}: not in the style", f.name());
+            drawings += 1;
+        }
+    }
+    assert!(drawings > 0);
+}
+
 /// `--epub interactive|static`: the interactive EPUB (the default) holds
 /// the script, the static one none; `--epub` is for an EPUB only.
 #[test]

@@ -92,11 +92,9 @@ fn the_package_has_its_structure() {
         .filter(|n| n.starts_with("EPUB/") && n != "EPUB/package.opf")
         .collect();
     assert_eq!(listed, present);
-    // Reading order: title page, contents, the three chapters.
-    assert_eq!(
-        values(opf, "idref"),
-        ["title", "nav", "s001", "s002", "s003"]
-    );
+    // Reading order: the book's own title page (its first chapter), the
+    // contents, the other two chapters.
+    assert_eq!(values(opf, "idref"), ["s001", "nav", "s002", "s003"]);
     assert!(opf.contains("<dc:title id=\"main-title\">Example Title</dc:title>"));
     assert!(opf.contains("<dc:creator id=\"author\">Some Body</dc:creator>"));
     for lang in ["en", "de", "ja"] {
@@ -420,5 +418,105 @@ fn epubcheck_finds_nothing() {
             out.status.success() && report.contains("No errors or warnings detected"),
             "{name} ({mode:?}): {report}"
         );
+    }
+}
+
+/// A book whose first chapter is its title page gets no second one from
+/// kifu: its title is said once, links to the title lead to that chapter;
+/// a book without one gets kifu's.
+#[test]
+fn one_title_page() {
+    let files = entries(&epub_of(EXAMPLE, &EpubOptions::default()));
+    assert!(!files.iter().any(|(n, _, _)| n == "EPUB/title.xhtml"));
+    let with_title: Vec<&str> = files
+        .iter()
+        .filter(|(n, _, _)| n.ends_with(".xhtml") && n != "EPUB/nav.xhtml")
+        .filter(|(_, b, _)| {
+            let body = String::from_utf8_lossy(b);
+            let body = &body[body.find("<body").unwrap_or(0)..];
+            body.contains(">Example Title<")
+        })
+        .map(|(n, _, _)| n.as_str())
+        .collect();
+    assert_eq!(with_title, ["EPUB/s001.xhtml"]);
+    let nav = text_of(&files, "EPUB/nav.xhtml");
+    assert!(
+        nav.contains("epub:type=\"titlepage\" href=\"s001.xhtml\""),
+        "{nav}"
+    );
+
+    let files = entries(&epub_of(PROBLEMS, &EpubOptions::default()));
+    let title = text_of(&files, "EPUB/title.xhtml");
+    assert!(title.contains("<h1 class=\"book-title\">Problems</h1>"));
+    let opf = text_of(&files, "EPUB/package.opf");
+    assert_eq!(values(opf, "idref")[..2], ["title", "nav"]);
+}
+
+/// The style's colours, font and board reach every drawing of both kinds
+/// of EPUB and the script's style, as they reach the page's and the
+/// print's.
+#[test]
+fn the_style_reaches_every_drawing() {
+    let style = kifu_render::style::Style::from_toml(
+        "board = \"#dcb35c\"\nblack = \"#202080\"\nfont_family = \"Noto Sans\"",
+    )
+    .unwrap();
+    for mode in [EpubMode::Static, EpubMode::Interactive] {
+        let options = EpubOptions {
+            style: style.clone(),
+            mode,
+            ..EpubOptions::default()
+        };
+        let files = entries(&epub_of(PROBLEMS, &options));
+        let drawings: Vec<&(String, Vec<u8>, bool)> = files
+            .iter()
+            .filter(|(n, _, _)| n.starts_with("EPUB/diagrams/"))
+            .collect();
+        assert!(drawings.len() >= 3, "{mode:?}");
+        for (name, bytes, _) in drawings {
+            let svg = String::from_utf8_lossy(bytes);
+            assert!(svg.contains("#dcb35c"), "{mode:?} {name}: no board colour");
+        }
+        let chapter = text_of(&files, "EPUB/s001.xhtml");
+        assert!(chapter.contains("Noto Sans") || mode == EpubMode::Static);
+        let black = files
+            .iter()
+            .filter(|(n, _, _)| n.starts_with("EPUB/diagrams/d"))
+            .any(|(_, b, _)| String::from_utf8_lossy(b).contains("#202080"));
+        assert!(black, "{mode:?}: no black stone in the style's colour");
+    }
+}
+
+/// Standard texts (`#wid#`, `#btl#`...) are read in the e-book's language
+/// everywhere: chapters, the script's data, answers, drawings, the
+/// package's documents; in both kinds and in languages kifu has texts for
+/// and those it shows in English. The script's own words exist in the
+/// CJK languages.
+#[test]
+fn no_standard_text_code_anywhere() {
+    let codes = ["#wid#", "#btl#", "#ko#", "#wtl#", "#bid#", "#wtk#"];
+    for lang in ["en", "de", "ja", "ko", "cn", "tw"] {
+        let book = format!(
+            "::book_{lang}(#b) title=\"T\"\n\n::chapter(#c)\n\n::h2 P\n\n\
+             ::prb sz=9 base=none ab=D1D2E3 aw=E2F2 pl=b ca=\"#btl#\" correct=\"E1(#wid#);F1G1(#btl#)\" wrong=\"D3(#ko#)\" #wtl#\n\n\
+             ::p See <dia sz=9 ab=D1 pl=w ca=\"#wtk#\">this</dia>: #bid#\n"
+        );
+        for mode in [EpubMode::Static, EpubMode::Interactive] {
+            let options = EpubOptions {
+                mode,
+                ..EpubOptions::default()
+            };
+            for (name, bytes, _) in entries(&epub_of(&book, &options)) {
+                let text = String::from_utf8_lossy(&bytes);
+                for code in codes {
+                    assert!(!text.contains(code), "{lang} {mode:?}: {code} in {name}");
+                }
+            }
+        }
+    }
+    let files = entries(&epub_of(PROBLEMS, &EpubOptions::default()));
+    let script = text_of(&files, "EPUB/kifu.js");
+    for words in ["정답!", "正确！", "正確！", "正解！"] {
+        assert!(script.contains(words), "{words}");
     }
 }
