@@ -27,3 +27,11 @@ pub const COORDINATE_KEPT: Code = Code::new("create/coordinate-kept");
 pub const NO_CORRECT_LINE: Code = Code::new("create/no-correct-line");
 /// A problem with no stones: nothing to solve; left out.
 pub const EMPTY_PROBLEM: Code = Code::new("create/empty-problem");
+/// Setup stones on the point the same node's move plays (`W[qk]AW[qk]`, as
+/// old editors wrote a move with its stone): the move puts the stone
+/// there, so the setup of that point is left out.
+pub const SETUP_ON_MOVE: Code = Code::new("create/setup-on-move");
+/// A move the rules forbid (onto a stone, suicide, retaking a ko at once):
+/// a book's moves are legal, so the book sets up the position after it
+/// instead (a new `::go`, or the next diagram's setup).
+pub const ILLEGAL_MOVE: Code = Code::new("create/illegal-move");

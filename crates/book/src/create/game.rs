@@ -277,9 +277,39 @@ pub(crate) fn chapter(
     let mut segments: Vec<Segment> = Vec::new();
     let mut count = 0u32;
     let mut node = Some(root);
+    // The book's position as the main line goes, and a copy of it before
+    // each node that has alternatives (where their diagrams start).
+    let mut board = Board::new(size);
+    let mut positions: HashMap<usize, Board> = HashMap::new();
     while let Some(n) = node {
         let i = main.len();
-        let setup = ["AB", "AW", "AE", "PL"].iter().any(|id| n.has(id));
+        if n.next_sibling().is_some() {
+            positions.insert(i, board.clone());
+        }
+        let mut own_setup = node_setup(out, &n, i > 0);
+        apply_setup(&mut board, &own_setup);
+        // A move the rules forbid is set up as the position after it.
+        let mut mv = n.get_move();
+        if let Some((color, Some(p))) = mv
+            && size.contains(p)
+        {
+            if let Err(why) = board.check_move(color, p) {
+                let change = illegal_as_setup(out, &n, &mut board, (color, p), why, size);
+                for (all, more) in own_setup.iter_mut().zip(change) {
+                    all.retain(|q| !more.contains(q));
+                    all.extend(more);
+                }
+                count += 1;
+                mv = None;
+            } else {
+                board.play_anyway(color, p);
+            }
+        } else if mv.is_some() {
+            board.pass();
+        }
+        let setup = mv.is_none() && n.get_move().is_some()
+            || own_setup.iter().any(|points| !points.is_empty())
+            || n.has("PL");
         if i == 0 || setup {
             // Who plays after the previous segment, unless PL says.
             let after = segments.last().map(|s: &Segment| {
@@ -289,21 +319,25 @@ pub(crate) fn chapter(
                     .or(s.pl)
                     .unwrap_or(Color::Black)
             });
+            let [ae, ab, aw] = own_setup;
+            let after_illegal = n
+                .get_move()
+                .filter(|_| mv.is_none())
+                .map(|(c, _)| c.opponent());
             segments.push(Segment {
                 mn: count + 1,
-                ab: n.points("AB"),
-                aw: n.points("AW"),
-                ae: if i == 0 { Vec::new() } else { n.points("AE") },
+                ab,
+                aw,
+                ae,
                 pl: match n.get("PL") {
                     Some(Ok(Value::Color(c))) => Some(c),
-                    _ => after,
+                    _ => after_illegal.or(after),
                 },
                 ..Segment::default()
             });
         }
         let segment = segments.len() - 1;
         let s = &mut segments[segment];
-        let mv = n.get_move();
         let mut number = None;
         if let Some((color, point)) = mv {
             let expected = s
@@ -522,6 +556,10 @@ pub(crate) fn chapter(
                 let base = (emitted_segment != Some(parent.segment))
                     .then(|| s.id.clone())
                     .flatten();
+                let board = positions
+                    .get(&i)
+                    .cloned()
+                    .unwrap_or_else(|| Board::new(size));
                 variations(
                     out,
                     alternative,
@@ -531,6 +569,7 @@ pub(crate) fn chapter(
                         base,
                         vw: vw.clone(),
                     },
+                    board,
                     size,
                     &mut dia_number,
                 );
@@ -744,6 +783,8 @@ enum Start {
 struct Pending<'c, 'i> {
     node: Node<'c, 'i>,
     start: Start,
+    /// The position it starts from.
+    board: Board,
 }
 
 /// Writes the variation that starts at `first` as a diagram, its comments
@@ -753,11 +794,21 @@ fn variations(
     out: &mut Out,
     first: Node<'_, '_>,
     start: Start,
+    board: Board,
     size: BoardSize,
     dia_number: &mut u32,
 ) {
-    let mut stack = vec![Pending { node: first, start }];
-    while let Some(Pending { node, start }) = stack.pop() {
+    let mut stack = vec![Pending {
+        node: first,
+        start,
+        board,
+    }];
+    while let Some(Pending {
+        node,
+        start,
+        mut board,
+    }) = stack.pop()
+    {
         *dia_number += 1;
         let number = *dia_number;
         let (tag, at, mut expected) = match &start {
@@ -782,6 +833,13 @@ fn variations(
         // to the next diagram, which continues the line, as books do.
         let mut cut = None;
         let mut played: HashSet<Point> = HashSet::new();
+        // The position before each node with alternatives, and where the
+        // line is cut.
+        let mut positions: HashMap<usize, Board> = HashMap::new();
+        // The first node's setup; an illegal first move adds its change.
+        let mut first_setup: [Vec<Point>; 3] = Default::default();
+        // Whether the first node's move is set up instead (illegal).
+        let mut first_set_up = false;
         for (k, n) in line.iter().enumerate() {
             if k > 0 {
                 let node_marks = NodeMarks::of(n);
@@ -790,10 +848,22 @@ fn variations(
                     .and_then(|(_, p)| p)
                     .is_some_and(|p| marks.covers(p));
                 let onto_move = node_marks.covering_points().any(|p| played.contains(&p));
-                if onto_letter || onto_move || marks.conflicts(&node_marks) {
+                // A move the rules forbid goes to the next diagram, which
+                // sets up the position after it.
+                let illegal = n.get_move().is_some_and(|(c, p)| {
+                    p.is_some_and(|p| size.contains(p) && board.check_move(c, p).is_err())
+                });
+                if onto_letter || onto_move || illegal || marks.conflicts(&node_marks) {
+                    positions.insert(k, board.clone());
                     cut = Some(k);
                     break;
                 }
+                if n.next_sibling().is_some() {
+                    positions.insert(k, board.clone());
+                }
+            } else {
+                first_setup = node_setup(out, n, true);
+                apply_setup(&mut board, &first_setup);
             }
             before.push(counted);
             if k > 0 && ["AB", "AW", "AE", "PL"].iter().any(|id| n.has(id)) {
@@ -816,7 +886,33 @@ fn variations(
                 }
             }
             let mut label = None;
-            if let Some((color, point)) = n.get_move() {
+            let mut mv = n.get_move();
+            if let Some((color, Some(p))) = mv
+                && size.contains(p)
+            {
+                match board.check_move(color, p) {
+                    Ok(()) => {
+                        board.play_anyway(color, p);
+                    }
+                    // Only the first node's: later ones cut the line.
+                    Err(why) => {
+                        let change = illegal_as_setup(out, n, &mut board, (color, p), why, size);
+                        for (all, more) in first_setup.iter_mut().zip(change) {
+                            all.retain(|q| !more.contains(q));
+                            all.extend(more);
+                        }
+                        expected = color.opponent();
+                        if k == 0 && n.get("PL").is_none() {
+                            pl = Some(expected);
+                        }
+                        first_set_up = true;
+                        mv = None;
+                    }
+                }
+            } else if mv.is_some() {
+                board.pass();
+            }
+            if let Some((color, point)) = mv {
                 if color != expected {
                     moves.push(Token {
                         color: expected,
@@ -890,11 +986,9 @@ fn variations(
             Start::Diagram { base, .. } => e.set_attribute("base", base),
         }
         e.set_attribute("at", &at.to_string());
-        let root_setup = [("ae", "AE"), ("ab", "AB"), ("aw", "AW")];
-        for (attribute, id) in root_setup {
-            let points = node.points(id);
+        for (attribute, points) in ["ae", "ab", "aw"].into_iter().zip(&first_setup) {
             if !points.is_empty() {
-                e.set_attribute(attribute, &list(&points, size));
+                e.set_attribute(attribute, &list(points, size));
             }
         }
         if let Some(c) = pl {
@@ -917,6 +1011,7 @@ fn variations(
             element,
             nodes: line
                 .iter()
+                .skip(usize::from(first_set_up))
                 .filter(|n| n.get_move().is_some_and(|(_, p)| p.is_some()))
                 .map(Node::id)
                 .collect(),
@@ -937,6 +1032,7 @@ fn variations(
         if let Some(rest) = continuation {
             let at = first_number + counted;
             let to_play = to_play_before(&moves, at, pl.unwrap_or(expected_first(&start)));
+            let k = line.len();
             for n in std::iter::once(rest).chain(siblings_after(rest)) {
                 subs.push(Pending {
                     node: n,
@@ -945,6 +1041,7 @@ fn variations(
                         to_play,
                         base: id.clone(),
                     },
+                    board: positions[&k].clone(),
                 });
             }
         }
@@ -959,11 +1056,89 @@ fn variations(
                         to_play,
                         base: id.clone(),
                     },
+                    board: positions[&k].clone(),
                 });
             }
         }
         stack.extend(subs.into_iter().rev());
     }
+}
+
+/// A node's setup stones (`AE`, `AB`, `AW`), without the point its own move
+/// plays: the move puts a stone there, and setting one up first would make
+/// the move illegal. Said when it was there.
+fn node_setup(out: &mut Out, n: &Node<'_, '_>, with_ae: bool) -> [Vec<Point>; 3] {
+    let own = n.get_move().and_then(|(_, p)| p);
+    let mut dropped = false;
+    let mut points = |id: &str| {
+        let mut all = n.points(id);
+        let before = all.len();
+        all.retain(|p| Some(*p) != own);
+        dropped |= all.len() != before;
+        all
+    };
+    let setup = [
+        if with_ae { points("AE") } else { Vec::new() },
+        points("AB"),
+        points("AW"),
+    ];
+    if dropped {
+        out.note(
+            codes::SETUP_ON_MOVE,
+            span_of(n, &["AB", "AW", "AE"]),
+            "setup of the point the node's own move plays: left out (the move puts its stone there)".to_owned(),
+        );
+    }
+    setup
+}
+
+/// Sets up `ae`, `ab`, `aw` on the board.
+fn apply_setup(board: &mut Board, [ae, ab, aw]: &[Vec<Point>; 3]) {
+    let mut setup = board.setup();
+    for p in ae {
+        setup.set(*p, None);
+    }
+    for p in ab {
+        setup.set(*p, Some(Color::Black));
+    }
+    for p in aw {
+        setup.set(*p, Some(Color::White));
+    }
+}
+
+/// Plays a move the rules forbid on the board anyway (as SGF editors show
+/// it) and says it at its node; the change as setup (`ae`, `ab`, `aw`).
+fn illegal_as_setup(
+    out: &mut Out,
+    n: &Node<'_, '_>,
+    board: &mut Board,
+    (color, p): (Color, Point),
+    why: kifu_board::IllegalMove,
+    size: BoardSize,
+) -> [Vec<Point>; 3] {
+    let before = board.clone();
+    board.play_anyway(color, p);
+    let mut change: [Vec<Point>; 3] = Default::default();
+    for y in 0..size.rows {
+        for x in 0..size.cols {
+            let q = Point::new(x, y);
+            let now = board.get(q);
+            if now != before.get(q) {
+                let k = match now {
+                    None => 0,
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => 2,
+                };
+                change[k].push(q);
+            }
+        }
+    }
+    out.note(
+        codes::ILLEGAL_MOVE,
+        span_of(n, &["B", "W"]),
+        format!("an illegal move ({why}): the book sets up the position after it instead"),
+    );
+    change
 }
 
 fn expected_first(start: &Start) -> Color {

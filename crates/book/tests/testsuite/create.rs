@@ -596,7 +596,19 @@ fn moves_placed_once(collection: &Collection<'_>, made: &Created) -> Result<(), 
     }
     in_figures.sort();
     in_diagrams.sort();
-    let played = |n: &kifu_sgf::Node<'_, '_>| n.get_move().is_some_and(|(_, p)| p.is_some());
+    // Moves the rules forbid are set up (a note at the move says so).
+    let set_up: std::collections::HashSet<u32> = made
+        .notes
+        .iter()
+        .filter(|d| d.code.as_str() == "create/illegal-move")
+        .map(|d| d.span.start)
+        .collect();
+    let played = |n: &kifu_sgf::Node<'_, '_>| {
+        n.get_move().is_some_and(|(_, p)| p.is_some())
+            && !n
+                .properties()
+                .any(|p| ["B", "W"].contains(&p.id()) && set_up.contains(&p.span().start))
+    };
     let mut main: Vec<_> = Vec::new();
     let mut others: Vec<_> = Vec::new();
     for game in collection.games() {
@@ -1136,4 +1148,113 @@ fn a_letter_on_the_move_just_played_follows_its_name() {
     assert!(text.contains("::fig at=1 to=3\n"), "{text}");
     assert_eq!(made.notes.len(), 1, "{:?}", made.notes);
     assert!(made.notes[0].message.contains("the move just played"));
+}
+
+/// Every SGF file of the corpus, old and broken ones and those without a
+/// comment included: the book made of it checks with no error (what the
+/// book cannot hold is a note of `create`, not a broken book). Files are
+/// shared out over the machine's threads.
+#[test]
+fn every_corpus_file_makes_a_book_that_checks() {
+    let Some(root) = corpus() else {
+        eprintln!("no corpus; skipping");
+        return;
+    };
+    let files = sgf_files(&root.join("sgf"));
+    assert!(files.len() > 2000, "{} files", files.len());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(path) = files.get(k) else { break };
+                    let bytes = std::fs::read(path).unwrap();
+                    let collection = kifu_sgf::parse(&bytes).value;
+                    let made = create::book(&collection, &Options::default());
+                    let errors: Vec<String> = kifu_book::check(&made.book)
+                        .into_iter()
+                        .filter(|d| d.severity == Severity::Error)
+                        .map(|d| d.to_string())
+                        .collect();
+                    if let Some(first) = errors.first() {
+                        failures.lock().unwrap().push(format!(
+                            "{}: {first} ({} errors)",
+                            path.display(),
+                            errors.len()
+                        ));
+                    }
+                }
+            });
+        }
+    });
+    let mut failures = failures.into_inner().unwrap();
+    failures.sort();
+    assert!(
+        failures.is_empty(),
+        "{} of {} books have errors:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
+
+/// What old files hold that a book cannot (issue 36) makes a book that
+/// checks clean, each with a note at its SGF place: a variation's move with
+/// setup of its own point (`W[qk]AW[qk]`, as cgoban's example of Go Seigen
+/// against Kitani Minoru has it, with FF[3] identifiers such as `AddWhite`
+/// and `VieW[]`), `tt` passes, a move onto a stone (set up as the position
+/// after it, a new `::go`), and a suicide in a variation (its diagram
+/// stops, the next one sets the position up).
+#[test]
+fn old_files_quirks_make_clean_books_with_notes() {
+    let sgf = "(;GaMe[1]FileFormat[3]SiZe[19]Name[Go Seigen - Kitani Minoru]VieW[]\
+               ;B[pd];W[dp];B[pp];W[tt];B[dd]\
+               (;W[qk]AddWhite[qk]Comment[Setup of the move's own point.];B[qi];W[jj])\
+               (;W[qc];B[ba];W[jj];B[ab];W[aa]C[Suicide.];B[pc]))";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    let text = made.book.to_string();
+    let errors: Vec<String> = kifu_book::check(&made.book)
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}\n{text}");
+    let codes: Vec<&str> = made.notes.iter().map(|d| d.code.as_str()).collect();
+    assert!(codes.contains(&"create/setup-on-move"), "{codes:?}");
+    assert!(codes.contains(&"create/illegal-move"), "{codes:?}");
+    // The note points at the move in the SGF.
+    let illegal = made
+        .notes
+        .iter()
+        .find(|d| d.code.as_str() == "create/illegal-move")
+        .unwrap();
+    assert!(sgf[illegal.span.start as usize..].starts_with("W[aa]C[Suicide"));
+    // The main line's move R9 is played, not set up as well.
+    assert!(text.contains("R9"), "{text}");
+    assert!(!text.contains("aw=R9"), "{text}");
+    // The move after the suicide is still in a diagram.
+    assert!(text.contains("Q17"), "{text}");
+}
+
+/// A main-line move onto a stone: the game goes on in a new `::go` that
+/// sets up the position after it, numbered on.
+#[test]
+fn an_illegal_main_line_move_is_set_up() {
+    let sgf = "(;FF[4]SZ[9];B[cc];W[cc]C[Onto a stone.];B[gg];W[cg])";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    let text = made.book.to_string();
+    assert!(
+        kifu_book::check(&made.book)
+            .iter()
+            .all(|d| d.severity < Severity::Error),
+        "{text}"
+    );
+    assert!(text.contains("aw=C7"), "{text}");
+    assert!(text.contains("mn=3"), "{text}");
+    assert!(text.contains("Onto a stone."), "{text}");
 }
