@@ -18,7 +18,7 @@ use kifu_sgf::{Game, Node};
 use super::codes;
 use super::marks::{Marks, NodeMarks, list};
 use super::out::{Line, Out};
-use super::prose::{literal, move_label, node_paragraphs, one_line, paragraphs};
+use super::prose::{literal, marked_label, move_label, node_paragraphs, one_line, paragraphs};
 use crate::document::Element;
 
 /// Words that mark a line correct, lowercase.
@@ -535,8 +535,27 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
             let mv = sequence_moves(line, a.start, a.size);
             e.set_attribute("mv", &mv);
             let mut marks = a.marks.clone();
+            // A letter or symbol on a move of the line: the move's number
+            // shows, the mark goes after the move's name in the text, as
+            // figures have it.
+            let mut taken: Vec<Vec<String>> = Vec::with_capacity(line.len());
             for n in line {
                 marks.add(&NodeMarks::of(n));
+                let on_move = match n.get_move() {
+                    Some((color, Some(p))) => marks.take_from_move(p, color),
+                    _ => Vec::new(),
+                };
+                if !on_move.is_empty() {
+                    out.note(
+                        codes::MARK_CONFLICT,
+                        n.property("LB").map(|p| p.span()).unwrap_or_default(),
+                        format!(
+                            "{} on a move of Dia. {dia}: its number is shown, the mark is written after the move's name",
+                            on_move.join(", ")
+                        ),
+                    );
+                }
+                taken.push(on_move);
             }
             let played: std::collections::HashSet<Point> = line
                 .iter()
@@ -572,18 +591,26 @@ pub(crate) fn chapters(out: &mut Out, games: &[Game<'_, '_>]) {
                     .collect(),
             });
             let mut number = 0;
-            for n in line {
+            for (n, marks) in line.iter().zip(&taken) {
                 let label = n.get_move().map(|(c, p)| {
                     let num = p.map(|_| {
                         number += 1;
                         number
                     });
-                    move_label(c, num)
+                    marked_label(move_label(c, num), marks)
                 });
                 if !written.insert(n.id()) {
                     continue;
                 }
-                for p in node_paragraphs(n, label.as_deref(), a.size) {
+                let mut texts = node_paragraphs(n, label.as_deref(), a.size);
+                if texts.is_empty()
+                    && !marks.is_empty()
+                    && let Some(label) = &label
+                {
+                    // The mark has no other place to be said.
+                    texts.push(format!("{label}."));
+                }
+                for p in texts {
                     out.push_comment(Element::paragraph(&p), n.id());
                 }
             }

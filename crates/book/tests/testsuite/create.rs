@@ -1258,3 +1258,32 @@ fn an_illegal_main_line_move_is_set_up() {
     assert!(text.contains("mn=3"), "{text}");
     assert!(text.contains("Onto a stone."), "{text}");
 }
+
+/// A letter on a point the answer plays: the answer's diagram shows the
+/// move's number and the text names the letter after the move, as
+/// figures do (it was left out).
+#[test]
+fn answer_diagrams_keep_letters_on_played_moves() {
+    let sgf = "(;FF[4]GM[1]SZ[9]AB[cc][dc]AW[cd][dd]LB[ec:A][fc:B]C[Black to play.]\
+               (;B[ec]C[Correct.];W[fc];B[ed])(;B[fc];W[ec]C[Wrong.]))";
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(
+        &collection,
+        &Options {
+            problems: true,
+            ..Options::default()
+        },
+    );
+    let text = made.book.to_string();
+    assert!(
+        kifu_book::check(&made.book)
+            .iter()
+            .all(|d| d.severity < Severity::Error),
+        "{text}"
+    );
+    assert!(text.contains("**Black 1** (A): Correct."), "{text}");
+    assert!(text.contains("**White 2** (B)."), "{text}");
+    // On the diagram the numbers show, not the letters.
+    let dia = text.lines().find(|l| l.starts_with("::dia")).unwrap();
+    assert!(!dia.contains("A=") && !dia.contains("B="), "{dia}");
+}
