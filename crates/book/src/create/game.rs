@@ -416,7 +416,14 @@ pub(crate) fn chapter(
                 // (nor the number the mark): a move onto a letter or
                 // symbol, or one put on a move, starts the next figure,
                 // where that stone has no number, as books do.
-                let onto_letter = m.mv.and_then(|(_, p)| p).is_some_and(|p| f.marks.covers(p));
+                // A move onto a letter of its figure starts the next one
+                // only when this one has half its planned moves: before
+                // that the move keeps its number and the letter goes after
+                // its name in the text (splitting at every such letter
+                // made a 253-move game 32 figures, some of two moves).
+                let half_full = moves_in as usize * 2 >= figure_moves.max(1);
+                let onto_letter =
+                    half_full && m.mv.and_then(|(_, p)| p).is_some_and(|p| f.marks.covers(p));
                 let onto_move = marks.covering_points().any(|p| f.played.contains_key(&p));
                 new_segment
                     || (uses_fg && fg.is_some())
@@ -536,11 +543,18 @@ pub(crate) fn chapter(
             if let Some(name) = m.node.simple_text("N").filter(|n| !n.trim().is_empty()) {
                 out.push(Element::new("h4").with_value(&one_line(&name)));
             }
-            let label = m.mv.map(|(c, _)| {
-                let taken = own_marks.get(&i).map(Vec::as_slice).unwrap_or_default();
-                marked_label(move_label(c, m.number), taken)
-            });
-            for p in node_paragraphs(&m.node, label.as_deref(), size) {
+            let taken = own_marks.get(&i).map(Vec::as_slice).unwrap_or_default();
+            let label =
+                m.mv.map(|(c, _)| marked_label(move_label(c, m.number), taken));
+            let mut texts = node_paragraphs(&m.node, label.as_deref(), size);
+            if texts.is_empty()
+                && !taken.is_empty()
+                && let Some(label) = &label
+            {
+                // The mark has no other place to be said.
+                texts.push(format!("{label}."));
+            }
+            for p in texts {
                 out.push_comment(Element::paragraph(&p), m.node.id());
             }
         }

@@ -1287,3 +1287,57 @@ fn answer_diagrams_keep_letters_on_played_moves() {
     let dia = text.lines().find(|l| l.starts_with("::dia")).unwrap();
     assert!(!dia.contains("A=") && !dia.contains("B="), "{dia}");
 }
+
+/// A commentary that letters the point of a move a few moves ahead (as
+/// "A is the vital point" before A is played) splits a figure only once it
+/// holds half its planned moves; before that the move keeps its number and
+/// the letter follows its name in the text.
+#[test]
+fn letters_on_later_points_split_figures_less() {
+    // Black on even points, White on odd ones: nothing is ever captured.
+    let points: Vec<(u8, u8)> = (0..60u8)
+        .flat_map(|k| {
+            [
+                (2 * (k % 10), 2 * (k / 10)),
+                (2 * (k % 9) + 1, 2 * (k / 9) + 1),
+            ]
+        })
+        .collect();
+    let letters = "ABCDEFGHIJKL";
+    let mut sgf = String::from("(;FF[4]GM[1]SZ[19]");
+    for (k, &(x, y)) in points.iter().enumerate() {
+        let color = if k % 2 == 0 { "B" } else { "W" };
+        let _ = std::fmt::Write::write_fmt(
+            &mut sgf,
+            format_args!(";{color}[{}{}]", (b'a' + x) as char, (b'a' + y) as char),
+        );
+        if k % 10 == 0 && k + 3 < points.len() {
+            let (lx, ly) = points[k + 3];
+            let letter = letters.as_bytes()[k / 10] as char;
+            let _ = std::fmt::Write::write_fmt(
+                &mut sgf,
+                format_args!(
+                    "LB[{}{}:{letter}]C[{letter} is the point.]",
+                    (b'a' + lx) as char,
+                    (b'a' + ly) as char
+                ),
+            );
+        }
+    }
+    sgf.push(')');
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    let text = made.book.to_string();
+    assert!(
+        kifu_book::check(&made.book)
+            .iter()
+            .all(|d| d.severity < Severity::Error),
+        "{text}"
+    );
+    let figures = text.matches("::fig").count();
+    // 120 moves in figures of 50: 3 without letters; a split at each of
+    // the 12 letters made 13.
+    assert!(figures <= 5, "{figures} figures\n{text}");
+    // The move on the first letter names it.
+    assert!(text.contains("**White 4** (A)."), "{text}");
+}
