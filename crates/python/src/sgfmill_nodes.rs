@@ -781,12 +781,11 @@ impl SgfNode {
                 return Err(PyKeyError::new_err(identifier.clone().unbind()));
             };
             let presenter = presenter.ok_or_else(|| PyAttributeError::new_err("_presenter"))?;
-            if let Some(ctx) = context(native.get(), &presenter)?.filter(|c| c.default_types) {
-                if let Some(value) =
+            if let Some(ctx) = context(native.get(), &presenter)?.filter(|c| c.default_types)
+                && let Some(value) =
                     sgfmill_values::interpret(py, id.as_str(), raws.as_slice(), &ctx)
-                {
-                    return Ok(value);
-                }
+            {
+                return Ok(value);
             }
             let raws = sgfmill_values::raw_list(py, raws.as_slice())?;
             return presenter.call_method1(intern!(py, "interpret"), (identifier, raws));
@@ -839,10 +838,10 @@ impl SgfNode {
                 return no_move(py);
             };
             let presenter = presenter.ok_or_else(|| PyAttributeError::new_err("_presenter"))?;
-            if let Some(ctx) = context(native.get(), &presenter)? {
-                if let Some(point) = sgfmill_values::go_point(raw, ctx.size, ctx.large_boards) {
-                    return move_tuple(py, id, point);
-                }
+            if let Some(ctx) = context(native.get(), &presenter)?
+                && let Some(point) = sgfmill_values::go_point(raw, ctx.size, ctx.large_boards)
+            {
+                return move_tuple(py, id, point);
             }
         }
         slf.call_method0(intern!(py, "_py_get_move"))
@@ -1255,10 +1254,10 @@ impl TreeNode {
             } else {
                 Some(index)
             };
-            if let Some(Ok(at)) = at.map(usize::try_from) {
-                if let Some(kid) = child_at(slf.as_super(), at)? {
-                    return Ok(kid);
-                }
+            if let Some(Ok(at)) = at.map(usize::try_from)
+                && let Some(kid) = child_at(slf.as_super(), at)?
+            {
+                return Ok(kid);
             }
         }
         // Out of range, slices, bad keys: the list's answer.
