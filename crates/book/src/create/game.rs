@@ -281,19 +281,38 @@ pub(crate) fn chapter(
     // each node that has alternatives (where their diagrams start).
     let mut board = Board::new(size);
     let mut positions: HashMap<usize, Board> = HashMap::new();
+    // Moves the rules forbid set up so far (main line and variations).
+    let mut set_up_moves = 0usize;
     while let Some(n) = node {
         let i = main.len();
         if n.next_sibling().is_some() {
             positions.insert(i, board.clone());
         }
+        // A move the rules forbid is set up as the position after it, in
+        // Go data of its own; past a few such moves the record is no game
+        // a book can follow (each would be a `::go` and a figure).
+        if let Some((color, Some(p))) = n.get_move()
+            && size.contains(p)
+            && set_up_moves >= MAX_SET_UP_MOVES
+            && board.check_move(color, p).is_err()
+        {
+            out.note(
+                codes::ILLEGAL_MOVE,
+                span_of(&n, &["B", "W"]),
+                format!(
+                    "more than {MAX_SET_UP_MOVES} moves the rules forbid: the book's main line stops before this one"
+                ),
+            );
+            break;
+        }
         let mut own_setup = node_setup(out, &n, i > 0);
         apply_setup(&mut board, &own_setup);
-        // A move the rules forbid is set up as the position after it.
         let mut mv = n.get_move();
         if let Some((color, Some(p))) = mv
             && size.contains(p)
         {
             if let Err(why) = board.check_move(color, p) {
+                set_up_moves += 1;
                 let change = illegal_as_setup(out, &n, &mut board, (color, p), why, size);
                 for (all, more) in own_setup.iter_mut().zip(change) {
                     all.retain(|q| !more.contains(q));
@@ -586,6 +605,7 @@ pub(crate) fn chapter(
                     board,
                     size,
                     &mut dia_number,
+                    &mut set_up_moves,
                 );
             }
         }
@@ -793,6 +813,11 @@ enum Start {
     },
 }
 
+/// How many moves the rules forbid a chapter sets up as positions (each a
+/// `::go` or a diagram of its own); past them its line stops (a record of
+/// thousands, as a board filled over and over, is no game to print).
+const MAX_SET_UP_MOVES: usize = 16;
+
 /// A variation waiting to be written: its first node and where it starts.
 struct Pending<'c, 'i> {
     node: Node<'c, 'i>,
@@ -811,6 +836,7 @@ fn variations(
     board: Board,
     size: BoardSize,
     dia_number: &mut u32,
+    set_up_moves: &mut usize,
 ) {
     let mut stack = vec![Pending {
         node: first,
@@ -854,6 +880,9 @@ fn variations(
         let mut first_setup: [Vec<Point>; 3] = Default::default();
         // Whether the first node's move is set up instead (illegal).
         let mut first_set_up = false;
+        // Whether the line stops at a move the rules forbid, past the
+        // number of them the book sets up.
+        let mut stopped = false;
         for (k, n) in line.iter().enumerate() {
             if k > 0 {
                 let node_marks = NodeMarks::of(n);
@@ -867,7 +896,20 @@ fn variations(
                 let illegal = n.get_move().is_some_and(|(c, p)| {
                     p.is_some_and(|p| size.contains(p) && board.check_move(c, p).is_err())
                 });
+                if illegal && *set_up_moves >= MAX_SET_UP_MOVES {
+                    out.note(
+                        codes::ILLEGAL_MOVE,
+                        span_of(n, &["B", "W"]),
+                        format!(
+                            "more than {MAX_SET_UP_MOVES} moves the rules forbid: Dia. {number} stops before this one"
+                        ),
+                    );
+                    stopped = true;
+                    cut = Some(k);
+                    break;
+                }
                 if onto_letter || onto_move || illegal || marks.conflicts(&node_marks) {
+                    *set_up_moves += usize::from(illegal);
                     positions.insert(k, board.clone());
                     cut = Some(k);
                     break;
@@ -973,7 +1015,7 @@ fn variations(
             }
             labels.push(label);
         }
-        let continuation = cut.map(|k| line[k]);
+        let continuation = cut.filter(|_| !stopped).map(|k| line[k]);
         if let Some(k) = cut {
             line.truncate(k);
         }

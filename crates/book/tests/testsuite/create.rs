@@ -1341,3 +1341,43 @@ fn letters_on_later_points_split_figures_less() {
     // The move on the first letter names it.
     assert!(text.contains("**White 4** (A)."), "{text}");
 }
+
+/// A record that plays onto stones over and over (a board filled again and
+/// again) sets up a few such moves and then stops its main line, with a
+/// note: a `::go` and a figure per move would grow the book without end.
+#[test]
+fn a_record_of_many_illegal_moves_stops() {
+    let mut sgf = String::from("(;FF[4]GM[1]SZ[5]");
+    for i in 0..400 {
+        let p = i % 25;
+        let _ = std::fmt::Write::write_fmt(
+            &mut sgf,
+            format_args!(
+                ";{}[{}{}]",
+                ["B", "W"][i % 2],
+                (b'a' + (p % 5) as u8) as char,
+                (b'a' + (p / 5) as u8) as char
+            ),
+        );
+    }
+    sgf.push(')');
+    let collection = kifu_sgf::parse(sgf.as_bytes()).value;
+    let made = create::book(&collection, &Options::default());
+    assert!(
+        kifu_book::check(&made.book)
+            .iter()
+            .all(|d| d.severity < Severity::Error)
+    );
+    let set_up = made
+        .notes
+        .iter()
+        .filter(|d| d.code.as_str() == "create/illegal-move")
+        .count();
+    assert_eq!(set_up, 17, "16 set up, then the stop");
+    assert!(made.notes.last().unwrap().message.contains("stops before"));
+    assert!(
+        made.book.elements().len() < 60,
+        "{}",
+        made.book.elements().len()
+    );
+}
