@@ -161,30 +161,60 @@ pub fn to_text(book: &Book, resolution: &Resolution) -> String {
     let inline_counts = inline_counts(book, resolution);
     let mut out = String::new();
     for item in &resolution.items {
-        if item.kind == super::resolve::ItemKind::Go {
-            continue;
+        if item.kind != super::resolve::ItemKind::Go {
+            write_entry(&mut out, book, &index, &inline_counts, item);
         }
-        let (chapter, position) = place(book, &index, item.source, &inline_counts);
-        let _ = writeln!(
-            out,
-            "{}:{position} {}{}",
-            chapter.as_deref().unwrap_or("-"),
-            item.kind.name(),
-            item.id
-                .as_deref()
-                .map(|i| format!(" #{i}"))
-                .unwrap_or_default()
-        );
-        out.push_str(&draw(item));
-        if let Some(c) = figure::caption(item, "en") {
-            let _ = writeln!(out, "{c}");
-        }
-        if let Some(g) = figure::gaps(item) {
-            let _ = writeln!(out, "{g}");
-        }
-        out.push('\n');
     }
     out
+}
+
+/// The entry of [`to_text`] for the item at `item` of `resolution` (its
+/// `CHAPTER:INDEX kind #id` line, drawing, caption, gaps line and the empty
+/// line after them), whatever its kind; empty when there is no such item.
+///
+/// ```
+/// let book = kifu_book::parse("::chapter(#c)\n\n::dia(#d) sz=5 mv=C3 ca=\"Dia. 1\"").value;
+/// let resolution = kifu_book::resolve::resolve(&book);
+/// let entry = kifu_book::listing::item_text(&book, &resolution, 0);
+/// assert!(entry.starts_with("c:0 dia #d\n"));
+/// assert_eq!(kifu_book::listing::to_text(&book, &resolution), entry);
+/// ```
+pub fn item_text(book: &Book, resolution: &Resolution, item: usize) -> String {
+    let mut out = String::new();
+    if let Some(resolved) = resolution.items.get(item) {
+        let index = Index::new(book);
+        let inline_counts = inline_counts(book, resolution);
+        write_entry(&mut out, book, &index, &inline_counts, resolved);
+    }
+    out
+}
+
+fn write_entry(
+    out: &mut String,
+    book: &Book,
+    index: &Index<'_>,
+    inline_counts: &[usize],
+    item: &Resolved,
+) {
+    let (chapter, position) = place(book, index, item.source, inline_counts);
+    let _ = writeln!(
+        out,
+        "{}:{position} {}{}",
+        chapter.as_deref().unwrap_or("-"),
+        item.kind.name(),
+        item.id
+            .as_deref()
+            .map(|i| format!(" #{i}"))
+            .unwrap_or_default()
+    );
+    out.push_str(&draw(item));
+    if let Some(c) = figure::caption(item, "en") {
+        let _ = writeln!(out, "{c}");
+    }
+    if let Some(g) = figure::gaps(item) {
+        let _ = writeln!(out, "{g}");
+    }
+    out.push('\n');
 }
 
 /// One diagram drawn as text.
