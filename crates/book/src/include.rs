@@ -168,11 +168,7 @@ pub type OpenFile<'a> = dyn FnMut(&str, Option<u64>) -> Result<(String, Vec<u8>)
 /// let checked = kifu_book::include::check_with_files(&book, None, &mut |_, _| Err(FileError::NotFound));
 /// assert_eq!(checked.diagnostics[0].code.as_str(), "book/include-not-found");
 /// ```
-pub fn check_with_files(
-    book: &Book,
-    root: Option<&str>,
-    open: &mut OpenFile<'_>,
-) -> Checked {
+pub fn check_with_files(book: &Book, root: Option<&str>, open: &mut OpenFile<'_>) -> Checked {
     let mut diagnostics = crate::check::check(book);
     let (expanded, found) = check_files(book, root, open);
     diagnostics.extend(found);

@@ -29,6 +29,9 @@ pub(crate) struct Context<'a> {
     pub(crate) analysis: &'a Analysis,
     pub(crate) store: &'a DocumentStore,
     pub(crate) encoding: Encoding,
+    /// Whether the client renders Markdown with a parser it names (VS
+    /// Code's `marked`), images included; terminal clients name none.
+    pub(crate) renders_images: bool,
 }
 
 impl Context<'_> {

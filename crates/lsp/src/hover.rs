@@ -115,16 +115,23 @@ pub(crate) fn diagram(cx: &Context<'_>, item: usize) -> String {
     let title = entry.lines().next().unwrap_or_default();
     let caption = kifu_book::figure::caption(resolved, "en").unwrap_or_default();
     let data = base64::engine::general_purpose::STANDARD.encode(svg.as_bytes());
-    format!(
-        "**{}** `{title}`\n\n![{}](data:image/svg+xml;base64,{data})\n\n```text\n{}```\n",
+    let heading = format!(
+        "**{}** `{title}`",
         if caption.is_empty() {
             "Diagram"
         } else {
             caption.as_str()
-        },
-        title,
-        entry.trim_end_matches('\n').to_owned() + "\n",
-    )
+        }
+    );
+    let image = format!("![{title}](data:image/svg+xml;base64,{data})");
+    let board = format!("```text\n{}\n```", entry.trim_end_matches('\n'));
+    // A client that draws images shows the drawing first; a terminal one
+    // the board, with the long `data:` line last, out of the way.
+    if cx.renders_images {
+        format!("{heading}\n\n{image}\n\n{board}\n")
+    } else {
+        format!("{heading}\n\n{board}\n\n{image}\n")
+    }
 }
 
 /// The SVG drawing of a resolved item, as `kifu render --diagram` draws it.

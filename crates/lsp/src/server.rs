@@ -79,6 +79,7 @@ struct Server {
     reads: HashMap<Url, Vec<PathBuf>>,
     initialized: bool,
     shut_down: bool,
+    renders_images: bool,
 }
 
 /// Serves one client on `connection` until it says `exit` or goes away.
@@ -105,6 +106,7 @@ pub fn serve(connection: Connection, options: Options) {
         reads: HashMap::new(),
         initialized: false,
         shut_down: false,
+        renders_images: false,
     };
     loop {
         let wait = server
@@ -213,6 +215,7 @@ impl Server {
             analysis: &self.analyses[uri],
             store: &self.store,
             encoding: self.encoding,
+            renders_images: self.renders_images,
         })
     }
 
@@ -230,6 +233,11 @@ impl Server {
             .as_ref()
             .and_then(|g| g.position_encodings.as_deref());
         self.encoding = Encoding::negotiate(offered);
+        self.renders_images = init
+            .capabilities
+            .general
+            .as_ref()
+            .is_some_and(|g| g.markdown.is_some());
         self.initialized = true;
         Ok(serde_json::json!({
             "capabilities": features::capabilities(self.encoding),
