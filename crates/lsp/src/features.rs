@@ -18,7 +18,7 @@ use serde_json::Value;
 use crate::analysis::Analysis;
 use crate::position::Encoding;
 use crate::server::Failure;
-use crate::store::{Document, DocumentStore};
+use crate::store::Document;
 use crate::{actions, complete, format, hover, navigate};
 
 /// What every answer is made from: one open document at its latest
@@ -27,7 +27,6 @@ pub(crate) struct Context<'a> {
     pub(crate) uri: &'a Url,
     pub(crate) document: &'a Document,
     pub(crate) analysis: &'a Analysis,
-    pub(crate) store: &'a DocumentStore,
     pub(crate) encoding: Encoding,
     /// Whether the client renders Markdown with a parser it names (VS
     /// Code's `marked`), images included; terminal clients name none.

@@ -56,65 +56,73 @@ pub(crate) fn inline_pieces(element: &Element, text: &str) -> Option<(usize, Vec
 /// Every use of an ID in the book.
 pub(crate) fn references(book: &Book, text: &str) -> Vec<Reference> {
     let mut out = Vec::new();
-    for (from, element) in book.elements().iter().enumerate() {
-        for a in element.attributes() {
-            let name = a.base_name();
-            let value = a.value();
-            if !matches!(name, "base" | "ref" | "href") || value == "none" || value.is_empty() {
-                continue;
-            }
-            out.push(Reference {
-                id: value.to_owned(),
-                span: bytes(a.value_span()),
-                from,
-                is_base: name == "base",
-            });
-        }
-        if !matches!(element.kind(), kifu_book::model::ElementKind::Paragraph(_)) {
-            continue;
-        }
-        let Some((start, pieces)) = inline_pieces(element, text) else {
-            continue;
-        };
-        for piece in pieces {
-            match piece {
-                Inline::Link { href, range, .. } => {
-                    // The href's place: its first occurrence in the tag.
-                    let tag = &element.value()[range.clone()];
-                    if let Some(at) = tag.find(href.as_str()).filter(|_| !href.is_empty()) {
-                        let s = start + range.start + at;
-                        out.push(Reference {
-                            span: s..s + href.len(),
-                            id: href,
-                            from,
-                            is_base: false,
-                        });
-                    }
-                }
-                Inline::Diagram { attributes, .. } => {
-                    for a in attributes
-                        .iter()
-                        .filter(|a| a.name == "base" && a.value != "none")
-                    {
-                        let raw = &element.value()[a.range.clone()];
-                        let Some(at) = raw.find(a.value.as_str()) else {
-                            continue;
-                        };
-                        let s = start + a.range.start + at;
-                        out.push(Reference {
-                            id: a.value.clone(),
-                            span: s..s + a.value.len(),
-                            from,
-                            // Inline diagrams look the ID up as links do.
-                            is_base: false,
-                        });
-                    }
-                }
-                _ => {}
-            }
-        }
+    for from in 0..book.elements().len() {
+        references_in(book, text, from, &mut out);
     }
     out
+}
+
+/// The uses of IDs in element `from`, added to `out`.
+pub(crate) fn references_in(book: &Book, text: &str, from: usize, out: &mut Vec<Reference>) {
+    let Some(element) = book.elements().get(from) else {
+        return;
+    };
+    for a in element.attributes() {
+        let name = a.base_name();
+        let value = a.value();
+        if !matches!(name, "base" | "ref" | "href") || value == "none" || value.is_empty() {
+            continue;
+        }
+        out.push(Reference {
+            id: value.to_owned(),
+            span: bytes(a.value_span()),
+            from,
+            is_base: name == "base",
+        });
+    }
+    if !matches!(element.kind(), kifu_book::model::ElementKind::Paragraph(_)) {
+        return;
+    }
+    let Some((start, pieces)) = inline_pieces(element, text) else {
+        return;
+    };
+    for piece in pieces {
+        match piece {
+            Inline::Link { href, range, .. } => {
+                // The href's place: its first occurrence in the tag.
+                let tag = &element.value()[range.clone()];
+                if let Some(at) = tag.find(href.as_str()).filter(|_| !href.is_empty()) {
+                    let s = start + range.start + at;
+                    out.push(Reference {
+                        span: s..s + href.len(),
+                        id: href,
+                        from,
+                        is_base: false,
+                    });
+                }
+            }
+            Inline::Diagram { attributes, .. } => {
+                for a in attributes
+                    .iter()
+                    .filter(|a| a.name == "base" && a.value != "none")
+                {
+                    let raw = &element.value()[a.range.clone()];
+                    let Some(at) = raw.find(a.value.as_str()) else {
+                        continue;
+                    };
+                    let s = start + a.range.start + at;
+                    out.push(Reference {
+                        id: a.value.clone(),
+                        span: s..s + a.value.len(),
+                        from,
+                        // Inline diagrams look the ID up as links do.
+                        is_base: false,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The `#code#` around `offset` on its line: the code and the range of

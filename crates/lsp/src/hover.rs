@@ -24,10 +24,9 @@ pub(crate) fn hover(cx: &Context<'_>, offset: usize) -> Option<Hover> {
         }
     }
     let index = Index::new(&cx.analysis.book);
-    if let Some(r) = find::references(&cx.analysis.book, cx.text())
-        .into_iter()
-        .find(|r| r.from == e && r.span.contains(&offset))
-    {
+    let mut here = Vec::new();
+    find::references_in(&cx.analysis.book, cx.text(), e, &mut here);
+    if let Some(r) = here.into_iter().find(|r| r.span.contains(&offset)) {
         let target = r.target(&index)?;
         let item = item_of_element(cx, target)?;
         return Some(markdown(diagram(cx, item), cx.range_of(r.span)));

@@ -20,6 +20,7 @@
 
 mod actions;
 mod analysis;
+mod checker;
 mod complete;
 mod diagnostics;
 mod docs;

@@ -1,7 +1,8 @@
 //! The dispatch loop: one thread reads the client's messages in order and
-//! answers each request from the latest version of its document; the
-//! diagnostics of an edited book are published once the author has paused
-//! for [`Options::debounce`].
+//! answers each request from the latest version of its document; an
+//! edited book is checked once the author has paused for
+//! [`Options::debounce`], on the checker's thread, and its diagnostics are
+//! published when they come back (if the text has not changed since).
 //!
 //! Nothing the client sends stops the server: a request it cannot answer
 //! (unknown method, parameters that do not parse, a document that is not
@@ -12,7 +13,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::RecvTimeoutError;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
@@ -24,7 +24,7 @@ use lsp_types::{
 };
 use serde_json::Value;
 
-use crate::analysis::{self, Analysis};
+use crate::analysis::Analysis;
 use crate::features::{self, Context};
 use crate::position::Encoding;
 use crate::store::{DocumentStore, MAX_DOCUMENT_SIZE};
@@ -80,6 +80,8 @@ struct Server {
     initialized: bool,
     shut_down: bool,
     renders_images: bool,
+    /// Where checks go (see `checker.rs`).
+    jobs: Option<crossbeam_channel::Sender<crate::checker::Job>>,
 }
 
 /// Serves one client on `connection` until it says `exit` or goes away.
@@ -107,29 +109,31 @@ pub fn serve(connection: Connection, options: Options) {
         initialized: false,
         shut_down: false,
         renders_images: false,
+        jobs: None,
     };
+    let (jobs, results) = crate::checker::start();
+    server.jobs = Some(jobs);
     loop {
         let wait = server
             .due
             .values()
             .min()
             .map(|t| t.saturating_duration_since(Instant::now()));
-        let message = match wait {
-            Some(wait) => match connection.receiver.recv_timeout(wait) {
-                Ok(m) => Some(m),
-                Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => break,
-            },
-            None => match connection.receiver.recv() {
-                Ok(m) => Some(m),
+        let timeout = wait.map_or_else(crossbeam_channel::never, crossbeam_channel::after);
+        crossbeam_channel::select! {
+            recv(connection.receiver) -> message => match message {
+                Ok(Message::Request(request)) => server.request(request),
+                Ok(Message::Notification(n)) if n.method == "exit" => break,
+                Ok(Message::Notification(n)) => server.notification(n),
+                Ok(Message::Response(_)) => {}
                 Err(_) => break,
             },
-        };
-        match message {
-            Some(Message::Request(request)) => server.request(request),
-            Some(Message::Notification(n)) if n.method == "exit" => break,
-            Some(Message::Notification(n)) => server.notification(n),
-            Some(Message::Response(_)) | None => {}
+            recv(results) -> checked => {
+                if let Ok(checked) = checked {
+                    server.checked(checked);
+                }
+            },
+            recv(timeout) -> _ => {},
         }
         server.publish_due();
     }
@@ -213,7 +217,6 @@ impl Server {
                 .get(uri)
                 .ok_or_else(|| Failure::new(ErrorCode::InternalError, "lost"))?,
             analysis: &self.analyses[uri],
-            store: &self.store,
             encoding: self.encoding,
             renders_images: self.renders_images,
         })
@@ -361,19 +364,26 @@ impl Server {
         }
     }
 
-    /// Checks `uri` as `kifu check` would and publishes what it found.
+    /// Hands `uri` to the checker with the open documents as they are now.
     fn check(&mut self, uri: &Url) {
-        let Ok(context) = self.context(uri) else {
+        if let Some(jobs) = &self.jobs {
+            let _ = jobs.send(crate::checker::Job {
+                uri: uri.clone(),
+                store: self.store.clone(),
+                encoding: self.encoding,
+            });
+        }
+    }
+
+    /// Publishes what the checker found, unless the document has changed
+    /// since (its next check is on its way) or was closed.
+    fn checked(&mut self, checked: crate::checker::Checked) {
+        let current = self.store.get(&checked.uri).map(|d| d.version());
+        if current != Some(checked.version) {
             return;
-        };
-        let (found, read) = analysis::findings(context.document, context.analysis, context.store);
-        let version = context.document.version();
-        let diagnostics = found
-            .iter()
-            .map(|d| crate::diagnostics::to_lsp(d, uri, context.document, context.encoding))
-            .collect();
-        self.reads.insert(uri.clone(), read);
-        self.publish(uri, diagnostics, Some(version));
+        }
+        self.reads.insert(checked.uri.clone(), checked.read);
+        self.publish(&checked.uri, checked.diagnostics, Some(checked.version));
     }
 
     fn publish(&self, uri: &Url, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) {

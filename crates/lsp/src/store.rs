@@ -93,7 +93,7 @@ impl Document {
 }
 
 /// The open documents by URI.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct DocumentStore {
     documents: HashMap<Url, Document>,
 }
