@@ -23,11 +23,10 @@ pub(crate) fn hover(cx: &Context<'_>, offset: usize) -> Option<Hover> {
             return Some(markdown(text, cx.range_of(range)));
         }
     }
-    let index = Index::new(&cx.analysis.book);
     let mut here = Vec::new();
     find::references_in(&cx.analysis.book, cx.text(), e, &mut here);
     if let Some(r) = here.into_iter().find(|r| r.span.contains(&offset)) {
-        let target = r.target(&index)?;
+        let target = r.target(&Index::new(&cx.analysis.book))?;
         let item = item_of_element(cx, target)?;
         return Some(markdown(diagram(cx, item), cx.range_of(r.span)));
     }

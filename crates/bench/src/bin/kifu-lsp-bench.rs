@@ -22,6 +22,8 @@ use serde_json::{Value, json};
 struct Client {
     connection: Connection,
     id: i32,
+    /// Diagnostics' versions published while waiting for an answer.
+    published: Vec<(i64, usize)>,
 }
 
 impl Client {
@@ -32,11 +34,13 @@ impl Client {
         let request = Request::new(id.clone(), method.to_owned(), params);
         self.connection.sender.send(request.into()).unwrap();
         loop {
-            if let Message::Response(r) = self.connection.receiver.recv().unwrap() {
-                if r.id == id {
+            match self.connection.receiver.recv().unwrap() {
+                Message::Response(r) if r.id == id => {
                     assert!(r.error.is_none(), "{method}: {:?}", r.error);
                     return (r.result.unwrap_or(Value::Null), start.elapsed());
                 }
+                Message::Notification(n) => self.keep(&n),
+                _ => {}
             }
         }
     }
@@ -46,13 +50,23 @@ impl Client {
         self.connection.sender.send(n.into()).unwrap();
     }
 
+    fn keep(&mut self, n: &Notification) {
+        if n.method == "textDocument/publishDiagnostics" {
+            let version = n.params["version"].as_i64().unwrap_or(-1);
+            let count = n.params["diagnostics"].as_array().map_or(0, Vec::len);
+            self.published.push((version, count));
+        }
+    }
+
     /// Waits for the diagnostics of `version`: their count.
-    fn diagnostics(&self, version: i64) -> usize {
+    fn diagnostics(&mut self, version: i64) -> usize {
         loop {
+            if let Some(&(_, count)) = self.published.iter().find(|(v, _)| *v == version) {
+                self.published.clear();
+                return count;
+            }
             if let Message::Notification(n) = self.connection.receiver.recv().unwrap() {
-                if n.method == "textDocument/publishDiagnostics" && n.params["version"] == version {
-                    return n.params["diagnostics"].as_array().map_or(0, Vec::len);
-                }
+                self.keep(&n);
             }
         }
     }
@@ -80,7 +94,11 @@ fn run(n: usize, runs: usize) {
         debounce: Duration::ZERO,
     };
     let thread = std::thread::spawn(move || kifu_lsp::serve(server, options));
-    let mut client = Client { connection, id: 0 };
+    let mut client = Client {
+        connection,
+        id: 0,
+        published: Vec::new(),
+    };
     client.request("initialize", json!({"capabilities": {}}));
     client.notify("initialized", json!({}));
 

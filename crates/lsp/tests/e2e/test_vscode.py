@@ -111,12 +111,14 @@ async def test_definition_references_and_rename(client: LanguageClient):
     assert [e.new_text for e in edit.changes[URI]] == ["dia-two", "dia-two"]
 
 
-async def test_symbols_and_folding(client: LanguageClient):
+async def test_symbols_folding_and_links(client: LanguageClient):
     await open_planted(client)
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc()))
     assert [s.name for s in symbols] == ["chapter intro", "chapter (no ID)"]
     folds = await client.text_document_folding_range_async(types.FoldingRangeParams(text_document=doc()))
     assert (line_of("::chapter(#intro)"), line_of("::include")) in [(f.start_line, f.end_line) for f in folds]
+    links = await client.text_document_document_link_async(types.DocumentLinkParams(text_document=doc()))
+    assert [(l.range.start.line, l.target.rsplit("/", 1)[-1]) for l in links] == [(line_of("::include"), "part.gobook")]
 
 
 async def test_formatting_and_code_actions(client: LanguageClient):

@@ -376,3 +376,38 @@ fn code_actions_fix_what_the_findings_say() {
     assert_eq!(fix("book/unknown-link"), Some("intro"));
     assert_eq!(fix("book/chapter-without-id"), Some("(#ch2)"));
 }
+
+#[test]
+fn an_included_file_open_in_the_editor_counts_with_its_unsaved_text() {
+    let (mut client, uri, _) = opened(json!({}));
+    let found = client.diagnostics(&uri, 1);
+    assert!(found.iter().any(|d| d["code"] == "book/in-included-file"));
+    let part = books().join("part.gobook");
+    let part_uri = uri_of(&part);
+    let text = std::fs::read_to_string(&part).unwrap();
+    client.open(&part_uri, &text);
+    // Fix the bad `ref` in the included file, unsaved: the book's finding
+    // at its include goes.
+    let line = text
+        .lines()
+        .position(|l| l.contains("nothing-here"))
+        .unwrap() as u32;
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": part_uri, "version": 2}, "contentChanges": [{
+            "range": {"start": {"line": line, "character": 0}, "end": {"line": line + 1, "character": 0}},
+            "text": "::p Included text without a ref.\n"}]}),
+    );
+    loop {
+        let again = client.diagnostics(&uri, 1);
+        if !again.iter().any(|d| d["code"] == "book/in-included-file") {
+            assert_eq!(again.len(), CHECK.len() - 1);
+            break;
+        }
+    }
+    assert_eq!(
+        std::fs::read_to_string(&part).unwrap(),
+        text,
+        "nothing was saved"
+    );
+}
