@@ -86,7 +86,7 @@ LAYERS = {
         "stdio",
         "formats",
         "args",
-        "inputs=input,report,query,book_files,outcome",
+        "inputs=input,report,query,outcome",
         "documents=output,document",
         "runs=book,batch",
         "commands",

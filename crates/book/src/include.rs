@@ -149,6 +149,68 @@ pub fn expand_from(
     }
 }
 
+/// How [`check_with_files`] reads a file the book names: by its name,
+/// reading at most the number of bytes given, its key (as [`Source::key`])
+/// and bytes, or why not.
+pub type OpenFile<'a> = dyn FnMut(&str, Option<u64>) -> Result<(String, Vec<u8>), FileError> + 'a;
+
+/// What `kifu check` finds in a book beyond what its reader said: the
+/// checker's findings, then the images' (missing, refused, no image), then
+/// what expanding its includes found. `root` and `open` are as for
+/// [`expand_from`]; `open` also takes the most bytes to read (an image is
+/// recognised from its first [`SNIFF_LEN`](crate::files::SNIFF_LEN)). The
+/// command line and the language server both check through here, so that
+/// an editor shows what `kifu check` prints.
+///
+/// ```
+/// use kifu_book::files::FileError;
+/// let book = kifu_book::parse("::chapter(#c)\n\n::include url=\"gone.gobook\"\n").value;
+/// let checked = kifu_book::include::check_with_files(&book, None, &mut |_, _| Err(FileError::NotFound));
+/// assert_eq!(checked.diagnostics[0].code.as_str(), "book/include-not-found");
+/// ```
+pub fn check_with_files(book: &Book, root: Option<&str>, open: &mut OpenFile<'_>) -> Checked {
+    let mut diagnostics = crate::check::check(book);
+    let (expanded, found) = check_files(book, root, open);
+    diagnostics.extend(found);
+    Checked {
+        expanded: expanded.value,
+        diagnostics,
+    }
+}
+
+/// What the files a book names are: its images (missing, refused, no
+/// image), then what expanding its includes found; with the expanded book
+/// (whose own diagnostics are those of the includes). `root` and `open` as
+/// for [`check_with_files`].
+pub fn check_files(
+    book: &Book,
+    root: Option<&str>,
+    open: &mut OpenFile<'_>,
+) -> (Parsed<Book>, Vec<Diagnostic>) {
+    let mut found = crate::meaning::files::check_image_files(book, &mut |name| {
+        open(name, Some(crate::meaning::files::SNIFF_LEN as u64)).map(|(_, bytes)| bytes)
+    });
+    let expanded = expand_from(book, root, &mut |url| {
+        let (key, bytes) = open(url, None)?;
+        Ok(Source {
+            key,
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+        })
+    });
+    found.extend(expanded.diagnostics.iter().cloned());
+    (expanded, found)
+}
+
+/// A book checked with the files it names ([`check_with_files`]).
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The book with its includes expanded.
+    pub expanded: Book,
+    /// The checker's, the images' and the includes' findings, in that
+    /// order (not sorted).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 /// An included file, read and parsed once.
 struct Loaded {
     key: String,

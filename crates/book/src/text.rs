@@ -41,7 +41,7 @@ use crate::document::inline::{Inline, InlineAttribute, InlineError, split};
 pub use coordinates::substitute_coordinates;
 pub use standard::{
     Fields, NoteKind, StandardText, StandardTextNote, TextContext, expand_standard_texts,
-    standard_text,
+    standard_codes, standard_text,
 };
 pub use typography::{QuoteStyle, quote_style, typography};
 

@@ -168,6 +168,12 @@ pub(crate) enum Command {
     /// the open page where the reader is, with the book's errors over it. Alt-click on an
     /// element prints its place (`file:line:col`) on stdout. docs/preview.md says more.
     Serve(ServeArgs),
+    /// A language server for Go books over stdin and stdout, for editors (docs/editors.md).
+    ///
+    /// Started by the editor, it shows every finding of `kifu check` as you type (the
+    /// unsaved text, with the book's includes and images), draws a diagram when you hover
+    /// its line, and completes, renames, navigates, outlines and formats `.gobook` files.
+    Lsp(LspArgs),
     /// Print a shell completion script for kifu (bash, zsh, fish, powershell, elvish).
     ///
     /// Writes the script to stdout, generated from kifu's own definition of its commands:
@@ -215,6 +221,13 @@ pub(crate) struct ServeArgs {
     /// Print nothing on stderr but errors.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct LspArgs {
+    /// Talk over stdin and stdout (the only way; accepted because editors' clients pass it).
+    #[arg(long)]
+    pub(crate) stdio: bool,
 }
 
 #[derive(Debug, Args)]

@@ -6,16 +6,15 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use kifu_book::Book;
-use kifu_book::files::{FileError, SNIFF_LEN, check_name, image_type};
-use kifu_book::include::Source;
+use kifu_book::files::{FileError, check_name, image_type};
 use kifu_book::package::{Package, PackageReader};
 use kifu_diag::{Diagnostic, Parsed};
 
 use crate::args::DiagnosticArgs;
-use crate::book_files::BookFolder;
 use crate::formats::Format;
 use crate::input::{self, Input};
 use crate::outcome::{Outcome, Stats};
+use kifu_lsp::BookFolder;
 
 /// A book as read from a `.gobook` file or a `.gobk` package.
 pub(crate) struct BookInput {
@@ -132,34 +131,24 @@ impl BookInput {
             .filter(|bytes| image_type(bytes).is_some())
     }
 
-    /// The book with its includes expanded, and what expanding found.
-    pub(crate) fn expand(&self) -> Parsed<Book> {
-        kifu_book::include::expand_from(&self.book, self.key.as_deref(), &mut |url| {
-            let (key, bytes) = self.open(url, None)?;
-            Ok(Source {
-                key,
-                text: String::from_utf8_lossy(&bytes).into_owned(),
-            })
-        })
-    }
-
     /// What the files the book names are: missing, refused or no images,
-    /// and the problems of its includes.
+    /// and the problems of its includes; with the expanded book.
     pub(crate) fn file_diagnostics(&self) -> (Parsed<Book>, Vec<Diagnostic>) {
-        let mut all = kifu_book::files::check_image_files(&self.book, &mut |n| {
-            self.open(n, Some(SNIFF_LEN as u64)).map(|(_, b)| b)
-        });
-        let expanded = self.expand();
-        all.extend(expanded.diagnostics.iter().cloned());
-        (expanded, all)
+        kifu_book::include::check_files(&self.book, self.key.as_deref(), &mut |name, limit| {
+            self.open(name, limit)
+        })
     }
 
     /// Every diagnostic: reader, checker, images, includes, and notes when
     /// `notes_for` names the book a notes file belongs to.
     pub(crate) fn check(&self, notes_for: Option<&Book>) -> Vec<Diagnostic> {
         let mut all = self.diagnostics.clone();
-        all.extend(kifu_book::check(&self.book));
-        all.extend(self.file_diagnostics().1);
+        let checked = kifu_book::include::check_with_files(
+            &self.book,
+            self.key.as_deref(),
+            &mut |name, limit| self.open(name, limit),
+        );
+        all.extend(checked.diagnostics);
         if let Some(book) = notes_for {
             all.extend(kifu_book::notes::attach(&self.book, book).diagnostics);
         }

@@ -13,7 +13,6 @@
 mod args;
 mod batch;
 mod book;
-mod book_files;
 mod commands;
 mod document;
 mod error;

@@ -49,3 +49,36 @@ pub(crate) fn header_span(e: &Element) -> Span {
     let len = e.tag().map_or(0, |t| t.len() + 2) as u32;
     Span::new(s.start, (s.start + len.max(1)).min(s.end.max(s.start + 1)))
 }
+
+/// The places of an element's parts, for editors.
+impl Element {
+    /// Where the element's ID was in the input (`c1` of `::chapter(#c1)`).
+    pub fn id_span(&self) -> Option<Span> {
+        let (tag, id) = (self.tag()?, self.id()?);
+        if self.span().is_empty() {
+            return None;
+        }
+        let start = self.span().start + tag.len() as u32 + 4;
+        Some(Span::new(start, start + id.len() as u32))
+    }
+
+    /// The offset in the input where the element's value starts (`None`
+    /// for an element made by an edit).
+    pub fn value_start(&self) -> Option<u32> {
+        value_start(self)
+    }
+}
+
+/// The place of an attribute's value, for editors.
+impl Attribute {
+    /// Where the attribute's value was in the input, inside its quotes
+    /// when it has them (empty for a new attribute).
+    pub fn value_span(&self) -> Span {
+        let span = value_span(self, None);
+        if self.is_quoted() && span.len() >= 2 {
+            Span::new(span.start + 1, span.end - 1)
+        } else {
+            span
+        }
+    }
+}

@@ -27,15 +27,32 @@ fn place(
     source: Source,
     inline_before: &[usize],
 ) -> (Option<String>, usize) {
-    let element = match source {
+    let element = element_of(source);
+    place_in(book, index.chapter_of(element), source, &|i| {
+        inline_before[i]
+    })
+}
+
+fn element_of(source: Source) -> usize {
+    match source {
         Source::Element(i) => i,
         Source::Inline { paragraph, .. } => paragraph,
-    };
-    let chapter = index.chapter_of(element);
+    }
+}
+
+/// [`place`] with the item's chapter found and the inline diagrams of
+/// each element counted by the caller.
+fn place_in(
+    book: &Book,
+    chapter: Option<usize>,
+    source: Source,
+    inline_before: &dyn Fn(usize) -> usize,
+) -> (Option<String>, usize) {
+    let element = element_of(source);
     let chapter_id = chapter.and_then(|c| book.elements()[c].id().map(str::to_owned));
     let first = chapter.map_or(0, |c| c + 1);
     // Inline diagrams of earlier paragraphs of the chapter shift the index.
-    let shift: usize = (first..element).map(|i| inline_before[i]).sum();
+    let shift: usize = (first..element).map(inline_before).sum();
     let base = element.saturating_sub(first) + shift;
     let position = match source {
         Source::Element(_) => base,
@@ -161,30 +178,68 @@ pub fn to_text(book: &Book, resolution: &Resolution) -> String {
     let inline_counts = inline_counts(book, resolution);
     let mut out = String::new();
     for item in &resolution.items {
-        if item.kind == super::resolve::ItemKind::Go {
-            continue;
+        if item.kind != super::resolve::ItemKind::Go {
+            let place = place(book, &index, item.source, &inline_counts);
+            write_entry(&mut out, place, item);
         }
-        let (chapter, position) = place(book, &index, item.source, &inline_counts);
-        let _ = writeln!(
-            out,
-            "{}:{position} {}{}",
-            chapter.as_deref().unwrap_or("-"),
-            item.kind.name(),
-            item.id
-                .as_deref()
-                .map(|i| format!(" #{i}"))
-                .unwrap_or_default()
-        );
-        out.push_str(&draw(item));
-        if let Some(c) = figure::caption(item, "en") {
-            let _ = writeln!(out, "{c}");
-        }
-        if let Some(g) = figure::gaps(item) {
-            let _ = writeln!(out, "{g}");
-        }
-        out.push('\n');
     }
     out
+}
+
+/// The entry of [`to_text`] for the item at `item` of `resolution` (its
+/// `CHAPTER:INDEX kind #id` line, drawing, caption, gaps line and the empty
+/// line after them), whatever its kind; empty when there is no such item.
+///
+/// ```
+/// let book = kifu_book::parse("::chapter(#c)\n\n::dia(#d) sz=5 mv=C3 ca=\"Dia. 1\"").value;
+/// let resolution = kifu_book::resolve::resolve(&book);
+/// let entry = kifu_book::listing::item_text(&book, &resolution, 0);
+/// assert!(entry.starts_with("c:0 dia #d\n"));
+/// assert_eq!(kifu_book::listing::to_text(&book, &resolution), entry);
+/// ```
+pub fn item_text(book: &Book, resolution: &Resolution, item: usize) -> String {
+    let mut out = String::new();
+    let Some(resolved) = resolution.items.get(item) else {
+        return out;
+    };
+    // Only the item's own chapter counts: no index of the whole book (a
+    // hover in a 20,000-diagram book asks for one entry).
+    let element = element_of(resolved.source);
+    let chapter = book.elements()[..=element]
+        .iter()
+        .rposition(|e| e.kind() == crate::meaning::model::ElementKind::Chapter);
+    let mut inline = std::collections::HashMap::new();
+    for other in &resolution.items {
+        if let Source::Inline { paragraph, .. } = other.source {
+            *inline.entry(paragraph).or_insert(0) += 1;
+        }
+    }
+    let place = place_in(book, chapter, resolved.source, &|i| {
+        inline.get(&i).copied().unwrap_or(0)
+    });
+    write_entry(&mut out, place, resolved);
+    out
+}
+
+fn write_entry(out: &mut String, (chapter, position): (Option<String>, usize), item: &Resolved) {
+    let _ = writeln!(
+        out,
+        "{}:{position} {}{}",
+        chapter.as_deref().unwrap_or("-"),
+        item.kind.name(),
+        item.id
+            .as_deref()
+            .map(|i| format!(" #{i}"))
+            .unwrap_or_default()
+    );
+    out.push_str(&draw(item));
+    if let Some(c) = figure::caption(item, "en") {
+        let _ = writeln!(out, "{c}");
+    }
+    if let Some(g) = figure::gaps(item) {
+        let _ = writeln!(out, "{g}");
+    }
+    out.push('\n');
 }
 
 /// One diagram drawn as text.

@@ -130,6 +130,34 @@ fn player_name(lang: &str, color: Color) -> &'static str {
     }
 }
 
+/// Every standard text code kifu knows a text for, as an author writes
+/// it between hash signs: the player family for Black, White and the
+/// caption's player (`btp`, `wtp`, `^tp`...), then `fe`, `ko`... and
+/// `Problem`, `Answer`, `Solution`; with its English text (`^` for the
+/// player's name). Book fields and game info (`#title#`, `#pb#`) are not
+/// in the list.
+///
+/// ```
+/// let codes: Vec<_> = kifu_book::text::standard_codes().collect();
+/// assert!(codes.contains(&("btp".to_owned(), "Black to play.".to_owned())));
+/// assert!(codes.contains(&("Problem".to_owned(), "Problem".to_owned())));
+/// ```
+pub fn standard_codes() -> impl Iterator<Item = (String, String)> {
+    let players = [("b", "Black"), ("w", "White"), ("^", "^")];
+    players
+        .into_iter()
+        .flat_map(|(p, name)| {
+            PLAYER_CODES
+                .iter()
+                .map(move |(k, english)| (format!("{p}{k}"), english.replace('^', name)))
+        })
+        .chain(
+            PLAIN_CODES
+                .iter()
+                .map(|(k, t)| ((*k).to_owned(), (*t).to_owned())),
+        )
+}
+
 /// A standard text in some language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StandardText {

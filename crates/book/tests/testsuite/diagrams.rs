@@ -616,3 +616,24 @@ fn fuzz_regression_standard_text_after_a_substituted_coordinate() {
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(&text[found[0].span.range()], "#author#");
 }
+
+/// One item's entry (what a hover shows) is its entry of the whole list,
+/// inline diagrams and chapters without ID included.
+#[test]
+fn each_entry_alone_is_its_entry_in_the_list() {
+    let text = format!(
+        "{}\n\n::chapter\n\n::go mv=D4\n\nSee <dia at=1 mv=C3>this</dia> and <dia mv=E5>that</dia>.\n\n::dia(#last) at=1\n",
+        EXAMPLE.trim_end()
+    );
+    let book = kifu_book::parse(&text).value;
+    let resolution = resolve::resolve(&book);
+    let alone: String = (0..resolution.items.len())
+        .filter(|&i| resolution.items[i].kind != kifu_book::resolve::ItemKind::Go)
+        .map(|i| kifu_book::listing::item_text(&book, &resolution, i))
+        .collect();
+    assert_eq!(alone, kifu_book::listing::to_text(&book, &resolution));
+    assert!(
+        alone.contains("-:2 inline\n") && alone.contains("-:4 dia #last\n"),
+        "{alone}"
+    );
+}

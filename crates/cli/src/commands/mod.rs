@@ -8,6 +8,7 @@ mod create;
 mod diagrams;
 mod fix;
 mod info;
+mod lsp;
 mod manual;
 mod render;
 mod sample;
@@ -33,5 +34,6 @@ pub(crate) fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Completions(args) => manual::completions(&args),
         Command::Man(args) => manual::man(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Lsp(args) => lsp::run(&args),
     }
 }

@@ -529,19 +529,13 @@ fn book_view(
             input.name
         ))
     })?;
-    let mut view = DiagramView::from_resolved(
+    let mut view = DiagramView::of_book_item(
+        &book.book,
         &resolution.items[item],
         chosen_languages(&args.lang)
             .first()
             .map_or("en", String::as_str),
     );
-    view.circle_as_dot = book
-        .book
-        .elements()
-        .iter()
-        .find(|e| e.kind() == kifu_book::model::ElementKind::Book)
-        .and_then(|b| b.flag("circleAsDot"))
-        .unwrap_or(false);
     coordinates(&mut view, &args.coord)?;
     Ok((view, outcome.stats.status()))
 }

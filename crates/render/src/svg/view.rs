@@ -171,6 +171,20 @@ impl DiagramView {
         DiagramView::from_figure(item, &Figure::of(item), lang)
     }
 
+    /// [`DiagramView::from_resolved`] for an item of `book`, drawn as the
+    /// book asks of all its diagrams (`circleAsDot`): what `kifu render
+    /// BOOK --diagram` and the language server's hover draw.
+    pub fn of_book_item(book: &kifu_book::Book, item: &Resolved, lang: &str) -> DiagramView {
+        let mut view = DiagramView::from_resolved(item, lang);
+        view.circle_as_dot = book
+            .elements()
+            .iter()
+            .find(|e| e.kind() == kifu_book::model::ElementKind::Book)
+            .and_then(|b| b.flag("circleAsDot"))
+            .unwrap_or(false);
+        view
+    }
+
     /// As [`DiagramView::from_resolved`], with the item's figure already
     /// made (the flow keeps each diagram's figure).
     pub fn from_figure(item: &Resolved, figure: &Figure, lang: &str) -> DiagramView {

@@ -1,6 +1,10 @@
 //! The files a `.gobook` names (images, includes), read from its folder and
 //! nowhere else.
 //!
+//! Here, in the language server's crate, because the server resolves a
+//! book's includes and images from its folder as `kifu check` does, and
+//! the command line takes it from here (kifu-book touches no file system).
+//!
 //! A name goes through [`kifu_book::files::check_name`] (relative, no `..`,
 //! nothing hidden), is joined to the book's canonical folder and
 //! canonicalized (following every link), and must still be inside that
@@ -16,9 +20,10 @@ use std::path::{Component, Path, PathBuf};
 
 use kifu_book::files::{FileError, MAX_FILE_SIZE, check_name};
 
-/// The canonical folder of a book.
+/// The canonical folder of a book: the files it names are read from
+/// here and nowhere else.
 #[derive(Clone, Debug)]
-pub(crate) struct BookFolder {
+pub struct BookFolder {
     root: PathBuf,
 }
 
@@ -40,14 +45,14 @@ fn not_regular(meta: &std::fs::Metadata) -> Option<FileError> {
 
 impl BookFolder {
     /// The folder `folder`, canonicalized; `None` if it cannot be.
-    pub(crate) fn new(folder: &Path) -> Option<Self> {
+    pub fn new(folder: &Path) -> Option<Self> {
         std::fs::canonicalize(folder)
             .ok()
             .map(|root| BookFolder { root })
     }
 
     /// The canonical path of the regular file `name` names in the folder.
-    pub(crate) fn resolve(&self, name: &str) -> Result<PathBuf, FileError> {
+    pub fn resolve(&self, name: &str) -> Result<PathBuf, FileError> {
         check_name(name).map_err(|e| refused(e.to_string()))?;
         let path = match std::fs::canonicalize(self.root.join(name)) {
             Ok(path) => path,
@@ -82,11 +87,7 @@ impl BookFolder {
 
     /// The canonical path and the bytes of the file `name` names (at most
     /// `limit` of them when given, to recognise an image).
-    pub(crate) fn read(
-        &self,
-        name: &str,
-        limit: Option<u64>,
-    ) -> Result<(PathBuf, Vec<u8>), FileError> {
+    pub fn read(&self, name: &str, limit: Option<u64>) -> Result<(PathBuf, Vec<u8>), FileError> {
         let path = self.resolve(name)?;
         let file = open_without_blocking(&path).map_err(|e| refused(e.to_string()))?;
         // The file checked above may have been swapped since: check what

