@@ -25,7 +25,7 @@ pub struct Repair {
     pub critical: bool,
 }
 
-/// What [`repair`] did.
+/// What [`repair`](crate::repair::repair) did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {
     /// The repairs made.
