@@ -45,10 +45,10 @@ pub(crate) fn start() -> (Sender<Job>, Receiver<Checked>) {
                 latest.insert(job.uri.clone(), job);
             }
             for (_, job) in latest {
-                if let Ok(Some(checked)) = catch_unwind(AssertUnwindSafe(|| check(&job))) {
-                    if outbox.send(checked).is_err() {
-                        return;
-                    }
+                if let Ok(Some(checked)) = catch_unwind(AssertUnwindSafe(|| check(&job)))
+                    && outbox.send(checked).is_err()
+                {
+                    return;
                 }
             }
         }

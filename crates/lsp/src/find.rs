@@ -24,10 +24,10 @@ pub(crate) struct Reference {
 impl Reference {
     /// The element the reference names, if any.
     pub(crate) fn target(&self, index: &Index<'_>) -> Option<usize> {
-        if self.is_base {
-            if let Base::Element(i) = index.base_of(self.from) {
-                return Some(i);
-            }
+        if self.is_base
+            && let Base::Element(i) = index.base_of(self.from)
+        {
+            return Some(i);
         }
         match index.link(&self.id, self.from) {
             Link::Element(i) => Some(i),

@@ -18,10 +18,10 @@ use crate::find;
 pub(crate) fn hover(cx: &Context<'_>, offset: usize) -> Option<Hover> {
     let e = cx.analysis.element_at(offset)?;
     let element = &cx.analysis.book.elements()[e];
-    if let Some((code, range)) = find::hash_code(cx.text(), offset) {
-        if let Some(text) = standard_text(cx, &code) {
-            return Some(markdown(text, cx.range_of(range)));
-        }
+    if let Some((code, range)) = find::hash_code(cx.text(), offset)
+        && let Some(text) = standard_text(cx, &code)
+    {
+        return Some(markdown(text, cx.range_of(range)));
     }
     let mut here = Vec::new();
     find::references_in(&cx.analysis.book, cx.text(), e, &mut here);

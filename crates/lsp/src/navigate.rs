@@ -22,12 +22,12 @@ use crate::server::Failure;
 /// is (or names), and the range of the ID there.
 fn id_under(cx: &Context<'_>, offset: usize) -> Option<(usize, std::ops::Range<usize>)> {
     let book = &cx.analysis.book;
-    if let Some(e) = cx.analysis.element_at(offset) {
-        if let Some(span) = book.elements()[e].id_span() {
-            let span = bytes(span);
-            if (span.start..=span.end).contains(&offset) {
-                return Some((e, span));
-            }
+    if let Some(e) = cx.analysis.element_at(offset)
+        && let Some(span) = book.elements()[e].id_span()
+    {
+        let span = bytes(span);
+        if (span.start..=span.end).contains(&offset) {
+            return Some((e, span));
         }
     }
     let index = Index::new(book);
@@ -88,10 +88,8 @@ pub(crate) fn references(
 ) -> Option<Vec<Location>> {
     let (target, _) = id_under(cx, offset)?;
     let mut out = Vec::new();
-    if with_definition {
-        if let Some(span) = cx.analysis.book.elements()[target].id_span() {
-            out.push(location(cx, bytes(span)));
-        }
+    if with_definition && let Some(span) = cx.analysis.book.elements()[target].id_span() {
+        out.push(location(cx, bytes(span)));
     }
     out.extend(
         uses_of(cx, target)
