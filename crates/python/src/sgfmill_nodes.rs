@@ -1118,6 +1118,13 @@ fn main_line_below<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>
     let out = PyList::empty(node.py());
     let mut at = node.clone();
     loop {
+        if let Ok(tree) = at.cast::<SgfNode>()
+            && tree.is_instance_of::<TreeNode>()
+            && unmade_below(tree)
+        {
+            native_main_line(tree, &out)?;
+            break;
+        }
         let next = match at.cast::<SgfNode>() {
             Ok(tree) if tree.is_instance_of::<TreeNode>() => match child_at(tree, 0)? {
                 Some(first) => first,
@@ -1134,6 +1141,53 @@ fn main_line_below<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>
         at = next;
     }
     Ok(out)
+}
+
+/// Whether `node` is a native node none of whose children was made yet:
+/// then no node object below it exists either (a node is made only
+/// through its parent), and its main line can be made without looking
+/// for live ones.
+fn unmade_below(node: &Bound<'_, SgfNode>) -> bool {
+    let this = node.borrow();
+    this.native.is_some() && this.children.is_none()
+}
+
+/// Makes the main line below `top` (see [`unmade_below`]) into `out`, in
+/// one loop over the native nodes: each made child is recorded in its
+/// parent's first slot, as [`child_at`] records it.
+fn native_main_line<'py>(top: &Bound<'py, SgfNode>, out: &Bound<'py, PyList>) -> PyResult<()> {
+    let py = top.py();
+    let (native, number, presenter, owner) = {
+        let this = top.borrow();
+        let Some(native) = &this.native else {
+            return Ok(());
+        };
+        (
+            native.bind(py).clone(),
+            this.number,
+            this.presenter.as_ref().map(|p| p.bind(py).clone()),
+            this.owner.as_ref().map(|o| o.bind(py).clone()),
+        )
+    };
+    let game = native.get();
+    let mut at_native = game.node(number)?;
+    let mut at = top.clone();
+    while let Some(kid) = at_native.first_child() {
+        let made = native_child(
+            &at,
+            &native,
+            kid.id().number(),
+            presenter.as_ref().map(|p| p.clone().unbind()),
+            owner.as_ref().map(|o| o.clone().unbind()),
+        )?;
+        let mut slots = Slots::new(at_native.children().count());
+        slots.set(0, PyWeakrefReference::new(&made)?.unbind());
+        at.borrow_mut().children = Some(Children::Native(slots));
+        out.append(&made)?;
+        at = made.into_super();
+        at_native = kid;
+    }
+    Ok(())
 }
 
 #[pymethods]

@@ -66,6 +66,22 @@ def test_tree_edits_and_serialise():
     both(run)
 
 
+def test_main_sequence_nodes_are_the_tree_nodes():
+    """get_main_sequence makes the main line in one loop: each node is then
+    the same object its parent's children give, and the branches beside it
+    are made on demand."""
+    def run(sgf, moves, boards):
+        game = sgf.Sgf_game.from_bytes(DATA)
+        seq = game.get_main_sequence()
+        same = [seq[i + 1] is seq[i][0] and seq[i + 1].parent is seq[i]
+                for i in range(len(seq) - 1)]
+        branch = seq[2][1]
+        again = game.get_main_sequence()
+        return (same, [len(n) for n in seq], branch.get_move(), branch.parent is seq[2],
+                all(a is b for a, b in zip(seq, again)), len(again))
+    both(run)
+
+
 def test_nodes_take_attributes_and_weak_references():
     game = k_sgf.Sgf_game.from_bytes(DATA)
     node = game.get_root()[0]
