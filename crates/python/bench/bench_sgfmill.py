@@ -339,6 +339,23 @@ def walk_props(game, record):
     return n
 
 
+def native_walk_props(games):
+    """The props walk through kifu's own API: every node of every game,
+    each property's typed value (kifu.Node.get). Returns the number of
+    values read."""
+    n = 0
+    for _, data in games:
+        for game in kifu.parse(data):
+            for node in game.nodes():
+                for ident, _ in node.properties():
+                    try:
+                        node.get(ident)
+                    except ValueError:
+                        pass
+                    n += 1
+    return n
+
+
 def replay_check(sgf_mod, moves_mod, games):
     """What get_setup_and_moves + replay gives on every game: the moves and
     the final stones (or the exception)."""
@@ -408,6 +425,9 @@ def walk_rows(games, row):
         row(task, "sgfmill 1.1.1", t, "%d" % n)
         t, n2 = timed(lambda: walker(k_sgf, k_boards, stage)(games))
         row(task, "kifu.sgfmill (drop-in)", t, "%d%s" % (n2, ", checked equal" if equal_walk(games, stage) else ", DIFFERENT"))
+    t, n = timed(lambda: native_walk_props(games))
+    row("walk: every node's properties() and get()", "kifu.parse + Node.properties()/get()", t,
+        "%d" % n)
     t, n = timed(lambda: floor_walk(prebuilt))
     row("walk: every node's properties() and get()", "the loop alone (prebuilt nodes)", t,
         "%d, no parse, no node made" % n)

@@ -24,6 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use rayon::prelude::*;
 
+mod nodes;
 mod positions;
 mod sgfmill_board;
 mod sgfmill_grammar;
@@ -123,9 +124,14 @@ fn diagnostic_objects(name: &str, source: &[u8], list: &[Diagnostic]) -> Vec<PyD
         .collect()
 }
 
+/// A point as sgfmill's (row, col): one of the shared tuples (see
+/// `sgfmill_values::point_tuple`), as walks read one per move.
 fn point_py(py: Python<'_>, p: Point, size: BoardSize) -> PyResult<Bound<'_, PyAny>> {
     let (row, col) = p.to_row_col(size);
-    (row, col).into_bound_py_any(py)
+    match sgfmill_values::point_tuple(py, (i64::from(row), i64::from(col))) {
+        Some(point) => Ok(point),
+        None => (row, col).into_bound_py_any(py),
+    }
 }
 
 fn color_str(c: Color) -> &'static str {
@@ -313,6 +319,32 @@ impl PyCollection {
         Ok(Some(
             PyTuple::new(py, [color_str(color).into_bound_py_any(py)?, mv])?.into_any(),
         ))
+    }
+
+    /// The root of game `index` as a `kifu.Node`.
+    fn root_node(slf: &Bound<'_, Self>, index: usize) -> PyResult<nodes::PyNode> {
+        let game = slf.get().game(index)?;
+        let size = game.board_size();
+        let mut made = nodes::PyNode::many(slf, size, std::iter::once(game.root()));
+        made.pop()
+            .ok_or_else(|| PyIndexError::new_err("a game without a root"))
+    }
+
+    /// Game `index`'s main line as `kifu.Node`s, root first, in one call.
+    fn main_line_nodes(slf: &Bound<'_, Self>, index: usize) -> PyResult<Vec<nodes::PyNode>> {
+        let game = slf.get().game(index)?;
+        Ok(nodes::PyNode::many(
+            slf,
+            game.board_size(),
+            game.main_line(),
+        ))
+    }
+
+    /// Every node of game `index` as `kifu.Node`s, in tree order, in one
+    /// call.
+    fn node_objects(slf: &Bound<'_, Self>, index: usize) -> PyResult<Vec<nodes::PyNode>> {
+        let game = slf.get().game(index)?;
+        Ok(nodes::PyNode::many(slf, game.board_size(), game.nodes()))
     }
 
     /// The board size of game `index` as (columns, rows).
@@ -1206,6 +1238,7 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<PyCollection>()?;
     m.add_class::<PyBoard>()?;
+    m.add_class::<nodes::PyNode>()?;
     m.add_class::<PyDiagnostic>()?;
     m.add_class::<FileReader>()?;
     m.add_class::<StreamReader>()?;

@@ -141,6 +141,26 @@ def test_node_navigation_and_errors():
         c._native.children(999)
 
 
+def test_nodes_read_values_in_their_own_games_size():
+    """A collection of games of different sizes: each node's points are
+    read in its own game's size (rows from the bottom), from the root, the
+    main line, every node, children and parents alike."""
+    c = kifu.parse(b"(;SZ[9];B[aa]C[nine])(;SZ[13];B[aa];W[bb]LB[cc:x])")
+    nine, thirteen = c[0], c[1]
+    assert nine.main_line()[1].get("B") == (8, 0)
+    assert thirteen.main_line()[1].get("B") == (12, 0)
+    last = thirteen.nodes()[-1]
+    assert last.move == ("w", (11, 1)) and last.get("LB") == [((10, 2), "x")]
+    assert last.parent.parent == thirteen.root and thirteen.root.children[0].get("B") == (12, 0)
+    assert nine.main_line()[1].raw("C") == [b"nine"] and nine.main_line()[1].text("C") == "nine"
+    assert nine.main_line()[1].raw("W") is None and "C" in nine.main_line()[1]
+    # Equal nodes hash alike; nodes of other games or collections differ.
+    again = kifu.parse(b"(;SZ[9];B[aa]C[nine])")
+    assert len({nine.root, c[0].root, thirteen.root, again[0].root}) == 3
+    assert nine.root != again[0].root and nine.root == c[0].main_line()[0]
+    assert repr(nine.main_line()[1]) == "<kifu.Node B[aa]C[nine]>"
+
+
 def test_corpus_node_counts_agree_across_the_parallel_reader_and_json():
     files = corpus_files("sgf", "ff4")[::5]
     if not files:

@@ -58,63 +58,9 @@ def _bytes_and_name(source, name):
                     % type(source).__name__)
 
 
-class Node:
-    """One node of a game: properties, typed values, children."""
-
-    __slots__ = ("_c", "_n")
-
-    def __init__(self, collection, number):
-        self._c = collection
-        self._n = number
-
-    def __eq__(self, other):
-        return isinstance(other, Node) and other._c is self._c and other._n == self._n
-
-    def __hash__(self):
-        return hash((id(self._c), self._n))
-
-    def __repr__(self):
-        return "<kifu.Node %s>" % "".join(
-            ident + "".join("[%s]" % v.decode("utf-8", "replace") for v in values)
-            for ident, values in self.properties())
-
-    @property
-    def children(self):
-        """The child nodes, in order."""
-        return [Node(self._c, n) for n in self._c.children(self._n)]
-
-    @property
-    def parent(self):
-        """The parent node, or None for a root."""
-        n = self._c.parent(self._n)
-        return None if n is None else Node(self._c, n)
-
-    def properties(self):
-        """[(identifier, [raw bytes, ...]), ...] as written."""
-        return self._c.properties(self._n)
-
-    def raw(self, identifier: str) -> Optional[List[bytes]]:
-        """The raw values of a property (escapes kept), or None."""
-        return self._c.property_map(self._n).get(identifier)
-
-    def get(self, identifier: str, default: object = None) -> object:
-        """The typed value of a property (sgfmill's representation: 'b'/'w',
-        (row, col) from the bottom left, None for a pass, lists, pairs), or
-        `default`. ValueError when the value does not read as its type."""
-        value = self._c.get(self._n, identifier)
-        return default if value is None else value
-
-    def text(self, identifier: str) -> Optional[str]:
-        """A text property decoded in the game's charset, or None."""
-        return self._c.text(self._n, identifier)
-
-    @property
-    def move(self):
-        """('b' or 'w', (row, col) or None for a pass), or None."""
-        return self._c.get_move(self._n)
-
-    def __contains__(self, identifier):
-        return identifier in self._c.property_map(self._n)
+# One node of a game: properties, typed values, children (native: see
+# crates/python/src/nodes.rs).
+Node = _kifu.Node
 
 
 class Game:
@@ -132,7 +78,7 @@ class Game:
     @property
     def root(self):
         """The root node."""
-        return Node(self._c, self._c.root(self.index))
+        return self._c.root_node(self.index)
 
     @property
     def size(self):
@@ -153,13 +99,11 @@ class Game:
     def main_line(self) -> List["Node"]:
         """The nodes of the main line (first child at each branch), root
         first."""
-        c = self._c
-        return [Node(c, n) for n in c.main_line(self.index)]
+        return self._c.main_line_nodes(self.index)
 
     def nodes(self) -> List["Node"]:
         """Every node, in tree order."""
-        c = self._c
-        return [Node(c, n) for n in c.nodes(self.index)]
+        return self._c.node_objects(self.index)
 
     def moves(self) -> List[Tuple[str, Optional[Tuple[int, int]]]]:
         """The main line's moves: [('b' or 'w', (row, col) or None), ...]."""
