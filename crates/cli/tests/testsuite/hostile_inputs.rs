@@ -6,8 +6,10 @@
 //! benchmarks, not here.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Address space allowed to one run.
@@ -202,45 +204,72 @@ fn run_limited(args: &[&str], dir: &Path) -> Result<(), String> {
     }
 }
 
+/// The commands run on input `name`.
+fn runs_for(name: &str) -> Vec<Vec<&str>> {
+    let mut runs: Vec<Vec<&str>> = vec![
+        vec!["check", name],
+        vec!["check", "--format", "human", name],
+        vec!["info", name],
+        vec!["convert", name, "--normalize", "-o", "out"],
+        vec!["render", name, "-o", "page.html"],
+    ];
+    if name.ends_with(".gobook") {
+        runs.push(vec!["diagrams", name]);
+        runs.push(vec!["convert", name, "-o", "out.gobk"]);
+        runs.push(vec!["convert", name, "--to", "sgf", "-o", "out.sgf"]);
+        runs.push(vec!["render", name, "-o", "book.epub"]);
+    } else {
+        runs.push(vec!["fix", name, "-o", "out"]);
+        runs.push(vec!["fix", name, "--force", "--normalize", "-o", "out"]);
+        runs.push(vec!["convert", name, "--to", "xml", "-o", "out.xml"]);
+        runs.push(vec!["convert", name, "--to", "json", "-o", "out.json"]);
+        runs.push(vec!["render", name, "-o", "final.svg"]);
+    }
+    runs
+}
+
 #[cfg(unix)]
 #[test]
 fn every_command_on_hostile_inputs_stays_within_its_budget() {
-    let dir = tempfile::tempdir().unwrap();
     let inputs = inputs();
-    for (name, bytes) in &inputs {
-        std::fs::write(dir.path().join(name), bytes).unwrap();
-    }
-    let mut failures = Vec::new();
-    for (name, _) in &inputs {
-        let book = name.ends_with(".gobook");
-        let mut runs: Vec<Vec<&str>> = vec![
-            vec!["check", name],
-            vec!["check", "--format", "human", name],
-            vec!["info", name],
-            vec!["convert", name, "--normalize", "-o", "out"],
-            vec!["render", name, "-o", "page.html"],
-        ];
-        if book {
-            runs.push(vec!["diagrams", name]);
-            runs.push(vec!["convert", name, "-o", "out.gobk"]);
-            runs.push(vec!["convert", name, "--to", "sgf", "-o", "out.sgf"]);
-            runs.push(vec!["render", name, "-o", "book.epub"]);
-        } else {
-            runs.push(vec!["fix", name, "-o", "out"]);
-            runs.push(vec!["fix", name, "--force", "--normalize", "-o", "out"]);
-            runs.push(vec!["convert", name, "--to", "xml", "-o", "out.xml"]);
-            runs.push(vec!["convert", name, "--to", "json", "-o", "out.json"]);
-            runs.push(vec!["render", name, "-o", "final.svg"]);
+    let root = tempfile::tempdir().unwrap();
+    // Each input in its own folder, so that runs on different inputs can
+    // go side by side (their outputs have the same names): this is the
+    // longest test of the suite, and ran alone at its end.
+    let jobs: Vec<(PathBuf, Vec<&str>)> = inputs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (name, bytes))| {
+            let dir = root.path().join(i.to_string());
+            std::fs::create_dir(&dir).unwrap();
+            std::fs::write(dir.join(name), bytes).unwrap();
+            runs_for(name)
+                .into_iter()
+                .map(move |args| (dir.clone(), args))
+        })
+        .collect();
+    let next = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                while let Some((dir, args)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if let Err(why) = run_limited(args, dir) {
+                        failures
+                            .lock()
+                            .unwrap()
+                            .push(format!("kifu {}: {why}", args.join(" ")));
+                    }
+                }
+            });
         }
-        for args in runs {
-            if let Err(why) = run_limited(&args, dir.path()) {
-                failures.push(format!("kifu {}: {why}", args.join(" ")));
-            }
-        }
-        // Every input stays as it was.
-        let now = std::fs::read(dir.path().join(name)).unwrap();
-        let before = &inputs.iter().find(|(n, _)| n == name).unwrap().1;
+    });
+    // Every input stays as it was.
+    for (i, (name, before)) in inputs.iter().enumerate() {
+        let now = std::fs::read(root.path().join(i.to_string()).join(name)).unwrap();
         assert!(&now == before, "{name} changed");
     }
+    let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
