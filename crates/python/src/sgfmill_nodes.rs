@@ -972,6 +972,12 @@ fn ensure_children(slf: &Bound<'_, SgfNode>) -> PyResult<()> {
 
 /// The number of children.
 fn child_count(slf: &Bound<'_, SgfNode>) -> PyResult<usize> {
+    // One borrow when the slots are there (every node a walk has listed).
+    match &slf.borrow().children {
+        Some(Children::Native(slots)) => return Ok(slots.len()),
+        Some(Children::Held(kids)) => return Ok(kids.len()),
+        None => {}
+    }
     ensure_children(slf)?;
     Ok(match &slf.borrow().children {
         Some(Children::Native(slots)) => slots.len(),
@@ -1034,6 +1040,9 @@ fn child_at<'py>(slf: &Bound<'py, SgfNode>, index: usize) -> PyResult<Option<Bou
 
 /// The children as a new list.
 fn children_list<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyList>> {
+    if unmade_below(slf) {
+        return native_children(slf);
+    }
     let list = PyList::empty(slf.py());
     // The first child made (or found) first: that also gives a native
     // node its slots, which child_count would otherwise look up apart.
@@ -1150,6 +1159,41 @@ fn main_line_below<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>
 fn unmade_below(node: &Bound<'_, SgfNode>) -> bool {
     let this = node.borrow();
     this.native.is_some() && this.children.is_none()
+}
+
+/// Makes the children of a node none of whose children was made yet (see
+/// [`unmade_below`]), in one pass over its native children: what a walk
+/// of the tree asks of every node.
+fn native_children<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyList>> {
+    let py = slf.py();
+    let list = PyList::empty(py);
+    let (native, number, presenter, owner) = {
+        let this = slf.borrow();
+        let Some(native) = &this.native else {
+            return Ok(list);
+        };
+        (
+            native.bind(py).clone(),
+            this.number,
+            this.presenter.as_ref().map(|p| p.bind(py).clone()),
+            this.owner.as_ref().map(|o| o.bind(py).clone()),
+        )
+    };
+    let node = native.get().node(number)?;
+    let mut slots = Slots::new(node.children().count());
+    for (index, kid) in node.children().enumerate() {
+        let made = native_child(
+            slf,
+            &native,
+            kid.id().number(),
+            presenter.as_ref().map(|p| p.clone().unbind()),
+            owner.as_ref().map(|o| o.clone().unbind()),
+        )?;
+        slots.set(index, PyWeakrefReference::new(&made)?.unbind());
+        list.append(made)?;
+    }
+    slf.borrow_mut().children = Some(Children::Native(slots));
+    Ok(list)
 }
 
 /// Makes the main line below `top` (see [`unmade_below`]) into `out`, in

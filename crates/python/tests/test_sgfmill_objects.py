@@ -77,8 +77,24 @@ def test_main_sequence_nodes_are_the_tree_nodes():
                 for i in range(len(seq) - 1)]
         branch = seq[2][1]
         again = game.get_main_sequence()
+        # Children listed at once (iteration) are the ones indexing gives.
+        kids = list(branch.parent.parent[0])
+        listed = kids[0] is seq[2][0] and kids[1] is branch and len(list(kids[1])) == 0
         return (same, [len(n) for n in seq], branch.get_move(), branch.parent is seq[2],
-                all(a is b for a, b in zip(seq, again)), len(again))
+                all(a is b for a, b in zip(seq, again)), len(again), listed)
+    both(run)
+
+
+def test_children_listed_at_once_are_the_children_indexing_gives():
+    def run(sgf, moves, boards):
+        game = sgf.Sgf_game.from_bytes(DATA)
+        first = list(game.get_root())
+        second = list(first[0])
+        third = list(second[0])
+        return ([len(x) for x in (first, second, third)],
+                first[0] is game.get_root()[0], second[0].parent is first[0],
+                third[1] is second[0][1], third[0] is game.get_main_sequence()[3],
+                [n.get_move() for n in third])
     both(run)
 
 
