@@ -10,6 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
+use crate::sgfmill_nodes::prop_id_bytes;
 use crate::{PyCollection, color_str, point_py, value_py};
 
 /// One node of a game: properties, typed values, children.
@@ -54,7 +55,12 @@ impl PyNode {
     /// none.
     fn raw_values(&self, identifier: &str) -> PyResult<Option<Vec<&[u8]>>> {
         let mut found: Option<Vec<&[u8]>> = None;
-        for p in self.node()?.properties().filter(|p| p.id() == identifier) {
+        let wanted = identifier.as_bytes();
+        for p in self
+            .node()?
+            .properties()
+            .filter(|p| prop_id_bytes(p) == wanted)
+        {
             found.get_or_insert_with(Vec::new).extend(p.raw_values());
         }
         Ok(found)
@@ -114,7 +120,8 @@ impl PyNode {
         let list = PyList::empty(py);
         for p in self.node()?.properties() {
             let values = PyList::new(py, p.raw_values().map(|v| PyBytes::new(py, v)))?;
-            list.append((p.id(), values))?;
+            let id = std::str::from_utf8(prop_id_bytes(&p)).unwrap_or("");
+            list.append((crate::sgfmill_ids::string(py, id), values))?;
         }
         Ok(list)
     }
@@ -140,8 +147,12 @@ impl PyNode {
         identifier: &str,
         default: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let node = self.node()?;
-        let Some(p) = node.property(identifier) else {
+        let wanted = identifier.as_bytes();
+        let Some(p) = self
+            .node()?
+            .properties()
+            .find(|p| prop_id_bytes(p) == wanted)
+        else {
             return Ok(default);
         };
         match p.value() {
@@ -175,6 +186,10 @@ impl PyNode {
     }
 
     fn __contains__(&self, identifier: &str) -> PyResult<bool> {
-        Ok(self.node()?.properties().any(|p| p.id() == identifier))
+        let wanted = identifier.as_bytes();
+        Ok(self
+            .node()?
+            .properties()
+            .any(|p| prop_id_bytes(&p) == wanted))
     }
 }

@@ -415,7 +415,7 @@ fn prop_is(p: &Property<'_, 'static>, id: &[u8]) -> bool {
 }
 
 /// A native property's identifier as bytes (see [`prop_is`]).
-fn prop_id_bytes<'c>(p: &Property<'c, 'static>) -> &'c [u8] {
+pub(crate) fn prop_id_bytes<'c>(p: &Property<'c, 'static>) -> &'c [u8] {
     let written = p.written_id();
     if written.iter().all(u8::is_ascii_uppercase) {
         written
