@@ -31,6 +31,7 @@ mod format;
 mod hover;
 mod navigate;
 mod position;
+mod preview;
 mod server;
 mod store;
 mod transport;

@@ -18,15 +18,17 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
 };
+use lsp_types::request::{ExecuteCommand, Request as _};
 use lsp_types::{
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    InitializeParams, PublishDiagnosticsParams, Url,
+    ExecuteCommandParams, InitializeParams, PublishDiagnosticsParams, Url,
 };
 use serde_json::Value;
 
 use crate::analysis::Analysis;
 use crate::features::{self, Context};
 use crate::position::Encoding;
+use crate::preview::{self, Preview};
 use crate::store::{DocumentStore, MAX_DOCUMENT_SIZE};
 
 /// How the server behaves.
@@ -82,6 +84,8 @@ struct Server {
     renders_images: bool,
     /// Where checks go (see `checker.rs`).
     jobs: Option<crossbeam_channel::Sender<crate::checker::Job>>,
+    /// The live preview, once `kifu.preview` started it.
+    preview: Preview,
 }
 
 /// Serves one client on `connection` until it says `exit` or goes away.
@@ -110,6 +114,7 @@ pub fn serve(connection: Connection, options: Options) {
         shut_down: false,
         renders_images: false,
         jobs: None,
+        preview: Preview::new(connection.sender.clone()),
     };
     let (jobs, results) = crate::checker::start();
     server.jobs = Some(jobs);
@@ -184,6 +189,9 @@ impl Server {
             self.shut_down = true;
             return Ok(Value::Null);
         }
+        if method == ExecuteCommand::METHOD {
+            return self.execute(params(request.params)?);
+        }
         let uri = features::request_uri(&request.params).ok_or_else(|| {
             Failure::new(
                 ErrorCode::MethodNotFound,
@@ -236,14 +244,17 @@ impl Server {
             .as_ref()
             .and_then(|g| g.position_encodings.as_deref());
         self.encoding = Encoding::negotiate(offered);
+        self.preview.configure(&init.capabilities, self.encoding);
         self.renders_images = init
             .capabilities
             .general
             .as_ref()
             .is_some_and(|g| g.markdown.is_some());
         self.initialized = true;
+        let mut capabilities = features::capabilities(self.encoding);
+        capabilities.execute_command_provider = Some(preview::commands());
         Ok(serde_json::json!({
-            "capabilities": features::capabilities(self.encoding),
+            "capabilities": capabilities,
             "serverInfo": {"name": "kifu", "version": env!("CARGO_PKG_VERSION")},
         }))
     }
@@ -383,7 +394,30 @@ impl Server {
             return;
         }
         self.reads.insert(checked.uri.clone(), checked.read);
+        self.preview
+            .checked(&checked.uri, &checked.diagnostics, &self.store);
         self.publish(&checked.uri, checked.diagnostics, Some(checked.version));
+    }
+
+    /// `workspace/executeCommand`: the preview's commands.
+    fn execute(&mut self, p: ExecuteCommandParams) -> Result<Value, Failure> {
+        let done = match p.command.as_str() {
+            preview::PREVIEW => {
+                self.preview
+                    .start(&p.arguments, &self.store)
+                    .map(|(book, answer)| {
+                        // Its check renders it.
+                        self.due.insert(book, Instant::now());
+                        answer
+                    })
+            }
+            preview::SCROLL => self.preview.scroll(&p.arguments),
+            other => Err((
+                ErrorCode::InvalidParams,
+                format!("kifu has no command {other}"),
+            )),
+        };
+        done.map_err(|(code, message)| Failure::new(code, message))
     }
 
     fn publish(&self, uri: &Url, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) {

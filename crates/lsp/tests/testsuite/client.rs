@@ -13,6 +13,8 @@ pub(crate) struct Client {
     thread: Option<std::thread::JoinHandle<()>>,
     /// Notifications received while waiting for something else.
     pub(crate) notifications: Vec<Notification>,
+    /// Requests of the server received while waiting for something else.
+    pub(crate) requests: Vec<Request>,
 }
 
 pub(crate) fn books() -> PathBuf {
@@ -38,6 +40,7 @@ impl Client {
             next_id: 0,
             thread: Some(thread),
             notifications: Vec::new(),
+            requests: Vec::new(),
         };
         let r = client.request("initialize", json!({"capabilities": capabilities}));
         assert!(r.error.is_none(), "{r:?}");
@@ -61,7 +64,36 @@ impl Client {
             match self.receive() {
                 Message::Response(r) if r.id == id => return r,
                 Message::Notification(n) => self.notifications.push(n),
-                _ => {}
+                Message::Request(r) => self.requests.push(r),
+                Message::Response(_) => {}
+            }
+        }
+    }
+
+    /// The first message of the server that `wanted` takes, among those
+    /// kept or the next to come (within a minute).
+    pub(crate) fn wait_for<T>(&mut self, mut wanted: impl FnMut(&Message) -> Option<T>) -> T {
+        for i in 0..self.requests.len() {
+            if let Some(found) = wanted(&self.requests[i].clone().into()) {
+                self.requests.remove(i);
+                return found;
+            }
+        }
+        for i in 0..self.notifications.len() {
+            if let Some(found) = wanted(&self.notifications[i].clone().into()) {
+                self.notifications.remove(i);
+                return found;
+            }
+        }
+        loop {
+            let message = self.receive();
+            if let Some(found) = wanted(&message) {
+                return found;
+            }
+            match message {
+                Message::Notification(n) => self.notifications.push(n),
+                Message::Request(r) => self.requests.push(r),
+                Message::Response(_) => {}
             }
         }
     }
@@ -99,11 +131,13 @@ impl Client {
             return n.params["diagnostics"].as_array().unwrap().clone();
         }
         loop {
-            if let Message::Notification(n) = self.receive() {
-                if matches(&n) {
+            match self.receive() {
+                Message::Notification(n) if matches(&n) => {
                     return n.params["diagnostics"].as_array().unwrap().clone();
                 }
-                self.notifications.push(n);
+                Message::Notification(n) => self.notifications.push(n),
+                Message::Request(r) => self.requests.push(r),
+                Message::Response(_) => {}
             }
         }
     }

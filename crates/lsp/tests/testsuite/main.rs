@@ -3,5 +3,6 @@
 //! `crates/lsp/tests/e2e`, run by `crates/lsp/run-e2e`).
 
 mod client;
+mod preview;
 mod requests;
 mod robust;
