@@ -6,6 +6,8 @@ import os
 import pathlib
 import shutil
 import subprocess
+import time
+import urllib.request
 
 from conftest import KIFU, PLANTED, check_findings, diagrams_entry
 
@@ -36,3 +38,36 @@ def test_neovim_shows_every_finding_a_hover_and_completions(tmp_path):
     assert "book/unknown-base" not in result["after_fix"]
     assert len(result["after_fix"]) == len(shown) - 1
     assert result["modified"], "the fix was saved: it must show unsaved"
+
+
+def test_a_click_in_the_preview_moves_neovim_s_cursor(tmp_path):
+    """kifu.preview from Neovim; a click in the page (posted here as the
+    page's script posts it) moves Neovim's cursor to the diagram."""
+    assert NVIM, "nvim is not on PATH (crates/lsp/run-e2e installs it)"
+    book = tmp_path / "preview.gobook"
+    text = "::book(#b)\n\n\n\n::chapter(#c)\n\n::go(#g) mv=\"D4 Q16\"\n\n::p Text.\n\n::dia(#d3) at=1 to=2\n"
+    book.write_text(text)
+    url_file, out = tmp_path / "url", tmp_path / "result.json"
+    script = pathlib.Path(__file__).with_name("neovim_preview.lua")
+    env = dict(os.environ, HOME=str(tmp_path), XDG_STATE_HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path))
+    nvim = subprocess.Popen([NVIM, "--headless", "--clean", "-l", str(script), KIFU, str(book), str(url_file), str(out)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while not url_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        url = url_file.read_text()
+        assert url.startswith("http://127.0.0.1:"), url
+        while 'id="d3"' not in urllib.request.urlopen(url, timeout=10).read().decode():
+            assert time.monotonic() < deadline, "the page never showed the diagram"
+            time.sleep(0.05)
+        jump = urllib.request.Request(url + "_kifu/jump", data=b'{"anchor": "d3"}', method="POST")
+        assert urllib.request.urlopen(jump, timeout=10).status == 204
+        nvim.wait(60)
+    finally:
+        nvim.kill()
+    result = json.loads(out.read_text())
+    assert result["moved"], result
+    line = text.splitlines().index("::dia(#d3) at=1 to=2") + 1
+    assert result["cursor"] == [line, 0]
+    assert pathlib.Path(result["buffer"]).resolve() == book.resolve()
