@@ -150,6 +150,28 @@ async def test_a_click_in_the_preview_puts_the_cursor_on_the_diagram_s_line(clie
         shots = os.environ.get("KIFU_SHOTS")
         if shots:
             await browser.do(screenshot=str(pathlib.Path(shots) / "lsp-preview.png"))
+
+        # An unsaved mistake: its error over the page, and a click on its
+        # place puts the cursor where the editor shows the finding.
+        broken = edited.replace("::dia(#d5a) at=1", "::dia(#d5a) base=nowhere at=1")
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=broken)],
+            )
+        )
+        await browser.do(waitText="book/unknown-base")
+        found = await until(
+            lambda: [d for d in client.diagnostics.get(uri, []) if d.code == "book/unknown-base"], "the finding"
+        )
+        before = len(client.shown_documents)
+        await browser.do(click="#kifu-live-errors li:has-text(\"book/unknown-base\") a.where")
+        shown = await until(lambda: client.shown_documents[before:], "showDocument of the error")
+        assert shown[0].uri == uri
+        assert shown[0].selection.start == found[0].range.start
+        assert found[0].range.start.line == line_of(broken, "base=nowhere")
+        if shots:
+            await browser.do(screenshot=str(pathlib.Path(shots) / "lsp-preview-error.png"))
     finally:
         await browser.close()
 
