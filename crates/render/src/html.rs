@@ -849,32 +849,106 @@ impl Writer<'_, '_> {
                     .collect(),
             )
         };
-        let mut data = json!({
-            "kind": item.kind.name(),
-            "size": [item.size.cols, item.size.rows],
-            "view": [x0, y0, x1, y1],
-            "start": item.start.stones().map(|(p, c)| json!([p.x, p.y, color_code(c)])).collect::<Vec<_>>(),
-            "toPlay": color_code(item.to_play),
-            "moves": moves,
-            "figure": fig.stones.iter().map(|s| json!([s.point.x, s.point.y, color_code(s.color), s.number.unwrap_or(0)])).collect::<Vec<_>>(),
-            "letters": d.map(|d| d.letters.iter().map(|(c, p)| json!([p.x, p.y, c.to_string()])).collect::<Vec<_>>()).unwrap_or_default(),
-            "texts": d.map(|d| d.point_texts.iter().map(|(p, t)| json!([p.x, p.y, t])).collect::<Vec<_>>()).unwrap_or_default(),
-            "marks": d.map(|d| d.marks.iter().map(|(m, p)| json!([p.x, p.y, mark_name(*m)])).collect::<Vec<_>>()).unwrap_or_default(),
-            "lines": d.map(|d| d.lines.iter().map(|(a, b)| json!([a.x, a.y, b.x, b.y])).collect::<Vec<_>>()).unwrap_or_default(),
-            "arrows": d.map(|d| d.arrows.iter().map(|(a, b)| json!([a.x, a.y, b.x, b.y])).collect::<Vec<_>>()).unwrap_or_default(),
-            "hide": d.map(|d| d.hide_in_replay.iter().map(|&p| pt(p)).collect::<Vec<_>>()).unwrap_or_default(),
-            "coord": d.map_or("auto", |d| d.coord.as_str()),
+        // Each list is moved into the map as it is: `json!` would copy a
+        // `Value` given to it (it serializes it again), a large part of
+        // a big page's time.
+        let list = |values: Option<Vec<Value>>| Value::Array(values.unwrap_or_default());
+        let fields = [
+            ("kind", json!(item.kind.name())),
+            ("size", json!([item.size.cols, item.size.rows])),
+            ("view", json!([x0, y0, x1, y1])),
+            (
+                "start",
+                Value::Array(
+                    item.start
+                        .stones()
+                        .map(|(p, c)| json!([p.x, p.y, color_code(c)]))
+                        .collect(),
+                ),
+            ),
+            ("toPlay", json!(color_code(item.to_play))),
+            ("moves", Value::Array(moves)),
+            (
+                "figure",
+                Value::Array(
+                    fig.stones
+                        .iter()
+                        .map(|s| {
+                            json!([
+                                s.point.x,
+                                s.point.y,
+                                color_code(s.color),
+                                s.number.unwrap_or(0)
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+            (
+                "letters",
+                list(d.map(|d| {
+                    d.letters
+                        .iter()
+                        .map(|(c, p)| json!([p.x, p.y, c.to_string()]))
+                        .collect()
+                })),
+            ),
+            (
+                "texts",
+                list(d.map(|d| {
+                    d.point_texts
+                        .iter()
+                        .map(|(p, t)| json!([p.x, p.y, t]))
+                        .collect()
+                })),
+            ),
+            (
+                "marks",
+                list(d.map(|d| {
+                    d.marks
+                        .iter()
+                        .map(|(m, p)| json!([p.x, p.y, mark_name(*m)]))
+                        .collect()
+                })),
+            ),
+            (
+                "lines",
+                list(d.map(|d| {
+                    d.lines
+                        .iter()
+                        .map(|(a, b)| json!([a.x, a.y, b.x, b.y]))
+                        .collect()
+                })),
+            ),
+            (
+                "arrows",
+                list(d.map(|d| {
+                    d.arrows
+                        .iter()
+                        .map(|(a, b)| json!([a.x, a.y, b.x, b.y]))
+                        .collect()
+                })),
+            ),
+            (
+                "hide",
+                list(d.map(|d| d.hide_in_replay.iter().map(|&p| pt(p)).collect())),
+            ),
+            ("coord", json!(d.map_or("auto", |d| d.coord.as_str()))),
             // The labels of the diagram's own system (sgf, j1-j3...), else
             // standard ones for the reader's coordinates switch.
-            "labels": kifu_book::figure::coordinate_labels(
-                d.map_or("standard", |d| match d.coord.as_str() {
-                    "none" | "auto" => "standard",
-                    other => other,
-                }),
-                item.size,
-            )
-            .map(|(cols, rows)| json!([cols, rows])),
-        });
+            (
+                "labels",
+                kifu_book::figure::coordinate_labels(
+                    d.map_or("standard", |d| match d.coord.as_str() {
+                        "none" | "auto" => "standard",
+                        other => other,
+                    }),
+                    item.size,
+                )
+                .map_or(Value::Null, |(cols, rows)| json!([cols, rows])),
+            ),
+        ];
+        let mut data = Value::Object(fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect());
         if item.kind == ItemKind::Diagram(kifu_book::model::DiagramKind::Prb) {
             let problem = d.map(|d| d.correct.clone()).unwrap_or_default();
             let mut correct: Vec<Value> = problem.iter().map(seq).collect();
@@ -889,7 +963,13 @@ impl Writer<'_, '_> {
             let wrong: Vec<Value> = d
                 .map(|d| d.wrong.iter().map(seq).collect())
                 .unwrap_or_default();
-            data["problem"] = json!({ "correct": correct, "wrong": wrong });
+            let problem = [("correct", correct), ("wrong", wrong)];
+            data["problem"] = Value::Object(
+                problem
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), Value::Array(v)))
+                    .collect(),
+            );
         }
         if let Some(map) = data.as_object_mut() {
             // What the script takes as the default: no empty lists, no
@@ -1436,12 +1516,13 @@ fn moves_json(item: &Resolved) -> Vec<Value> {
                 Move::Pass => (-1, -1),
                 Move::Tenuki => (-2, -2),
             };
-            json!([
-                color_code(m.color),
-                x,
-                y,
-                m.number.unwrap_or(0),
-                m.captured.iter().map(|&p| pt(p)).collect::<Vec<_>>()
+            let captured = Value::Array(m.captured.iter().map(|&p| pt(p)).collect());
+            Value::Array(vec![
+                json!(color_code(m.color)),
+                json!(x),
+                json!(y),
+                json!(m.number.unwrap_or(0)),
+                captured,
             ])
         })
         .collect()

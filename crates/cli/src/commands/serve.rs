@@ -156,25 +156,36 @@ fn render(args: &ServeArgs) -> Result<Rendered, CliError> {
         Err(e) => return Ok(failed(e.to_string(), files)),
     };
     let path = absolute(&args.input);
-    let (expanded, _) = book.file_diagnostics();
-    let with_notes = notes
-        .as_ref()
-        .map(|n| kifu_book::notes::insert(&kifu_book::read(&n.bytes).value, &expanded.value));
-    let page = BookPage {
-        path: &path,
-        text: &book.text,
-        book: &book.book,
-        shown: with_notes.as_ref().map_or(&expanded.value, |n| &n.value),
-        languages: &args.lang,
+    let render = || {
+        let (expanded, _) = book.file_diagnostics();
+        let with_notes = notes
+            .as_ref()
+            .map(|n| kifu_book::notes::insert(&kifu_book::read(&n.bytes).value, &expanded.value));
+        let page = BookPage {
+            path: &path,
+            text: &book.text,
+            book: &book.book,
+            shown: with_notes.as_ref().map_or(&expanded.value, |n| &n.value),
+            languages: &args.lang,
+        };
+        page.render(&|name| book.load_image(name))
     };
-    // The checker and the page side by side: each about as long.
+    // The checker and the page side by side (each expands the includes:
+    // done once before both, it held up the two).
     let (found, rendering) = std::thread::scope(|s| {
         let checked = s.spawn(|| book.check(None));
-        let rendering = page.render(&|name| book.load_image(name));
+        let rendering = render();
         (checked.join().unwrap_or_default(), rendering)
     });
     let folder = args.input.parent().unwrap_or(Path::new(""));
     files.extend(book.files_asked().iter().map(|name| folder.join(name)));
+    let page = BookPage {
+        path: &path,
+        text: &book.text,
+        book: &book.book,
+        shown: &book.book,
+        languages: &args.lang,
+    };
     let findings = page.errors(&found);
     Ok(Rendered {
         errors: findings.len(),
