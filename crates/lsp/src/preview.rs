@@ -1,7 +1,7 @@
 //! The live preview started from the editor: the command `kifu.preview`
 //! serves the book's page (kifu-serve) on the loopback address and shows
-//! the editor's unsaved text in it, rendered each time the book's
-//! diagnostics are published (so after the same pause); a click in the
+//! the editor's unsaved text in it, rendered beside each check of the book
+//! (so after the same pause) and shown with its errors; a click in the
 //! page moves the editor's cursor (`window/showDocument`), and the command
 //! `kifu.scrollPreview` scrolls the page to a place of the book.
 //!
@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, mpsc};
+use std::time::Duration;
 
 use crossbeam_channel::Sender;
 use kifu_book::files::image_type;
@@ -57,6 +58,7 @@ struct Running {
     server: Arc<Server>,
     shown: Arc<Mutex<Shown>>,
     renders: Sender<Job>,
+    findings: Sender<Checked>,
 }
 
 /// The book the page shows, as last rendered: where a click's place is
@@ -67,14 +69,24 @@ struct Shown {
     text: Arc<str>,
 }
 
-/// A rendering to make: the open documents as they were when the book's
-/// diagnostics were published, and those diagnostics.
+/// A rendering to make: the open documents as they were when the book
+/// went to the checker.
 struct Job {
     uri: Url,
     store: DocumentStore,
-    diagnostics: Vec<lsp_types::Diagnostic>,
     encoding: Encoding,
 }
+
+/// The diagnostics published for a version of the book.
+struct Checked {
+    uri: Url,
+    version: i32,
+    diagnostics: Vec<lsp_types::Diagnostic>,
+}
+
+/// How long a rendering waits for its check before it is shown without
+/// errors (a check that failed sends nothing).
+const CHECK_WAIT: Duration = Duration::from_secs(60);
 
 /// Why a command cannot be done: an error code of the protocol and a
 /// message for the author.
@@ -158,8 +170,9 @@ impl Preview {
         let server = Arc::new(server);
         let shown = Arc::new(Mutex::new(shown));
         let (renders, jobs) = crossbeam_channel::unbounded::<Job>();
+        let (findings, checks) = crossbeam_channel::unbounded::<Checked>();
         let renderer = (Arc::clone(&server), Arc::clone(&shown));
-        std::thread::spawn(move || render_latest(&jobs, &renderer.0, &renderer.1));
+        std::thread::spawn(move || render_latest(&jobs, &checks, &renderer.0, &renderer.1));
         let (client, shown_now) = (self.client.clone(), Arc::clone(&shown));
         let (encoding, shows_documents) = (self.encoding, self.shows_documents);
         std::thread::spawn(move || {
@@ -174,6 +187,7 @@ impl Preview {
             server,
             shown,
             renders,
+            findings,
         })
     }
 
@@ -200,14 +214,9 @@ impl Preview {
         let _ = self.client.send(message);
     }
 
-    /// The book's diagnostics were published for the documents in `store`:
-    /// renders them if the preview shows that book.
-    pub(crate) fn checked(
-        &self,
-        uri: &Url,
-        diagnostics: &[lsp_types::Diagnostic],
-        store: &DocumentStore,
-    ) {
+    /// The book goes to the checker with the documents in `store`: its
+    /// page is rendered beside the check, if the preview shows it.
+    pub(crate) fn render_soon(&self, uri: &Url, store: &DocumentStore) {
         let Some(running) = &self.running else { return };
         if lock(&running.shown).uri != *uri {
             return;
@@ -215,8 +224,21 @@ impl Preview {
         let _ = running.renders.send(Job {
             uri: uri.clone(),
             store: store.clone(),
-            diagnostics: diagnostics.to_vec(),
             encoding: self.encoding,
+        });
+    }
+
+    /// The diagnostics of `version` of `uri` were published: the
+    /// rendering of that text shows them and is shown.
+    pub(crate) fn checked(&self, uri: &Url, version: i32, diagnostics: &[lsp_types::Diagnostic]) {
+        let Some(running) = &self.running else { return };
+        if lock(&running.shown).uri != *uri {
+            return;
+        }
+        let _ = running.findings.send(Checked {
+            uri: uri.clone(),
+            version,
+            diagnostics: diagnostics.to_vec(),
         });
     }
 
@@ -292,14 +314,49 @@ fn document_path(uri: &Url, document: &Document) -> PathBuf {
         .map_or_else(|| PathBuf::from(uri.path()), Path::to_path_buf)
 }
 
-/// Renders the latest job, over and over, until the jobs end.
-fn render_latest(jobs: &crossbeam_channel::Receiver<Job>, server: &Server, shown: &Mutex<Shown>) {
-    while let Ok(first) = jobs.recv() {
-        let job = jobs.try_iter().last().unwrap_or(first);
+/// Renders the latest job, over and over, until the jobs end. The check
+/// of the same text runs beside on the checker's thread; the rendering is
+/// shown with its errors once they come (the page keeps its last good
+/// rendering when there are new ones), or dropped for a newer text.
+fn render_latest(
+    jobs: &crossbeam_channel::Receiver<Job>,
+    checks: &crossbeam_channel::Receiver<Checked>,
+    server: &Server,
+    shown: &Mutex<Shown>,
+) {
+    let mut next = None;
+    loop {
+        let Some(job) = next.take().or_else(|| jobs.recv().ok()) else {
+            return;
+        };
+        let job = jobs.try_iter().last().unwrap_or(job);
         let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| render(&job)));
-        let Ok(Some((rendering, text))) = rendered else {
+        let Ok(Some((mut rendering, text))) = rendered else {
             continue;
         };
+        let Some(document) = job.store.get(&job.uri) else {
+            continue;
+        };
+        let version = document.version();
+        let diagnostics = loop {
+            crossbeam_channel::select! {
+                recv(checks) -> checked => match checked {
+                    Ok(c) if c.uri == job.uri && c.version == version => break Some(c.diagnostics),
+                    Ok(_) => {}
+                    Err(_) => return,
+                },
+                recv(jobs) -> newer => {
+                    next = newer.ok();
+                    break None;
+                },
+                recv(crossbeam_channel::after(CHECK_WAIT)) -> _ => break Some(Vec::new()),
+            }
+        };
+        let Some(diagnostics) = diagnostics else {
+            continue;
+        };
+        let path = document_path(&job.uri, document);
+        rendering.findings = errors(&path, document, &diagnostics, job.encoding);
         {
             let mut shown = lock(shown);
             if shown.uri == job.uri {
@@ -334,9 +391,7 @@ fn render(job: &Job) -> Option<(Rendering, Arc<str>)> {
         let (_, bytes) = folder.as_ref()?.read(name, None).ok()?;
         image_type(&bytes).is_some().then_some(bytes)
     };
-    let mut rendering = page.render(&images);
-    rendering.findings = errors(&path, document, &job.diagnostics, job.encoding);
-    Some((rendering, Arc::from(text)))
+    Some((page.render(&images), Arc::from(text)))
 }
 
 /// The errors among the published diagnostics, placed as `kifu check`

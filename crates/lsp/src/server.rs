@@ -377,6 +377,7 @@ impl Server {
 
     /// Hands `uri` to the checker with the open documents as they are now.
     fn check(&mut self, uri: &Url) {
+        self.preview.render_soon(uri, &self.store);
         if let Some(jobs) = &self.jobs {
             let _ = jobs.send(crate::checker::Job {
                 uri: uri.clone(),
@@ -395,7 +396,7 @@ impl Server {
         }
         self.reads.insert(checked.uri.clone(), checked.read);
         self.preview
-            .checked(&checked.uri, &checked.diagnostics, &self.store);
+            .checked(&checked.uri, checked.version, &checked.diagnostics);
         self.publish(&checked.uri, checked.diagnostics, Some(checked.version));
     }
 
