@@ -169,6 +169,12 @@
     var el = document.getElementById(s.anchor);
     if (!el) return;
     el.scrollIntoView({ block: 'center' });
+    /* In the middle of what the error panel leaves in view: centred in
+     * the window, the element's lower half was under the panel. */
+    if (!panel.hidden) {
+      var covered = window.innerHeight - panel.getBoundingClientRect().top;
+      if (covered > 0) window.scrollBy(0, covered / 2);
+    }
     flash(el);
   }
 

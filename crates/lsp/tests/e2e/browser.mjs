@@ -7,6 +7,7 @@
 //   {"click": SELECTOR}           Alt-click the element (a source jump)
 //   {"waitText": TEXT}            wait until the page shows TEXT
 //   {"inView": SELECTOR}          whether the element is in the window now
+//                                 (and not under the error panel)
 //   {"waitInView": SELECTOR}      wait until it is
 //   {"screenshot": PATH}
 //
@@ -45,10 +46,15 @@ const errors = [];
 page.on('pageerror', (e) => errors.push(String(e)));
 page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
 
-const inView = (selector) => page.evaluate((s) => {
+/* Whether the element is wholly in the window and not under the error
+ * panel. */
+const visible = (s) => {
   const r = document.querySelector(s)?.getBoundingClientRect();
-  return !!r && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
-}, selector);
+  const panel = document.getElementById('kifu-live-errors');
+  const bottom = panel && !panel.hidden ? panel.getBoundingClientRect().top : window.innerHeight;
+  return !!r && r.height > 0 && r.top >= 0 && r.bottom <= bottom;
+};
+const inView = (selector) => page.evaluate(visible, selector);
 
 async function answer(command) {
   if (command.click) {
@@ -61,10 +67,7 @@ async function answer(command) {
   }
   if (command.inView) return inView(command.inView);
   if (command.waitInView) {
-    await page.waitForFunction((s) => {
-      const r = document.querySelector(s)?.getBoundingClientRect();
-      return !!r && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
-    }, command.waitInView, { timeout: 15_000 });
+    await page.waitForFunction(visible, command.waitInView, { timeout: 15_000 });
     return true;
   }
   if (command.screenshot) {

@@ -170,6 +170,13 @@ async def test_a_click_in_the_preview_puts_the_cursor_on_the_diagram_s_line(clie
         assert shown[0].uri == uri
         assert shown[0].selection.start == found[0].range.start
         assert found[0].range.start.line == line_of(broken, "base=nowhere")
+        # With the errors shown, the place scrolled to is not under them.
+        assert not await browser.do(inView="#d7b")
+        line = line_of(broken, "::dia(#d7b)")
+        await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="kifu.scrollPreview", arguments=[uri, {"line": line, "character": 0}])
+        )
+        await browser.do(waitInView="#d7b")
         if shots:
             await browser.do(screenshot=str(pathlib.Path(shots) / "lsp-preview-error.png"))
     finally:
