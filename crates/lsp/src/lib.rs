@@ -5,7 +5,8 @@
 //! its folder, or from the editor when they are open there), each diagram
 //! drawn when hovering it, and gets completion, navigation between IDs,
 //! renaming, an outline, folding, formatting as `--normalize` writes and
-//! quick fixes. It runs on rust-analyzer's `lsp-server` (synchronous, no
+//! quick fixes; the command `kifu.preview` shows the unsaved text as a
+//! live page in the browser, whose clicks move the editor's cursor. It runs on rust-analyzer's `lsp-server` (synchronous, no
 //! async runtime); the protocol types stay in this crate, the analysis is
 //! kifu-book's and the drawing kifu-render's.
 //!
