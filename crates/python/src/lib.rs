@@ -42,6 +42,9 @@ pub struct PyCollection {
     name: String,
     /// The bytes read when they are not `inner.source()` (Go XML).
     origin: Option<Vec<u8>>,
+    /// Each game's root number and board size, sorted by number: made
+    /// when a value is first read by node number (see `size_of`).
+    roots: std::sync::OnceLock<Vec<(u32, BoardSize)>>,
 }
 
 impl PyCollection {
@@ -52,6 +55,7 @@ impl PyCollection {
             diagnostics: parsed.diagnostics,
             name,
             origin: None,
+            roots: Default::default(),
         }
     }
 
@@ -68,6 +72,7 @@ impl PyCollection {
             diagnostics,
             name,
             origin: None,
+            roots: Default::default(),
         }
     }
 
@@ -86,17 +91,27 @@ impl PyCollection {
         })
     }
 
+    /// The board size of the node's game: its root's, found by number
+    /// (a search through the games for each value read made a walk of a
+    /// big collection's nodes quadratic).
     fn size_of(&self, node: Node<'_, 'static>) -> BoardSize {
-        // The size of the node's game: its root's.
         let mut root = node;
         while let Some(p) = root.parent() {
             root = p;
         }
-        self.inner
-            .games()
-            .find(|g| g.root().id() == root.id())
-            .map(|g| g.board_size())
-            .unwrap_or(BoardSize::STANDARD)
+        let roots = self.roots.get_or_init(|| {
+            let mut roots: Vec<(u32, BoardSize)> = self
+                .inner
+                .games()
+                .map(|g| (g.root().id().number(), g.board_size()))
+                .collect();
+            roots.sort_unstable_by_key(|&(number, _)| number);
+            roots
+        });
+        let number = root.id().number();
+        roots
+            .binary_search_by_key(&number, |&(n, _)| n)
+            .map_or(BoardSize::STANDARD, |i| roots[i].1)
     }
 
     fn diagnostic_objects(&self, list: &[Diagnostic]) -> Vec<PyDiagnostic> {
@@ -676,6 +691,7 @@ fn parse_xml(py: Python<'_>, data: &[u8], name: String) -> PyCollection {
             diagnostics: parsed.diagnostics,
             name,
             origin: Some(data.to_vec()),
+            roots: Default::default(),
         }
     })
 }

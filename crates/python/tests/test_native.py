@@ -152,6 +152,10 @@ def test_nodes_read_values_in_their_own_games_size():
     last = thirteen.nodes()[-1]
     assert last.move == ("w", (11, 1)) and last.get("LB") == [((10, 2), "x")]
     assert last.parent.parent == thirteen.root and thirteen.root.children[0].get("B") == (12, 0)
+    # The collection's own getters by node number find the game's size too.
+    numbers = c._native.main_line(1)
+    assert c._native.get_move(numbers[-1]) == ("w", (11, 1))
+    assert c._native.get(numbers[1], "B") == (12, 0) and c._native.get(c._native.main_line(0)[1], "B") == (8, 0)
     assert nine.main_line()[1].raw("C") == [b"nine"] and nine.main_line()[1].text("C") == "nine"
     assert nine.main_line()[1].raw("W") is None and "C" in nine.main_line()[1]
     # Equal nodes hash alike; nodes of other games or collections differ.

@@ -107,13 +107,8 @@ class Game:
 
     def moves(self) -> List[Tuple[str, Optional[Tuple[int, int]]]]:
         """The main line's moves: [('b' or 'w', (row, col) or None), ...]."""
-        c = self._c
-        out = []
-        for n in c.main_line(self.index):
-            m = c.get_move(n)
-            if m is not None:
-                out.append(m)
-        return out
+        moves = (node.move for node in self._c.main_line_nodes(self.index))
+        return [m for m in moves if m is not None]
 
     def replay(self) -> Board:
         """The Board after the main line (setup, moves, captures)."""
