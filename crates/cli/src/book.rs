@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use kifu_book::Book;
 use kifu_book::files::{FileError, check_name, image_type};
-use kifu_book::package::{Package, PackageReader};
+use kifu_book::package::{Package, PackageReader, entry_key};
 use kifu_diag::{Diagnostic, Parsed};
 
 use crate::args::DiagnosticArgs;
@@ -37,11 +37,6 @@ pub(crate) struct BookInput {
     /// The names of the files asked for so far (found or not), for
     /// `kifu serve` to watch.
     asked: Mutex<Vec<String>>,
-}
-
-/// The key of a package entry, as include cycles tell files apart.
-fn entry_key(name: &str) -> String {
-    format!("entry:{name}")
 }
 
 /// Reads a book from `input` (read from `path`, as `format`: a package
@@ -97,11 +92,7 @@ impl BookInput {
             .unwrap_or_else(|e| e.into_inner())
             .push(name.to_owned());
         if let Some(p) = &self.package {
-            return match p.file_prefix(name, limit) {
-                Ok(Some(bytes)) => Ok((entry_key(p.find(name).unwrap_or(name)), bytes)),
-                Ok(None) => Err(FileError::NotFound),
-                Err(e) => Err(FileError::Refused(e.to_string())),
-            };
+            return p.open_named(name, limit);
         }
         let folder = self.folder.as_ref().ok_or(FileError::NotFound)?;
         folder

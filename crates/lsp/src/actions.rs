@@ -1,55 +1,58 @@
-//! Quick fixes for the findings whose repair is plain from the finding:
-//! the attribute name the format's list writes (`book/attribute-spelling`,
-//! `book/language-suffix`), the first of a duplicated attribute kept as
-//! the reader keeps it (`book/duplicate-attribute`), a backslash written
-//! as itself (`book/unknown-escape`), an ID for a chapter
-//! (`book/chapter-without-id`), and the nearest known name for a misspelt
-//! ID, attribute, element or language (`book/unknown-link`, `-ref`,
-//! `-base`, `-attribute`, `-element`, `-language`).
+//! Quick fixes for the findings whose repair follows from the finding
+//! alone (the table of which, with why the others have none, is
+//! [`crate::quick_fixes`]): a name written as the format's list writes it,
+//! what the reader ignores removed, a value out of range written as the
+//! one kifu uses, a free ID where one is missing or taken twice, and the
+//! nearest known name for a misspelt ID, attribute, element, language or
+//! standard text. Each fix is a few small edits of the document; a book
+//! read from inside a package gets none (it is read-only).
 
 use std::collections::HashMap;
 
-use kifu_book::model::AttributeRole;
-use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit, WorkspaceEdit};
+use kifu_book::model::{AttributeRole, ElementKind};
+use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, TextEdit, WorkspaceEdit};
 
 use crate::features::Context;
 use crate::find::{self, bytes};
+use crate::fixes::{self, Fix, one};
 
-/// The fixes for `diagnostics` (as the client shows them) within `range`.
+/// The fixes for `diagnostics` (as the client shows them).
 pub(crate) fn actions(
     cx: &Context<'_>,
-    _range: Range,
     diagnostics: &[lsp_types::Diagnostic],
 ) -> Vec<CodeActionOrCommand> {
+    if crate::package::is_entry(cx.uri) {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     for d in diagnostics {
         let Some(lsp_types::NumberOrString::String(code)) = &d.code else {
             continue;
         };
-        let span = cx.document.span(d.range, cx.encoding);
-        if let Some((title, span, text)) = fix(cx, code, span) {
-            let edit = TextEdit::new(cx.range_of(span), text);
-            out.push(CodeActionOrCommand::CodeAction(CodeAction {
-                title,
-                kind: Some(CodeActionKind::QUICKFIX),
-                diagnostics: Some(vec![d.clone()]),
-                edit: Some(WorkspaceEdit::new(HashMap::from([(
-                    cx.uri.clone(),
-                    vec![edit],
-                )]))),
-                is_preferred: Some(true),
-                ..CodeAction::default()
-            }));
-        }
+        let Some(Fix { title, edits }) = fix(cx, code, d) else {
+            continue;
+        };
+        let edits = edits
+            .into_iter()
+            .map(|(at, text)| TextEdit::new(cx.range_of(at), text))
+            .collect();
+        out.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title,
+            kind: Some(CodeActionKind::QUICKFIX),
+            diagnostics: Some(vec![d.clone()]),
+            edit: Some(WorkspaceEdit::new(HashMap::from([(cx.uri.clone(), edits)]))),
+            is_preferred: Some(true),
+            ..CodeAction::default()
+        }));
     }
     out
 }
 
-type Fix = (String, std::ops::Range<usize>, String);
-
-/// The fix for a finding `code` at `span`: a title, the range to replace
-/// and the text to put there.
-fn fix(cx: &Context<'_>, code: &str, span: std::ops::Range<usize>) -> Option<Fix> {
+/// The fix for finding `d` of code `code` (its severity tells the
+/// variants of some codes apart).
+fn fix(cx: &Context<'_>, code: &str, d: &lsp_types::Diagnostic) -> Option<Fix> {
+    let span = cx.document.span(d.range, cx.encoding);
+    let warning = d.severity == Some(lsp_types::DiagnosticSeverity::WARNING);
     let book = &cx.analysis.book;
     let e = cx.analysis.element_at(span.start)?;
     let element = &book.elements()[e];
@@ -68,45 +71,60 @@ fn fix(cx: &Context<'_>, code: &str, span: std::ops::Range<usize>) -> Option<Fix
             let a = attribute()?;
             let right = kifu_book::model::spelling(a.base_name());
             let name = a.name().replacen(a.base_name(), right, 1);
-            Some((format!("Write `{name}`"), name_of(a), name))
+            one(format!("Write `{name}`"), name_of(a), name)
         }
         "book/language-suffix" => {
             let a = attribute()?;
             let name = a.base_name().to_owned();
-            Some((format!("Write `{name}` (no language)"), name_of(a), name))
+            one(format!("Write `{name}` (no language)"), name_of(a), name)
         }
         "book/duplicate-attribute" => {
             let a = attribute()?;
             let end = a.span().end as usize;
             let start = cx.text()[..a.span().start as usize].trim_end().len();
-            Some((
-                format!("Remove the second `{}`", a.name()),
-                start..end,
-                String::new(),
-            ))
+            one(format!("Remove the second `{}`", a.name()), start..end, "")
         }
         "book/unknown-escape" => {
             let at = cx.text()[span.clone()].find('\\')? + span.start;
-            Some((
-                "Write the backslash as `\\\\`".to_owned(),
-                at..at,
-                "\\".to_owned(),
-            ))
+            one("Write the backslash as `\\\\`".to_owned(), at..at, "\\")
         }
+        "book/unclosed-id" => fixes::close_id(cx, span),
+        "book/unclosed-quote" => fixes::close_quote(cx, span),
         "book/chapter-without-id" => {
             let number = book.elements()[..=e]
                 .iter()
-                .filter(|c| c.kind() == kifu_book::model::ElementKind::Chapter)
+                .filter(|c| c.kind() == ElementKind::Chapter)
                 .count();
-            let taken = |id: &str| book.elements().iter().any(|x| x.id() == Some(id));
-            let id = (number..).map(|n| format!("ch{n}")).find(|id| !taken(id))?;
+            let id = fixes::free_id(book, (number..).map(|n| format!("ch{n}")))?;
             let at = element.span().start as usize + 2 + element.tag()?.len();
-            Some((
+            one(
                 format!("Give the chapter the ID `{id}`"),
                 at..at,
                 format!("(#{id})"),
-            ))
+            )
         }
+        "book/duplicate-chapter-id" | "book/duplicate-id" => {
+            let id = element.id()?;
+            let new = fixes::free_id(book, (2..).map(|n| format!("{id}-{n}")))?;
+            fixes::rename(cx, e, &new, format!("Give this one the ID `{new}`"))
+        }
+        "book/invalid-id" => {
+            let new = fixes::valid_id(element.id()?);
+            let new = fixes::free_id(
+                book,
+                std::iter::once(new.clone()).chain((2..).map(|n| format!("{new}-{n}"))),
+            )?;
+            fixes::rename(cx, e, &new, format!("Write the ID as `{new}`"))
+        }
+        "book/include-attributes" if warning => {
+            let id = bytes(element.id_span()?);
+            one(
+                "Remove the include's ID".to_owned(),
+                id.start - 2..id.end + 1,
+                "",
+            )
+        }
+        "book/book-not-first" => fixes::move_book_first(cx, e),
         "book/unknown-link" | "book/unknown-ref" | "book/unknown-base" => {
             let r = find::references(book, cx.text()).into_iter().find(|r| {
                 r.from == e
@@ -115,7 +133,7 @@ fn fix(cx: &Context<'_>, code: &str, span: std::ops::Range<usize>) -> Option<Fix
             })?;
             let ids = book.elements().iter().filter_map(|x| x.id());
             let best = nearest(&r.id, ids)?;
-            Some((format!("Change to `{best}`"), r.span, best))
+            one(format!("Change to `{best}`"), r.span, best)
         }
         "book/unknown-attribute" => {
             let a = attribute()?;
@@ -131,26 +149,55 @@ fn fix(cx: &Context<'_>, code: &str, span: std::ops::Range<usize>) -> Option<Fix
                 });
             let best = nearest(a.base_name(), names)?;
             let name = a.name().replacen(a.base_name(), &best, 1);
-            Some((format!("Change to `{name}`"), name_of(a), name))
+            one(format!("Change to `{name}`"), name_of(a), name)
         }
         "book/unknown-element" => {
             let start = element.span().start as usize + 2;
             let name = element.name();
             let best = nearest(name, crate::complete::ELEMENTS.iter().copied())?;
-            Some((
+            one(
                 format!("Change to `::{best}`"),
                 start..start + name.len(),
                 best,
-            ))
+            )
         }
         "book/unknown-language" => {
-            let written = &cx.text()[span.clone()];
+            // The message names the tag; it is a `_` suffix in the span.
+            let written = d.message.split('`').nth(1)?;
+            let at = language_at(cx.text().get(span.clone())?, written)? + span.start;
             let codes = kifu_book::language::LANGUAGES.iter().map(|(c, _)| *c);
             let best = nearest(written, codes)?;
-            Some((format!("Change to `{best}`"), span, best))
+            one(format!("Change to `{best}`"), at..at + written.len(), best)
         }
+        "book/standard-text" if warning => {
+            let written = cx.text().get(span.clone())?;
+            let inner = written.strip_prefix('#')?.strip_suffix('#')?;
+            let codes: Vec<String> = kifu_book::text::standard_codes().map(|(c, _)| c).collect();
+            let best = nearest(inner, codes.iter().map(String::as_str))?;
+            one(
+                format!("Change to `#{best}#`"),
+                span.start + 1..span.end - 1,
+                best,
+            )
+        }
+        "book/move-number-too-large" => {
+            let a = element.attribute("mn")?;
+            let max = kifu_book::resolve::MAX_FIRST_NUMBER.to_string();
+            one(format!("Write `mn={max}`"), bytes(a.value_span()), max)
+        }
+        "book/at-out-of-range" | "book/to-out-of-range" => fixes::range(cx, e, code),
+        "book/notes-for-other-book" => fixes::notes_book_id(cx, &d.message),
         _ => None,
     }
+}
+
+/// Where language tag `tag` is written as a suffix (`_tag`, ended by no
+/// letter or digit) in `text`.
+fn language_at(text: &str, tag: &str) -> Option<usize> {
+    let suffix = format!("_{tag}");
+    text.match_indices(&suffix)
+        .map(|(i, _)| i + 1)
+        .find(|&i| !text[i + tag.len()..].starts_with(|c: char| c.is_alphanumeric()))
 }
 
 /// The one name of `names` nearest to `wrong` (at most two edits away,

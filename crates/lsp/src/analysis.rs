@@ -85,21 +85,38 @@ pub(crate) fn open_named(
         .map(|(path, bytes)| (path.to_string_lossy().into_owned(), bytes))
 }
 
-/// Everything `kifu check` reports on the document (reader, checker,
-/// images, includes), in its order; and the files it read.
+/// Everything `kifu check` reports on the document at `uri` (reader,
+/// checker, images, includes; a notes file's `loc`s against its book, as
+/// `--book` does), in its order; and the files it read.
 pub(crate) fn findings(
+    uri: &lsp_types::Url,
     document: &Document,
     analysis: &Analysis,
     store: &DocumentStore,
 ) -> (Vec<Diagnostic>, Vec<PathBuf>) {
-    let (folder, key) = book_place(document);
     let mut read = Vec::new();
-    let checked =
-        kifu_book::include::check_with_files(&analysis.book, key.as_deref(), &mut |name, limit| {
-            open_named(folder.as_ref(), store, name, limit, &mut read)
-        });
+    let checked = match crate::package::Entry::of(uri) {
+        Some(entry) => {
+            let (found, package) = entry.findings(&analysis.book);
+            read.push(package);
+            found
+        }
+        None => {
+            let (folder, key) = book_place(document);
+            kifu_book::include::check_with_files(
+                &analysis.book,
+                key.as_deref(),
+                &mut |name, limit| open_named(folder.as_ref(), store, name, limit, &mut read),
+            )
+            .diagnostics
+        }
+    };
     let mut all = analysis.reader.clone();
-    all.extend(checked.diagnostics);
+    all.extend(checked);
+    if let Some((found, book)) = crate::notes::findings(document, &analysis.book, store) {
+        all.extend(found);
+        read.push(book);
+    }
     all.sort_by_key(|d| d.span.start);
     (all, read)
 }

@@ -60,7 +60,7 @@ pub(crate) fn start() -> (Sender<Job>, Receiver<Checked>) {
 fn check(job: &Job) -> Option<Checked> {
     let document = job.store.get(&job.uri)?;
     let analysis = Analysis::new(document);
-    let (found, read) = analysis::findings(document, &analysis, &job.store);
+    let (found, read) = analysis::findings(&job.uri, document, &analysis, &job.store);
     let diagnostics = found
         .iter()
         .map(|d| crate::diagnostics::to_lsp(d, &job.uri, document, job.encoding))

@@ -109,6 +109,9 @@ fn json<T: serde::Serialize>(value: T) -> Result<Value, Failure> {
 
 /// Answers `method` about the context's document.
 pub(crate) fn answer(cx: &Context<'_>, method: &str, params: Value) -> Result<Value, Failure> {
+    if let Some(why) = crate::package::refusal(cx.uri, method) {
+        return Err(Failure::new(ErrorCode::RequestFailed, why));
+    }
     match method {
         HoverRequest::METHOD => {
             let p: lsp_types::HoverParams = parse(params)?;
@@ -155,7 +158,7 @@ pub(crate) fn answer(cx: &Context<'_>, method: &str, params: Value) -> Result<Va
         Formatting::METHOD => json(format::format(cx)),
         CodeActionRequest::METHOD => {
             let p: lsp_types::CodeActionParams = parse(params)?;
-            json(actions::actions(cx, p.range, &p.context.diagnostics))
+            json(actions::actions(cx, &p.context.diagnostics))
         }
         _ => Err(Failure::new(
             ErrorCode::MethodNotFound,

@@ -38,7 +38,7 @@ fn id_under(cx: &Context<'_>, offset: usize) -> Option<(usize, std::ops::Range<u
 }
 
 /// Every place that names element `target`, with the reference.
-fn uses_of(cx: &Context<'_>, target: usize) -> Vec<Reference> {
+pub(crate) fn uses_of(cx: &Context<'_>, target: usize) -> Vec<Reference> {
     let index = Index::new(&cx.analysis.book);
     find::references(&cx.analysis.book, cx.text())
         .into_iter()
@@ -50,8 +50,12 @@ fn location(cx: &Context<'_>, span: std::ops::Range<usize>) -> Location {
     Location::new(cx.uri.clone(), cx.range_of(span))
 }
 
-/// The file `name` of the book's folder, as a URL, if it is there.
+/// The file `name` of the book's folder (or package), as a URL, if it
+/// is there.
 fn file_url(cx: &Context<'_>, name: &str) -> Option<Url> {
+    if let Some(entry) = crate::package::Entry::of(cx.uri) {
+        return entry.sibling(name);
+    }
     let (folder, _) = book_place(cx.document);
     let path = folder?.resolve(name).ok()?;
     Url::from_file_path(path).ok()

@@ -313,6 +313,29 @@ impl PackageReader {
         }
     }
 
+    /// The identity (`entry:PATH`, as include cycles tell files apart) and
+    /// bytes of the file a book in the package names, as the checker's
+    /// `OpenFile` wants them: the name checked as a book's file names are,
+    /// then looked up as [`file_prefix`](Self::file_prefix) does.
+    ///
+    /// # Errors
+    /// [`FileError::NotFound`] when the package does not hold it,
+    /// [`FileError::Refused`] for a name a book may not use or an entry
+    /// that cannot be inflated.
+    pub fn open_named(
+        &self,
+        name: &str,
+        limit: Option<u64>,
+    ) -> Result<(String, Vec<u8>), super::files::FileError> {
+        use super::files::FileError;
+        super::files::check_name(name).map_err(|e| FileError::Refused(e.to_string()))?;
+        match self.file_prefix(name, limit) {
+            Ok(Some(bytes)) => Ok((entry_key(self.find(name).unwrap_or(name)), bytes)),
+            Ok(None) => Err(FileError::NotFound),
+            Err(e) => Err(FileError::Refused(e.to_string())),
+        }
+    }
+
     /// Reads every entry into a [`Package`] (to write it back changed).
     ///
     /// # Errors
@@ -353,4 +376,10 @@ impl PackageReader {
         data.truncate(want as usize);
         Ok(data)
     }
+}
+
+/// The identity of a package's entry `name` among the files a check
+/// reads (`entry:NAME`), so that include cycles tell entries from files.
+pub fn entry_key(name: &str) -> String {
+    format!("entry:{name}")
 }

@@ -105,7 +105,11 @@ fn table() -> String {
          SGFC reports in a file that breaks its own format is a warning or an error;\n\
          what SGFC leaves alone is kifu's own finding, a note, and so is what the\n\
          file's own format allows (`ID` or `AddBlack` in an FF[3] file). *Against\n\
-         SGFC* says which is which (`kifu_sgf::codes::SGFC_DEFAULT`).\n",
+         SGFC* says which is which (`kifu_sgf::codes::SGFC_DEFAULT`).\n\n\
+         For Go books, *quick fix* says what the language server (`kifu lsp`)\n\
+         offers in the editor for a finding, or why it offers nothing: a fix\n\
+         is offered where the repair follows from the finding alone\n\
+         (`kifu_lsp::QUICK_FIXES`).\n",
     );
     for (area, source) in SOURCES {
         let codes = codes(source);
@@ -131,6 +135,23 @@ fn table() -> String {
                     info.sgfc_numbers(),
                     markdown(info.fix),
                     example(&code),
+                );
+            }
+        } else if codes
+            .iter()
+            .all(|(code, _)| kifu_lsp::quick_fix(code).is_some())
+        {
+            let _ = write!(
+                md,
+                "\n## {area}\n\n| code | meaning | quick fix |\n|---|---|---|\n"
+            );
+            for (code, meaning) in codes {
+                let q = kifu_lsp::quick_fix(&code).expect("checked above");
+                let offered = if q.offered { "yes" } else { "none" };
+                let _ = writeln!(
+                    md,
+                    "| `{code}` | {meaning} | {offered}: {} |",
+                    markdown(q.why)
                 );
             }
         } else {
@@ -197,6 +218,31 @@ fn every_code_is_documented_and_unique() {
     all.dedup();
     assert_eq!(all.len(), count, "a code is defined twice");
     assert!(count > 45, "only {count} codes found");
+}
+
+/// Every code a book's check reports says whether the editor has a quick
+/// fix for it (`kifu_lsp::QUICK_FIXES`), and every row there is a code.
+#[test]
+fn every_book_code_says_whether_it_has_a_quick_fix() {
+    let mut book_codes = Vec::new();
+    for (area, source) in SOURCES {
+        for (code, _) in codes(source) {
+            if code.starts_with("book/") {
+                assert!(
+                    kifu_lsp::quick_fix(&code).is_some(),
+                    "{code} ({area}) has no row in kifu_lsp::QUICK_FIXES"
+                );
+                book_codes.push(code);
+            }
+        }
+    }
+    for row in kifu_lsp::QUICK_FIXES {
+        assert!(
+            book_codes.iter().any(|c| c == row.code),
+            "{} has a quick-fix row but no constant",
+            row.code
+        );
+    }
 }
 
 /// The table of SGF codes and the constants agree: every SGF or charset
