@@ -1,0 +1,77 @@
+"""A notes file (`::book notes=1`) through pytest-lsp: the server finds its
+book beside it by the book ID, as the spec says notes name their book,
+and reports what `kifu check --book BOOK NOTES` reports, at the same
+places; an unsaved edit of the book checks the notes again."""
+
+import json
+
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from conftest import BOOKS, KIFU, kifu
+
+NOTES = BOOKS / "notes" / "notes.gobook"
+BOOK = BOOKS / "notes" / "book.gobook"
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[KIFU, "lsp", "--stdio"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+def check_with_book() -> list[tuple[str, int, int]]:
+    """`kifu check --book BOOK NOTES --format json`: (code, line, column), 1-based."""
+    out = kifu("check", "--format", "json", "--book", str(BOOK), str(NOTES))
+    found = [json.loads(line) for line in out.stderr.decode().splitlines() if line.startswith("{")]
+    return [(d["code"], d["line"], d["column"]) for d in found]
+
+
+async def published(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
+    while True:
+        params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        if params.uri == uri:
+            return params.diagnostics
+
+
+async def test_a_notes_file_is_checked_against_its_book(client: LanguageClient):
+    uri = NOTES.resolve().as_uri()
+    text = NOTES.read_text()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="gobook", version=1, text=text)
+        )
+    )
+    found = await published(client, uri)
+    served = [(d.code, d.range.start.line + 1, d.range.start.character + 1) for d in found]
+    expected = check_with_book()
+    assert [c for c, _, _ in expected].count("book/unresolved-loc") == 2
+    assert served == expected
+    # The author adds the missing paragraph to the book, unsaved: the note
+    # on `c2+2` finds it, and the notes are checked again.
+    book_uri = BOOK.resolve().as_uri()
+    book_text = BOOK.read_text()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=book_uri, language_id="gobook", version=1, text=book_text)
+        )
+    )
+    assert list(await published(client, book_uri)) == []
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=book_uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=book_text + "\n::p A second one.\n")],
+        )
+    )
+    # Opening the book checked the notes again too (the same findings):
+    # wait for the check after the edit.
+    for _ in range(3):
+        again = await published(client, uri)
+        if len(again) < len(found):
+            break
+    assert [d.code for d in again] == ["book/note-without-loc", "book/unresolved-loc"]
+    assert BOOK.read_text() == book_text, "nothing was saved"
