@@ -5,6 +5,7 @@ import json
 import os
 import pathlib
 import subprocess
+import zipfile
 
 BOOKS = pathlib.Path(__file__).resolve().parent.parent / "books"
 PLANTED = BOOKS / "planted.gobook"
@@ -36,3 +37,13 @@ def diagrams_entry(path: pathlib.Path, title: str) -> str:
         if entry.startswith(title + "\n"):
             return entry + "\n"
     raise AssertionError(f"no entry {title!r} in kifu diagrams")
+
+
+def make_package(folder: pathlib.Path) -> pathlib.Path:
+    """`book.gobk` in `folder`: the planted book as `book.gobook`, with the
+    file it includes."""
+    package = folder / "book.gobk"
+    with zipfile.ZipFile(package, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("book.gobook", PLANTED.read_bytes())
+        z.write(BOOKS / "part.gobook", "part.gobook")
+    return package

@@ -9,27 +9,37 @@ import subprocess
 import time
 import urllib.request
 
-from conftest import KIFU, PLANTED, check_findings, diagrams_entry
+from conftest import KIFU, PLANTED, check_findings, diagrams_entry, make_package
 
 NVIM = shutil.which("nvim", path=os.environ.get("PATH"))
 
 
-def test_neovim_shows_every_finding_a_hover_and_completions(tmp_path):
+def run_neovim(script: str, path: pathlib.Path, tmp_path: pathlib.Path) -> dict:
+    """Runs a script of this folder in Neovim on `path`: what it wrote."""
     assert NVIM, "nvim is not on PATH (crates/lsp/run-e2e installs it)"
     out = tmp_path / "result.json"
-    script = pathlib.Path(__file__).with_name("neovim.lua")
+    script_path = pathlib.Path(__file__).with_name(script)
     env = dict(os.environ, HOME=str(tmp_path), XDG_STATE_HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path))
-    subprocess.run([NVIM, "--headless", "--clean", "-l", str(script), KIFU, str(PLANTED), str(out)],
+    subprocess.run([NVIM, "--headless", "--clean", "-l", str(script_path), KIFU, str(path), str(out)],
                    env=env, timeout=120, check=True, capture_output=True)
-    result = json.loads(out.read_text())
+    return json.loads(out.read_text())
+
+
+def in_bytes(findings: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """`kifu check`'s findings in the planted book, columns counted in
+    UTF-8 bytes as Neovim counts them."""
+    lines = PLANTED.read_text().splitlines()
+    return sorted((c, l, len(lines[l - 1][: k - 1].encode()) + 1) for c, l, k in findings)
+
+
+def test_neovim_shows_every_finding_a_hover_and_completions(tmp_path):
+    result = run_neovim("neovim.lua", PLANTED, tmp_path)
     assert result["attached"] and result["waited"]
     # Neovim offers UTF-8, so the server counts bytes, where `kifu check`
     # counts characters: the CJK line's finding is at byte 21, character 11.
     assert result["encoding"] == "utf-8"
-    lines = PLANTED.read_text().splitlines()
-    in_bytes = [(c, l, len(lines[l - 1][: k - 1].encode()) + 1) for c, l, k in check_findings(PLANTED)]
     shown = sorted((d["code"], d["line"], d["col"]) for d in result["diagnostics"])
-    assert shown == sorted(in_bytes)
+    assert shown == in_bytes(check_findings(PLANTED))
     assert ("book/unknown-link", 22, 21) in shown
     board = diagrams_entry(PLANTED, "intro:3 dia #dia2")
     assert "```text\n" + board + "```" in result["hover"]
@@ -71,3 +81,21 @@ def test_a_click_in_the_preview_moves_neovim_s_cursor(tmp_path):
     line = text.splitlines().index("::dia(#d3) at=1 to=2") + 1
     assert result["cursor"] == [line, 0]
     assert pathlib.Path(result["buffer"]).resolve() == book.resolve()
+
+
+def test_neovim_opens_the_book_inside_a_package_read_only(tmp_path):
+    package = make_package(tmp_path)
+    result = run_neovim("neovim_gobk.lua", package, tmp_path)
+    assert "book.gobook" in result["listing"], result["listing"]
+    assert result["name"] == f"zipfile://{package}::book.gobook"
+    assert result["filetype"] == "gobook" and result["waited"]
+    shown = sorted((d["code"], d["line"], d["col"]) for d in result["diagnostics"])
+    # The package holds the included file: what `kifu check book.gobk` finds.
+    assert shown == in_bytes(check_findings(package))
+    assert ("book/in-included-file", 30, 1) in shown
+    assert "```text\n" + diagrams_entry(PLANTED, "intro:3 dia #dia2") + "```" in result["hover"]
+    assert result["symbols"] == ["chapter intro", "chapter (no ID)"]
+    assert "read-only" in result["formatting_error"]
+    assert result["actions"] == 0
+    assert result["definition"] == f"zipfile://{package}::part.gobook"
+    assert "::p An included paragraph." in result["included"]
