@@ -114,3 +114,39 @@ fn read(
     }
     Some(kifu_book::read(&text).value)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_book_is_the_one_with_the_notes_id_else_the_only_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+        write("notes.gobook", "::book(#x) notes=1\n");
+        write("a.gobook", "::book(#other)\n");
+        write("b.gobook", "::book(#x)\n\n::chapter(#c)\n");
+        write("other-notes.gobook", "::book(#x) notes=1\n");
+        let notes_path = std::fs::canonicalize(dir.path().join("notes.gobook")).unwrap();
+        let notes = kifu_book::read(b"::book(#x) notes=1\n").value;
+        let store = DocumentStore::new();
+        let found = |store: &DocumentStore| {
+            book_of(&notes_path, &notes, store).map(|(p, _)| p.file_name().unwrap().to_owned())
+        };
+        assert_eq!(found(&store).unwrap(), "b.gobook");
+        // Without it, the folder's only book; with two others, none.
+        std::fs::remove_file(dir.path().join("b.gobook")).unwrap();
+        assert_eq!(found(&store).unwrap(), "a.gobook");
+        write("c.gobook", "::book(#c)\n");
+        assert_eq!(found(&store), None);
+        // A book open in the editor counts with its unsaved text.
+        let c = std::fs::canonicalize(dir.path().join("c.gobook")).unwrap();
+        let mut store = DocumentStore::new();
+        store.open(
+            lsp_types::Url::from_file_path(&c).unwrap(),
+            "::book(#x)\n".into(),
+            1,
+        );
+        assert_eq!(found(&store).unwrap(), "c.gobook");
+    }
+}

@@ -84,3 +84,34 @@ fn garbage_unknown_documents_and_huge_files_get_errors_and_the_server_goes_on() 
     let r = client.request("textDocument/hover", Client::at(uri, 0, 2));
     assert!(r.error.is_none(), "{r:?}");
 }
+
+/// A package that is not there, or is no zip: the book inside is checked
+/// without its files (each one refused, saying why), and answered.
+#[test]
+fn a_package_that_cannot_be_read_still_gets_its_findings() {
+    let mut client = Client::start(json!({}));
+    let dir = tempfile::tempdir().unwrap();
+    let not_zip = dir.path().join("not-a-zip.gobk");
+    std::fs::write(&not_zip, "no zip here").unwrap();
+    for package in [dir.path().join("missing.gobk"), not_zip] {
+        let uri = format!("zipfile://{}::book.gobook", package.display());
+        client.open(
+            &uri,
+            "::book(#b)\n\n::chapter(#c)\n\n::include url=\"part.gobook\"\n",
+        );
+        let found = client.diagnostics(&uri, 1);
+        let include = found
+            .iter()
+            .find(|d| d["code"] == "book/refused-file")
+            .unwrap_or_else(|| panic!("{found:?}"));
+        assert!(
+            include["message"].as_str().unwrap().contains("the package"),
+            "{include}"
+        );
+        let r = client.request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": uri}}),
+        );
+        assert!(r.error.is_none(), "{r:?}");
+    }
+}
