@@ -162,12 +162,7 @@ pub(crate) fn notes_book_id(cx: &Context<'_>, message: &str) -> Option<Fix> {
     let mut quoted = message.rsplit('`');
     quoted.next();
     let id = quoted.next().filter(|id| !id.is_empty())?;
-    let head = cx
-        .analysis
-        .book
-        .elements()
-        .iter()
-        .find(|x| x.kind() == ElementKind::Book)?;
+    let head = crate::notes::head_element(&cx.analysis.book)?;
     one(
         format!("Write the book's ID `{id}`"),
         bytes(head.id_span()?),

@@ -23,7 +23,8 @@ use crate::store::{Document, DocumentStore};
 /// the `book` element comes first.
 const HEAD: u64 = 64 << 10;
 
-fn head_element(book: &Book) -> Option<&kifu_book::Element> {
+/// The `book` element of `book`.
+pub(crate) fn head_element(book: &Book) -> Option<&kifu_book::Element> {
     book.elements()
         .iter()
         .find(|e| e.kind() == ElementKind::Book)

@@ -1,11 +1,16 @@
 """What the end-to-end tests share: the kifu binary, the test books, and
 what `kifu check`, `kifu render` and `kifu diagrams` say of them."""
 
+import asyncio
 import json
 import os
 import pathlib
 import subprocess
 import zipfile
+
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 BOOKS = pathlib.Path(__file__).resolve().parent.parent / "books"
 PLANTED = BOOKS / "planted.gobook"
@@ -47,3 +52,30 @@ def make_package(folder: pathlib.Path) -> pathlib.Path:
         z.writestr("book.gobook", PLANTED.read_bytes())
         z.write(BOOKS / "part.gobook", "part.gobook")
     return package
+
+
+def client_fixture(capabilities: str):
+    """A pytest-lsp `client` fixture: `kifu lsp` started and initialized
+    with the captured capabilities of a real client (`visual-studio-code`,
+    `neovim`)."""
+
+    @pytest_lsp.fixture(config=ClientServerConfig(server_command=[KIFU, "lsp", "--stdio"]))
+    async def client(lsp_client: LanguageClient):
+        await lsp_client.initialize_session(
+            types.InitializeParams(capabilities=client_capabilities(capabilities))
+        )
+        yield
+        await lsp_client.shutdown_session()
+
+    return client
+
+
+async def until(condition, seconds: float = 30) -> None:
+    """Waits until `condition()` holds (what the client has received, as
+    `client.diagnostics`: a notification that comes while nothing awaits
+    it is stored there, where `wait_for_notification` would miss it)."""
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"waited {seconds} s in vain")

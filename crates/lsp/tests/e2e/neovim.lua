@@ -4,6 +4,7 @@
 -- Usage: nvim --headless --clean -l neovim.lua KIFU BOOK OUT.json
 local kifu, book, out = arg[1], arg[2], arg[3]
 local result = {}
+local util = dofile(vim.fs.joinpath(vim.fs.dirname(arg[0]), "nvim_util.lua"))
 
 vim.filetype.add({ extension = { gobook = "gobook" } })
 vim.lsp.config("kifu", { cmd = { kifu, "lsp" }, filetypes = { "gobook" }, root_markers = { ".git" } })
@@ -11,27 +12,15 @@ vim.lsp.enable("kifu")
 
 vim.cmd.edit(book)
 local buf = vim.api.nvim_get_current_buf()
-local ok = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
+local ok
+ok, result.diagnostics = util.diagnostics(buf)
 local clients = vim.lsp.get_clients({ bufnr = buf, name = "kifu" })
 result.attached = #clients > 0
 result.encoding = clients[1] and clients[1].offset_encoding
-result.diagnostics = {}
-for _, d in ipairs(vim.diagnostic.get(buf)) do
-  table.insert(result.diagnostics, { code = d.code, line = d.lnum + 1, col = d.col + 1 })
-end
 
-local function find(needle)
-  for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
-    local at = line:find(needle, 1, true)
-    if at then return i - 1, at - 1 end
-  end
-end
-
-local function request(method, line, col, extra)
-  local params = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = line, character = col } }
-  for k, v in pairs(extra or {}) do params[k] = v end
-  local answers = vim.lsp.buf_request_sync(buf, method, params, 10000) or {}
-  for _, a in pairs(answers) do return a.result end
+local function find(needle) return util.find(buf, needle) end
+local function request(method, line, col)
+  return util.request(buf, method, line, col).result
 end
 
 -- Hover on the `::dia(#dia2)` line (columns are bytes = UTF-16 units here).

@@ -5,6 +5,7 @@
 -- Usage: nvim --headless --clean -l neovim_gobk.lua KIFU PACKAGE OUT.json
 local kifu, package, out = arg[1], arg[2], arg[3]
 local result = {}
+local util = dofile(vim.fs.joinpath(vim.fs.dirname(arg[0]), "nvim_util.lua"))
 
 -- In an init.lua, setting vim.g.zipPlugin_ext is enough (it runs before
 -- the plugins); `-l` runs after them, so the plugin is loaded again.
@@ -24,48 +25,32 @@ vim.cmd('exe "normal \\<CR>"')
 local buf = vim.api.nvim_get_current_buf()
 result.name = vim.api.nvim_buf_get_name(buf)
 result.filetype = vim.bo[buf].filetype
-result.waited = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
-result.diagnostics = {}
-for _, d in ipairs(vim.diagnostic.get(buf)) do
-  table.insert(result.diagnostics, { code = d.code, line = d.lnum + 1, col = d.col + 1 })
-end
+result.waited, result.diagnostics = util.diagnostics(buf)
 
-local function find(needle)
-  for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
-    local at = line:find(needle, 1, true)
-    if at then return i - 1, at - 1 end
-  end
-end
-
-local function request(method, line, col, extra)
-  local params = { textDocument = { uri = vim.uri_from_bufnr(buf) } }
-  if line then params.position = { line = line, character = col } end
-  for k, v in pairs(extra or {}) do params[k] = v end
-  local answers = vim.lsp.buf_request_sync(buf, method, params, 10000) or {}
-  for _, a in pairs(answers) do return a end
-end
+local function find(needle) return util.find(buf, needle) end
+local function request(method, line, col, extra) return util.request(buf, method, line, col, extra) end
 
 local line = find("::dia(#dia2)")
 local hover = request("textDocument/hover", line, 2)
-result.hover = hover and hover.result and hover.result.contents.value or ""
+result.hover = hover.result and hover.result.contents.value or ""
 local symbols = request("textDocument/documentSymbol")
 result.symbols = {}
-for _, s in ipairs((symbols and symbols.result) or {}) do table.insert(result.symbols, s.name) end
+for _, s in ipairs(symbols.result or {}) do table.insert(result.symbols, s.name) end
 
 -- Read-only: formatting is refused, no quick fix is offered.
 local formatting = request("textDocument/formatting", nil, nil, { options = { tabSize = 4, insertSpaces = true } })
-result.formatting_error = formatting and formatting.err and formatting.err.message or ""
+result.formatting_error = formatting.err and formatting.err.message or ""
 local d = vim.diagnostic.get(buf)[1]
 local actions = request("textDocument/codeAction", nil, nil, {
   range = { start = { line = d.lnum, character = d.col }, ["end"] = { line = d.end_lnum, character = d.end_col } },
   context = { diagnostics = { d.user_data and d.user_data.lsp or {} } },
 })
-result.actions = actions and actions.result and #actions.result or -1
+result.actions = actions.result and #actions.result or -1
 
 -- The include leads to the included entry, which zip.vim opens.
 local iline, icol = find("part.gobook")
 local definition = request("textDocument/definition", iline, icol + 1)
-local target = definition and definition.result
+local target = definition.result
 target = target and (target.uri or (target[1] and target[1].uri)) or ""
 result.definition = target
 if target ~= "" then

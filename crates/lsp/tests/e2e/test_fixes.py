@@ -7,11 +7,10 @@ capabilities) and applied to the text, and the result checked by
 import json
 import pathlib
 
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
-from conftest import KIFU, kifu
+from conftest import client_fixture, kifu
 
 HEAD = '::book(#b1) title="Fixes"\n\n::chapter(#c1)\n\n::p First.\n\n'
 GAME = '::go(#g) sz=9 mv="C3 D4 E5"\n\n'
@@ -50,13 +49,7 @@ WHOLE = {"book/book-not-first", "book/notes-for-other-book"}
 NOTES_BOOK = HEAD + "::p Second.\n"
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[KIFU, "lsp", "--stdio"]))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))
-    )
-    yield
-    await lsp_client.shutdown_session()
+client = client_fixture("visual-studio-code")
 
 
 def offset(text: str, position: types.Position) -> int:

@@ -5,23 +5,16 @@ places; an unsaved edit of the book checks the notes again."""
 
 import json
 
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
-from conftest import BOOKS, KIFU, kifu
+from conftest import BOOKS, client_fixture, kifu, until
 
 NOTES = BOOKS / "notes" / "notes.gobook"
 BOOK = BOOKS / "notes" / "book.gobook"
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[KIFU, "lsp", "--stdio"]))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))
-    )
-    yield
-    await lsp_client.shutdown_session()
+client = client_fixture("visual-studio-code")
 
 
 def check_with_book() -> list[tuple[str, int, int]]:
@@ -29,13 +22,6 @@ def check_with_book() -> list[tuple[str, int, int]]:
     out = kifu("check", "--format", "json", "--book", str(BOOK), str(NOTES))
     found = [json.loads(line) for line in out.stderr.decode().splitlines() if line.startswith("{")]
     return [(d["code"], d["line"], d["column"]) for d in found]
-
-
-async def published(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
-    while True:
-        params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-        if params.uri == uri:
-            return params.diagnostics
 
 
 async def test_a_notes_file_is_checked_against_its_book(client: LanguageClient):
@@ -46,7 +32,8 @@ async def test_a_notes_file_is_checked_against_its_book(client: LanguageClient):
             text_document=types.TextDocumentItem(uri=uri, language_id="gobook", version=1, text=text)
         )
     )
-    found = await published(client, uri)
+    await until(lambda: uri in client.diagnostics)
+    found = client.diagnostics[uri]
     served = [(d.code, d.range.start.line + 1, d.range.start.character + 1) for d in found]
     expected = check_with_book()
     assert [c for c, _, _ in expected].count("book/unresolved-loc") == 2
@@ -60,18 +47,15 @@ async def test_a_notes_file_is_checked_against_its_book(client: LanguageClient):
             text_document=types.TextDocumentItem(uri=book_uri, language_id="gobook", version=1, text=book_text)
         )
     )
-    assert list(await published(client, book_uri)) == []
+    await until(lambda: book_uri in client.diagnostics)
+    assert list(client.diagnostics[book_uri]) == []
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=book_uri, version=2),
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=book_text + "\n::p A second one.\n")],
         )
     )
-    # Opening the book checked the notes again too (the same findings):
-    # wait for the check after the edit.
-    for _ in range(3):
-        again = await published(client, uri)
-        if len(again) < len(found):
-            break
+    await until(lambda: len(client.diagnostics[uri]) < len(found))
+    again = client.diagnostics[uri]
     assert [d.code for d in again] == ["book/note-without-loc", "book/unresolved-loc"]
     assert BOOK.read_text() == book_text, "nothing was saved"

@@ -4,21 +4,14 @@ gets what `kifu check book.gobk` finds, with the included file read from
 the package; edits are refused, no quick fix is offered."""
 
 import pytest
-import pytest_lsp
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
-from conftest import KIFU, PLANTED, check_findings, make_package
+from conftest import PLANTED, check_findings, client_fixture, make_package
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[KIFU, "lsp", "--stdio"]))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities("neovim"))
-    )
-    yield
-    await lsp_client.shutdown_session()
+client = client_fixture("neovim")
 
 
 async def test_the_book_inside_a_package_is_checked_and_read_only(client: LanguageClient, tmp_path):

@@ -3,11 +3,10 @@
 import base64
 import re
 
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
-from conftest import KIFU, PLANTED, check_findings, diagrams_entry, rendered_svg
+from conftest import PLANTED, check_findings, client_fixture, diagrams_entry, rendered_svg
 
 URI = PLANTED.as_uri()
 TEXT = PLANTED.read_text()
@@ -25,13 +24,7 @@ def at(needle: str, within: str, shift: int = 0) -> types.Position:
     return types.Position(line=line, character=len(LINES[line][:column].encode("utf-16-le")) // 2)
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[KIFU, "lsp", "--stdio"]))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))
-    )
-    yield
-    await lsp_client.shutdown_session()
+client = client_fixture("visual-studio-code")
 
 
 def doc() -> types.TextDocumentIdentifier:
