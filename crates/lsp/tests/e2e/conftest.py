@@ -79,3 +79,12 @@ async def until(condition, seconds: float = 30) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError(f"waited {seconds} s in vain")
+
+
+def open_document(client: LanguageClient, uri: str, text: str, version: int = 1) -> None:
+    """Sends `didOpen` for a Go book."""
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="gobook", version=version, text=text)
+        )
+    )

@@ -10,7 +10,7 @@ import pathlib
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from conftest import client_fixture, kifu
+from conftest import client_fixture, kifu, open_document
 
 HEAD = '::book(#b1) title="Fixes"\n\n::chapter(#c1)\n\n::p First.\n\n'
 GAME = '::go(#g) sz=9 mv="C3 D4 E5"\n\n'
@@ -170,11 +170,7 @@ async def diagnostics_of(client: LanguageClient, uri: str, text: str, version: i
         # one notification at a time is awaited (one that comes while
         # nothing waits would be missed).
         await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="gobook", version=version, text=text)
-        )
-    )
+    open_document(client, uri, text, version)
     while True:
         published = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         if published.uri == uri and published.version == version:

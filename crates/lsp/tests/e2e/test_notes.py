@@ -8,7 +8,7 @@ import json
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from conftest import BOOKS, client_fixture, kifu, until
+from conftest import BOOKS, client_fixture, kifu, open_document, until
 
 NOTES = BOOKS / "notes" / "notes.gobook"
 BOOK = BOOKS / "notes" / "book.gobook"
@@ -27,11 +27,7 @@ def check_with_book() -> list[tuple[str, int, int]]:
 async def test_a_notes_file_is_checked_against_its_book(client: LanguageClient):
     uri = NOTES.resolve().as_uri()
     text = NOTES.read_text()
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="gobook", version=1, text=text)
-        )
-    )
+    open_document(client, uri, text)
     await until(lambda: uri in client.diagnostics)
     found = client.diagnostics[uri]
     served = [(d.code, d.range.start.line + 1, d.range.start.character + 1) for d in found]
@@ -42,11 +38,7 @@ async def test_a_notes_file_is_checked_against_its_book(client: LanguageClient):
     # on `c2+2` finds it, and the notes are checked again.
     book_uri = BOOK.resolve().as_uri()
     book_text = BOOK.read_text()
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=book_uri, language_id="gobook", version=1, text=book_text)
-        )
-    )
+    open_document(client, book_uri, book_text)
     await until(lambda: book_uri in client.diagnostics)
     assert list(client.diagnostics[book_uri]) == []
     client.text_document_did_change(

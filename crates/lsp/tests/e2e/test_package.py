@@ -8,7 +8,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
-from conftest import PLANTED, check_findings, client_fixture, make_package
+from conftest import PLANTED, check_findings, client_fixture, make_package, open_document
 
 
 client = client_fixture("neovim")
@@ -17,11 +17,7 @@ client = client_fixture("neovim")
 async def test_the_book_inside_a_package_is_checked_and_read_only(client: LanguageClient, tmp_path):
     package = make_package(tmp_path)
     uri = f"zipfile://{package}::book.gobook"
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="gobook", version=1, text=PLANTED.read_text())
-        )
-    )
+    open_document(client, uri, PLANTED.read_text())
     params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert params.uri == uri
     lines = PLANTED.read_text().splitlines()
