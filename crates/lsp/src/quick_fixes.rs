@@ -37,7 +37,7 @@ const fn none(code: &'static str, why: &'static str) -> QuickFix {
     }
 }
 
-const NEAREST: &str = "the one known name nearest to the one written (at most two letters off); none when two are as near";
+const NEAREST: &str = "writes the known name nearest to the one written (at most two letters off), when one is nearer than all others";
 
 /// Every `book/` code a book's check reports, in the order of
 /// `docs/codes.md`.
@@ -153,7 +153,7 @@ pub const QUICK_FIXES: &[QuickFix] = &[
     ),
     fix(
         "book/standard-text",
-        "for an unknown `#code#`: the nearest standard text (at most two letters off); the notes about fallbacks and resource strings need none",
+        "for an unknown `#code#`: writes the standard text nearest to it (at most two letters off), when one is nearer than all others; the notes about fallbacks and resource strings need none",
     ),
     none(
         "book/missing-standard-text",
