@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use kifu_book::model::{AttributeRole, ElementKind};
 use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, TextEdit, WorkspaceEdit};
 
-use crate::features::Context;
+use crate::context::Context;
 use crate::find::{self, bytes};
 use crate::fixes::{self, Fix, one};
 
@@ -154,7 +154,7 @@ fn fix(cx: &Context<'_>, code: &str, d: &lsp_types::Diagnostic) -> Option<Fix> {
         "book/unknown-element" => {
             let start = element.span().start as usize + 2;
             let name = element.name();
-            let best = nearest(name, crate::complete::ELEMENTS.iter().copied())?;
+            let best = nearest(name, crate::docs::ELEMENTS.iter().copied())?;
             one(
                 format!("Change to `::{best}`"),
                 start..start + name.len(),

@@ -10,13 +10,8 @@ use lsp_types::{
     TextEdit,
 };
 
-use crate::features::Context;
-
-/// Every element name of the format (languages aside).
-pub(crate) const ELEMENTS: &[&str] = &[
-    "book", "chapter", "go", "fig", "dia", "var", "prb", "p", "h1", "h2", "h3", "h4", "h5", "s1",
-    "s2", "img", "buy", "include", "c",
-];
+use crate::context::Context;
+use crate::docs::ELEMENTS;
 
 /// The completions at byte `offset`.
 pub(crate) fn complete(cx: &Context<'_>, offset: usize) -> Option<CompletionResponse> {

@@ -1,6 +1,12 @@
 //! One line on each element and attribute, from the Go Books format's
 //! specification, for hovers and completion.
 
+/// Every element name of the format (languages aside).
+pub(crate) const ELEMENTS: &[&str] = &[
+    "book", "chapter", "go", "fig", "dia", "var", "prb", "p", "h1", "h2", "h3", "h4", "h5", "s1",
+    "s2", "img", "buy", "include", "c",
+];
+
 /// What an element is.
 pub(crate) fn element(name: &str) -> Option<&'static str> {
     Some(match name {
@@ -143,7 +149,7 @@ mod tests {
         for spec in kifu_book::model::ATTRIBUTES {
             assert!(super::attribute(spec.name).is_some(), "{}", spec.name);
         }
-        for name in crate::complete::ELEMENTS {
+        for name in super::ELEMENTS {
             assert!(super::element(name).is_some(), "{name}");
         }
     }

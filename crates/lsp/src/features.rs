@@ -9,47 +9,15 @@ use lsp_types::request::{
 };
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CompletionOptions,
-    DocumentLinkOptions, FoldingRangeProviderCapability, HoverProviderCapability, OneOf, Position,
-    Range, RenameOptions, ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind,
-    Url,
+    DocumentLinkOptions, FoldingRangeProviderCapability, HoverProviderCapability, OneOf,
+    RenameOptions, ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind,
 };
 use serde_json::Value;
 
-use crate::analysis::Analysis;
+use crate::context::Context;
+use crate::context::Failure;
 use crate::position::Encoding;
-use crate::server::Failure;
-use crate::store::Document;
 use crate::{actions, complete, format, hover, navigate};
-
-/// What every answer is made from: one open document at its latest
-/// version.
-pub(crate) struct Context<'a> {
-    pub(crate) uri: &'a Url,
-    pub(crate) document: &'a Document,
-    pub(crate) analysis: &'a Analysis,
-    pub(crate) encoding: Encoding,
-    /// Whether the client renders Markdown with a parser it names (VS
-    /// Code's `marked`), images included; terminal clients name none.
-    pub(crate) renders_images: bool,
-}
-
-impl Context<'_> {
-    pub(crate) fn text(&self) -> &str {
-        self.document.text()
-    }
-
-    pub(crate) fn offset(&self, position: Position) -> usize {
-        self.document.offset(position, self.encoding)
-    }
-
-    pub(crate) fn range(&self, span: kifu_diag::Span) -> Range {
-        self.document.range(span, self.encoding)
-    }
-
-    pub(crate) fn range_of(&self, bytes: std::ops::Range<usize>) -> Range {
-        self.range(kifu_diag::Span::new(bytes.start as u32, bytes.end as u32))
-    }
-}
 
 /// What the server answers, for `initialize`.
 pub(crate) fn capabilities(encoding: Encoding) -> ServerCapabilities {

@@ -9,7 +9,7 @@ use std::ops::Range;
 use kifu_book::Book;
 use kifu_book::model::ElementKind;
 
-use crate::features::Context;
+use crate::context::Context;
 use crate::find::bytes;
 
 /// A fix: its title and its edits (byte ranges of the text and what to

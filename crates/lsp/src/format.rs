@@ -5,7 +5,7 @@
 use lsp_types::TextEdit;
 use similar::{DiffOp, TextDiff};
 
-use crate::features::Context;
+use crate::context::Context;
 
 /// The edits that normalize the document (none when it already is).
 pub(crate) fn format(cx: &Context<'_>) -> Vec<TextEdit> {

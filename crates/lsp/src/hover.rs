@@ -11,7 +11,7 @@ use kifu_render::style::Style;
 use kifu_render::svg::DiagramView;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Range};
 
-use crate::features::Context;
+use crate::context::Context;
 use crate::find;
 
 /// The hover at byte `offset`, if there is something to say.

@@ -23,6 +23,7 @@ mod actions;
 mod analysis;
 mod checker;
 mod complete;
+mod context;
 mod diagnostics;
 mod docs;
 mod features;

@@ -14,9 +14,9 @@ use lsp_types::{
 };
 
 use crate::analysis::book_place;
-use crate::features::Context;
+use crate::context::Context;
+use crate::context::Failure;
 use crate::find::{self, Reference, bytes};
-use crate::server::Failure;
 
 /// What is under the cursor, as far as IDs go: the element whose ID it
 /// is (or names), and the range of the ID there.

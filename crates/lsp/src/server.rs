@@ -26,7 +26,9 @@ use lsp_types::{
 use serde_json::Value;
 
 use crate::analysis::Analysis;
-use crate::features::{self, Context};
+use crate::context::Context;
+use crate::context::Failure;
+use crate::features;
 use crate::position::Encoding;
 use crate::preview::{self, Preview};
 use crate::store::{DocumentStore, MAX_DOCUMENT_SIZE};
@@ -42,22 +44,6 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             debounce: Duration::from_millis(200),
-        }
-    }
-}
-
-/// An error answered to a request.
-#[derive(Debug)]
-pub(crate) struct Failure {
-    code: i32,
-    message: String,
-}
-
-impl Failure {
-    pub(crate) fn new(code: ErrorCode, message: impl Into<String>) -> Failure {
-        Failure {
-            code: code as i32,
-            message: message.into(),
         }
     }
 }
