@@ -10,8 +10,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
+use crate::board::color_str;
+use crate::collection::{PyCollection, point_py, value_py};
 use crate::sgfmill_nodes::prop_id_bytes;
-use crate::{PyCollection, color_str, point_py, value_py};
 
 /// One node of a game: properties, typed values, children.
 #[pyclass(frozen, module = "kifu", name = "Node")]
@@ -69,6 +70,35 @@ impl PyNode {
 
 #[pymethods]
 impl PyNode {
+    /// The root of game `index` of `collection` (kifu.Game.root).
+    #[staticmethod]
+    fn _root(collection: &Bound<'_, PyCollection>, index: usize) -> PyResult<PyNode> {
+        let game = collection.get().game(index)?;
+        let mut made = PyNode::many(collection, game.board_size(), std::iter::once(game.root()));
+        made.pop()
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("a game without a root"))
+    }
+
+    /// Game `index`'s main line, root first, made in one call
+    /// (kifu.Game.main_line).
+    #[staticmethod]
+    fn _main_line(collection: &Bound<'_, PyCollection>, index: usize) -> PyResult<Vec<PyNode>> {
+        let game = collection.get().game(index)?;
+        Ok(PyNode::many(
+            collection,
+            game.board_size(),
+            game.main_line(),
+        ))
+    }
+
+    /// Every node of game `index` in tree order, made in one call
+    /// (kifu.Game.nodes).
+    #[staticmethod]
+    fn _tree(collection: &Bound<'_, PyCollection>, index: usize) -> PyResult<Vec<PyNode>> {
+        let game = collection.get().game(index)?;
+        Ok(PyNode::many(collection, game.board_size(), game.nodes()))
+    }
+
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<PyNode>().is_ok_and(|o| {
             let o = o.get();

@@ -32,9 +32,10 @@ use pyo3::types::{
 };
 use pyo3::{IntoPyObjectExt, PyTraverseError, PyVisit, intern};
 
+use crate::collection::PyCollection;
+use crate::pieces::{Wrapper, descendant_pieces, node_pieces};
 use crate::sgfmill_ids::{self, Ident};
 use crate::sgfmill_values::{self, Charset, Context};
-use crate::{PyCollection, Wrapper, descendant_pieces, node_pieces};
 
 /// One game read by kifu for the drop-in: its native collection and the
 /// property dicts made so far, by node number.

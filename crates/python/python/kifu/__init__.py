@@ -78,7 +78,7 @@ class Game:
     @property
     def root(self):
         """The root node."""
-        return self._c.root_node(self.index)
+        return Node._root(self._c, self.index)
 
     @property
     def size(self):
@@ -99,15 +99,15 @@ class Game:
     def main_line(self) -> List["Node"]:
         """The nodes of the main line (first child at each branch), root
         first."""
-        return self._c.main_line_nodes(self.index)
+        return Node._main_line(self._c, self.index)
 
     def nodes(self) -> List["Node"]:
         """Every node, in tree order."""
-        return self._c.node_objects(self.index)
+        return Node._tree(self._c, self.index)
 
     def moves(self) -> List[Tuple[str, Optional[Tuple[int, int]]]]:
         """The main line's moves: [('b' or 'w', (row, col) or None), ...]."""
-        moves = (node.move for node in self._c.main_line_nodes(self.index))
+        moves = (node.move for node in Node._main_line(self._c, self.index))
         return [m for m in moves if m is not None]
 
     def replay(self) -> Board:
