@@ -46,57 +46,8 @@
 //! assert_eq!(p.to_row_col(size), (0, 51));
 //! ```
 
-use crate::{BoardSize, MAX_SIZE, Point};
-use std::fmt;
-
-/// Why a coordinate could not be converted.
-///
-/// ```
-/// use kifu_board::{BoardSize, CoordError, Point};
-/// let err = Point::from_standard("A20", BoardSize::STANDARD).unwrap_err();
-/// assert!(matches!(err, CoordError::OffBoard { .. }));
-/// assert_eq!(err.to_string(), "'A20' is off the 19x19 board");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CoordError {
-    /// A board side outside 1..=52.
-    SizeOutOfRange {
-        /// Requested width.
-        cols: u32,
-        /// Requested height.
-        rows: u32,
-    },
-    /// Text that is not a coordinate in the expected system (the text as
-    /// given, lossily decoded if it was not UTF-8).
-    Malformed(String),
-    /// A well-formed coordinate that lies off the board.
-    OffBoard {
-        /// The coordinate as given.
-        text: String,
-        /// The board it was checked against.
-        size: BoardSize,
-    },
-}
-
-impl fmt::Display for CoordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CoordError::SizeOutOfRange { cols, rows } => write!(
-                f,
-                "board size {cols}x{rows} is out of range (each side must be 1 to {MAX_SIZE})"
-            ),
-            CoordError::Malformed(text) => {
-                write!(f, "'{}' is not a coordinate", text.escape_debug())
-            }
-            CoordError::OffBoard { text, size } => {
-                write!(f, "'{}' is off the {size} board", text.escape_debug())
-            }
-        }
-    }
-}
-
-impl std::error::Error for CoordError {}
+pub use crate::primitives::CoordError;
+use crate::primitives::{BoardSize, Point};
 
 /// `Err(SizeOutOfRange)` for a hand-built size outside 1..=52.
 fn check_size(size: BoardSize) -> Result<(), CoordError> {
@@ -347,6 +298,7 @@ fn column_index(name: &[u8]) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::primitives::MAX_SIZE;
 
     fn size(cols: u32, rows: u32) -> BoardSize {
         BoardSize::new(cols, rows).unwrap()

@@ -103,7 +103,7 @@
 
 use std::fmt;
 
-use crate::{BoardSize, Color, Point};
+use crate::primitives::{BoardSize, Color, Point};
 
 /// Cell contents of the padded array.
 const EMPTY: u8 = 0;
