@@ -12,9 +12,10 @@
 //! numbered stones); letters, texts and marks with their points; lines
 //! and arrows. [`Description::text`] writes it as one line per part,
 //! `Label: item; item.`, the form the tests read back to rebuild the
-//! position. The words are English (a diagram's caption and problem text
-//! are in the language asked for): the writers mark the description's
-//! language.
+//! position. The words come from a table per language ([`words`]):
+//! English, unless kifu has the language asked for (a diagram's caption
+//! and problem text are in that language in any case); the writers mark
+//! the description's language ([`Words::lang`]).
 
 use kifu_board::{BoardSize, Color, Point};
 
@@ -23,6 +24,9 @@ use super::resolved::{ItemKind, Resolved};
 use crate::meaning::coords::Move;
 use crate::meaning::go_data::Mark;
 use crate::meaning::model::DiagramKind;
+
+mod words;
+pub use words::{Words, words};
 
 /// The words of a diagram for a reader who cannot see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,24 +63,25 @@ impl Description {
     pub fn text(&self) -> String {
         self.parts
             .iter()
-            .map(|p| format!("{}: {}.\n", p.label, p.items.join("; ")))
+            .map(|p| format!("{}: {}\n", p.label, closed(&p.items.join("; "))))
             .collect()
     }
 }
 
-/// Where a point is, for grouping stones: the nine regions of the board,
-/// in reading order.
-const REGIONS: [&str; 9] = [
-    "upper left corner",
-    "upper side",
-    "upper right corner",
-    "left side",
-    "centre",
-    "right side",
-    "lower left corner",
-    "lower side",
-    "lower right corner",
-];
+/// `sentence` ended by a full stop, unless it ends with one already (or
+/// with a question or exclamation mark: a problem's question).
+pub fn closed(sentence: &str) -> String {
+    if sentence.ends_with(['.', '?', '!', '。', '？', '！']) {
+        sentence.to_owned()
+    } else {
+        format!("{sentence}.")
+    }
+}
+
+/// The regions of the board a description groups stones by, in reading
+/// order: upper left corner, upper side ... lower right corner (the
+/// words' `region_0` to `region_8`).
+const REGIONS: usize = 9;
 
 /// The region of `point`: the lines up to a third of the board from an
 /// edge (6 on 19x19, 4 on 13x13, 3 on 9x9) make the sides and corners.
@@ -94,49 +99,51 @@ fn region(size: BoardSize, point: Point) -> usize {
     zone(point.y, size.rows) * 3 + zone(point.x, size.cols)
 }
 
-fn color_word(color: Color) -> &'static str {
-    if color == Color::Black {
-        "Black"
-    } else {
-        "White"
-    }
+/// `b` or `w`: the end of the keys of words that differ by colour.
+fn color_key(color: Color) -> &'static str {
+    if color == Color::Black { "b" } else { "w" }
 }
 
-fn kind_word(kind: ItemKind) -> &'static str {
+fn kind_key(kind: ItemKind) -> &'static str {
     match kind {
-        ItemKind::Go => "Position",
-        ItemKind::Diagram(DiagramKind::Fig) => "Figure",
-        ItemKind::Diagram(DiagramKind::Var) => "Variation",
-        ItemKind::Diagram(DiagramKind::Prb) => "Problem",
-        ItemKind::Diagram(DiagramKind::Dia) | ItemKind::Inline => "Diagram",
+        ItemKind::Go => "kind_go",
+        ItemKind::Diagram(DiagramKind::Fig) => "kind_fig",
+        ItemKind::Diagram(DiagramKind::Var) => "kind_var",
+        ItemKind::Diagram(DiagramKind::Prb) => "kind_prb",
+        ItemKind::Diagram(DiagramKind::Dia) | ItemKind::Inline => "kind_dia",
     }
 }
 
-/// The name a mark is read by.
-pub fn mark_name(mark: Mark) -> &'static str {
+/// The short code of a mark (its SGF property in lower case: `tr`, `ma`,
+/// `sq`, `rg` for the diamond, `cr`, `tb`, `tw`), which names its word
+/// (`mark_tr`) and the mark in a page's data.
+pub fn mark_code(mark: Mark) -> &'static str {
     match mark {
-        Mark::Triangle => "triangle",
-        Mark::Cross => "cross",
-        Mark::Square => "square",
-        Mark::Diamond => "diamond",
-        Mark::Circle => "circle",
-        Mark::BlackArea => "black territory",
-        Mark::WhiteArea => "white territory",
+        Mark::Triangle => "tr",
+        Mark::Cross => "ma",
+        Mark::Square => "sq",
+        Mark::Diamond => "rg",
+        Mark::Circle => "cr",
+        Mark::BlackArea => "tb",
+        Mark::WhiteArea => "tw",
     }
 }
 
-/// The description of a resolved item; `lang` chooses the caption and
-/// the problem text.
+/// The description of a resolved item; `lang` chooses the words (see
+/// [`words`]: English when kifu has none in that language), the caption
+/// and the problem text.
 pub fn describe(item: &Resolved, lang: &str) -> Description {
+    let w = words(lang);
     let size = item.size;
+    let count = |n: usize| n.to_string();
     let mut parts = vec![Part {
-        label: "Board".to_owned(),
-        items: vec![board_item(item)],
+        label: w.get("board").to_owned(),
+        items: vec![board_item(w, item)],
     }];
     if item.kind == ItemKind::Diagram(DiagramKind::Prb) {
         parts.push(Part {
-            label: "Problem".to_owned(),
-            items: problem_items(item, lang),
+            label: w.get("problem").to_owned(),
+            items: problem_items(w, item, lang),
         });
     }
     for color in [Color::Black, Color::White] {
@@ -150,44 +157,50 @@ pub fn describe(item: &Resolved, lang: &str) -> Description {
             continue;
         }
         parts.push(Part {
-            label: format!("{} stones ({})", color_word(color), points.len()),
-            items: stones_by_region(size, points),
+            label: w.fill(
+                &format!("stones_{}", color_key(color)),
+                &[("count", &count(points.len()))],
+            ),
+            items: stones_by_region(w, size, points),
         });
     }
     if !item.moves.is_empty() {
         parts.push(Part {
-            label: format!("Moves ({})", item.moves.len()),
-            items: item.moves.iter().map(|m| move_item(m, size)).collect(),
+            label: w.fill("moves", &[("count", &count(item.moves.len()))]),
+            items: item.moves.iter().map(|m| move_item(w, m, size)).collect(),
         });
     }
     if let Some(gaps) = figure::gaps(item) {
         parts.push(Part {
-            label: "Not shown as numbered stones".to_owned(),
+            label: w.get("gaps").to_owned(),
             items: vec![gaps],
         });
     }
-    let marks = mark_items(item);
+    let marks = mark_items(w, item);
     if !marks.is_empty() {
         parts.push(Part {
-            label: format!("Marks ({})", marks.len()),
+            label: w.fill("marks", &[("count", &count(marks.len()))]),
             items: marks,
         });
     }
     if let Some(d) = &item.diagram {
         let from_to = |(a, b): &(Point, Point)| {
-            format!("from {} to {}", a.to_standard(size), b.to_standard(size))
+            w.fill(
+                "from_to",
+                &[("from", &a.to_standard(size)), ("to", &b.to_standard(size))],
+            )
         };
-        for (label, list) in [("Lines", &d.lines), ("Arrows", &d.arrows)] {
+        for (key, list) in [("lines", &d.lines), ("arrows", &d.arrows)] {
             if !list.is_empty() {
                 parts.push(Part {
-                    label: format!("{label} ({})", list.len()),
+                    label: w.fill(key, &[("count", &count(list.len()))]),
                     items: list.iter().map(from_to).collect(),
                 });
             }
         }
     }
     Description {
-        short: short_text(item, lang),
+        short: short_text(w, item, lang),
         parts,
     }
 }
@@ -196,74 +209,98 @@ pub fn describe(item: &Resolved, lang: &str) -> Description {
 /// caption of its own (`ca`); "Figure, moves 1 to 16 played on an empty
 /// board." without one (the generated caption would only repeat the
 /// moves or the turn).
-fn short_text(item: &Resolved, lang: &str) -> String {
+fn short_text(w: &Words, item: &Resolved, lang: &str) -> String {
     let count = |c: Color| item.start.stones().filter(|(_, s)| *s == c).count();
+    let stones = |n: usize, c: &str| match n {
+        1 => w.get(&format!("stone_{c}")).to_owned(),
+        n => w.fill(&format!("stones_count_{c}"), &[("count", &n.to_string())]),
+    };
     let position = match (count(Color::Black), count(Color::White)) {
-        (0, 0) => "an empty board".to_owned(),
-        (b, 0) => stones_count(b, "black"),
-        (0, w) => stones_count(w, "white"),
-        (b, w) => format!(
-            "{} and {}",
-            stones_count(b, "black"),
-            stones_count(w, "white")
+        (0, 0) => w.get("empty_board").to_owned(),
+        (b, 0) => stones(b, "b"),
+        (0, n) => stones(n, "w"),
+        (b, n) => w.fill(
+            "both_colors",
+            &[("black", &stones(b, "b")), ("white", &stones(n, "w"))],
         ),
     };
     let mut what = match item.number_range() {
-        Some((first, last)) if first != last => {
-            format!("moves {first} to {last} played on {position}")
-        }
-        Some((first, _)) => format!("move {first} played on {position}"),
+        Some((first, last)) if first != last => w.fill(
+            "moves_played",
+            &[
+                ("first", &first.to_string()),
+                ("last", &last.to_string()),
+                ("position", &position),
+            ],
+        ),
+        Some((first, _)) => w.fill(
+            "move_played",
+            &[("first", &first.to_string()), ("position", &position)],
+        ),
         None => position,
     };
-    let to_play = format!("{} to play", color_word(item.to_play));
-    let own_caption = figure::caption(item, lang).filter(|_| !item.captions.is_empty());
-    let said = own_caption.as_ref().is_some_and(|c| c.contains(&to_play));
+    let to_play = w.get(&format!("to_play_{}", color_key(item.to_play)));
+    let own_caption = figure::caption(item, lang)
+        .filter(|_| !item.captions.is_empty())
+        .map(|c| crate::text::typography(&c, lang));
+    let said = own_caption.as_ref().is_some_and(|c| c.contains(to_play));
     if item.kind == ItemKind::Diagram(DiagramKind::Prb) && !said {
-        what.push_str(&format!(", {to_play}"));
+        what = w.fill("with_turn", &[("what", &what), ("to_play", to_play)]);
     }
     match own_caption {
-        Some(caption) => {
-            if let Some(first) = what.get_mut(..1) {
-                first.make_ascii_uppercase();
-            }
-            format!("{}. {what}.", caption.trim_end_matches('.'))
-        }
-        None => format!("{}, {what}.", kind_word(item.kind)),
+        Some(caption) => w.fill(
+            "captioned",
+            &[
+                ("caption", caption.trim_end_matches('.')),
+                ("what", &capitalized(&what)),
+            ],
+        ),
+        None => w.fill(
+            "uncaptioned",
+            &[("kind", w.get(kind_key(item.kind))), ("what", &what)],
+        ),
     }
 }
 
-fn stones_count(n: usize, color: &str) -> String {
-    match n {
-        1 => format!("1 {color} stone"),
-        n => format!("{n} {color} stones"),
-    }
+/// `text` with its first letter in upper case.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// "19 by 19 board, all of it shown", or the columns and rows in view.
-fn board_item(item: &Resolved) -> String {
+fn board_item(w: &Words, item: &Resolved) -> String {
     let size = item.size;
-    let mut out = format!("{} by {} board", size.cols, size.rows);
+    let (cols, rows) = (size.cols.to_string(), size.rows.to_string());
     match item.view {
         Some(v)
             if v.top_left != Point::new(0, 0)
                 || v.bottom_right != Point::new(size.cols - 1, size.rows - 1) =>
         {
-            out.push_str(&format!(
-                ", showing columns {} to {} and rows {} to {}",
-                kifu_board::coord::column_name(v.top_left.x),
-                kifu_board::coord::column_name(v.bottom_right.x),
-                size.rows - v.bottom_right.y,
-                size.rows - v.top_left.y,
-            ));
+            w.fill(
+                "board_part",
+                &[
+                    ("cols", &cols),
+                    ("rows", &rows),
+                    ("left", &kifu_board::coord::column_name(v.top_left.x)),
+                    ("right", &kifu_board::coord::column_name(v.bottom_right.x)),
+                    ("bottom", &(size.rows - v.bottom_right.y).to_string()),
+                    ("top", &(size.rows - v.top_left.y).to_string()),
+                ],
+            )
         }
-        _ => out.push_str(", all of it shown"),
+        _ => w.fill("board_all", &[("cols", &cols), ("rows", &rows)]),
     }
-    out
 }
 
 /// Whose turn it is, then the question (the problem's text).
-fn problem_items(item: &Resolved, lang: &str) -> Vec<String> {
-    let mut items = vec![format!("{} to play", color_word(item.to_play))];
+fn problem_items(w: &Words, item: &Resolved, lang: &str) -> Vec<String> {
+    let mut items = vec![
+        w.get(&format!("to_play_{}", color_key(item.to_play)))
+            .to_owned(),
+    ];
     if let Some(text) = item
         .problem_text
         .as_deref()
@@ -274,7 +311,10 @@ fn problem_items(item: &Resolved, lang: &str) -> Vec<String> {
             ..crate::text::Fields::default()
         };
         let expanded = crate::text::expand_standard_texts(text, lang, &fields).0;
-        let plain = crate::text::parse(&expanded).plain_text();
+        // As the reader sees it printed: with the language's typography.
+        let mut rich = crate::text::parse(&expanded);
+        rich.apply_typography(lang);
+        let plain = rich.plain_text();
         let question = plain.split_whitespace().collect::<Vec<_>>().join(" ");
         let question = question.trim_end_matches('.');
         // "Black to play." as the whole question says the turn again.
@@ -286,42 +326,57 @@ fn problem_items(item: &Resolved, lang: &str) -> Vec<String> {
 }
 
 /// "upper left corner C16, D17", one item per region that has stones.
-fn stones_by_region(size: BoardSize, mut points: Vec<Point>) -> Vec<String> {
+fn stones_by_region(w: &Words, size: BoardSize, mut points: Vec<Point>) -> Vec<String> {
     points.sort_by_key(|p| (p.x, size.rows - p.y));
-    REGIONS
-        .iter()
-        .enumerate()
-        .filter_map(|(r, name)| {
+    (0..REGIONS)
+        .filter_map(|r| {
             let here: Vec<String> = points
                 .iter()
                 .filter(|p| region(size, **p) == r)
                 .map(|p| p.to_standard(size))
                 .collect();
-            (!here.is_empty()).then(|| format!("{name} {}", here.join(", ")))
+            (!here.is_empty()).then(|| {
+                w.fill(
+                    "region_stones",
+                    &[
+                        ("region", w.get(&format!("region_{r}"))),
+                        ("points", &here.join(", ")),
+                    ],
+                )
+            })
         })
         .collect()
 }
 
 /// "Black 1 at D4", "White 2 at E4, takes D4", "Black 3 elsewhere",
 /// "White passes".
-fn move_item(m: &super::resolved::SequenceMove, size: BoardSize) -> String {
-    let who = color_word(m.color);
-    let numbered = m.number.map_or(String::new(), |n| format!(" {n}"));
-    let mut out = match m.mv {
-        Move::Play(p) => format!("{who}{numbered} at {}", p.to_standard(size)),
-        Move::Tenuki => format!("{who}{numbered} elsewhere"),
-        Move::Pass => format!("{who}{numbered} passes"),
+fn move_item(w: &Words, m: &super::resolved::SequenceMove, size: BoardSize) -> String {
+    let color = w.get(&format!("player_{}", color_key(m.color)));
+    let player = match m.number {
+        Some(n) => w.fill("numbered", &[("player", color), ("number", &n.to_string())]),
+        None => color.to_owned(),
     };
-    if !m.captured.is_empty() {
-        let taken: Vec<String> = m.captured.iter().map(|p| p.to_standard(size)).collect();
-        out.push_str(&format!(", takes {}", taken.join(" ")));
+    let played = match m.mv {
+        Move::Play(p) => w.fill(
+            "move_at",
+            &[("player", &player), ("point", &p.to_standard(size))],
+        ),
+        Move::Tenuki => w.fill("move_elsewhere", &[("player", &player)]),
+        Move::Pass => w.fill("move_pass", &[("player", &player)]),
+    };
+    if m.captured.is_empty() {
+        return played;
     }
-    out
+    let taken: Vec<String> = m.captured.iter().map(|p| p.to_standard(size)).collect();
+    w.fill(
+        "move_takes",
+        &[("move", &played), ("points", &taken.join(" "))],
+    )
 }
 
 /// "letter A at D6", "text 23 at B5", "triangle at D4": letters, then
 /// point texts, then marks, each in the order written.
-fn mark_items(item: &Resolved) -> Vec<String> {
+fn mark_items(w: &Words, item: &Resolved) -> Vec<String> {
     let Some(d) = &item.diagram else {
         return Vec::new();
     };
@@ -329,17 +384,16 @@ fn mark_items(item: &Resolved) -> Vec<String> {
     let at = |p: &Point| p.to_standard(size);
     d.letters
         .iter()
-        .map(|(c, p)| format!("letter {c} at {}", at(p)))
+        .map(|(c, p)| w.fill("letter", &[("letter", &c.to_string()), ("point", &at(p))]))
         .chain(
             d.point_texts
                 .iter()
-                .map(|(p, t)| format!("text {t} at {}", at(p))),
+                .map(|(p, t)| w.fill("text", &[("text", t), ("point", &at(p))])),
         )
-        .chain(
-            d.marks
-                .iter()
-                .map(|(m, p)| format!("{} at {}", mark_name(*m), at(p))),
-        )
+        .chain(d.marks.iter().map(|(m, p)| {
+            let name = w.get(&format!("mark_{}", mark_code(*m)));
+            w.fill("mark", &[("mark", name), ("point", &at(p))])
+        }))
         .collect()
 }
 
@@ -350,7 +404,13 @@ mod tests {
     #[test]
     fn regions_split_a_19_board_at_the_sixth_line() {
         let size = BoardSize::STANDARD;
-        let at = |s: &str| REGIONS[region(size, Point::from_standard(s, size).unwrap())];
+        let w = words("en");
+        let at = |s: &str| {
+            w.get(&format!(
+                "region_{}",
+                region(size, Point::from_standard(s, size).unwrap())
+            ))
+        };
         assert_eq!(at("F14"), "upper left corner");
         assert_eq!(at("G14"), "upper side");
         assert_eq!(at("O19"), "upper right corner");
