@@ -80,6 +80,7 @@
     document.body.setAttribute('data-selected', selected.join(' '));
     save();
     layoutBullets();
+    describeAgain();
   }
   function setLanguages(list) {
     selected = data.languages.filter(function (l) { return list.indexOf(l) >= 0; });
@@ -790,8 +791,105 @@
     var n = fig.getAttribute('data-dia'), d = data.diagrams[+n];
     if (!d) return null;
     if (!viewers[n]) viewers[n] = new Viewer(fig, d);
+    describeFigure(fig);
     return viewers[n];
   }
+
+  /* ---------- descriptions (a big book's page) ---------- */
+  /* A small page has each figure's description written in it (html.rs,
+   * from kifu_book::describe). A big one carries the words of
+   * descriptions instead (`words`, the same tables), and a figure gets
+   * its short text and a closed "Description" here when it comes near the
+   * window or takes focus; the description's items are written when the
+   * reader opens it (describe.js builds both from the diagram's data). */
+  var described = [];
+  function descriptionWords() {
+    var all = data.words, lang = primary().split('-')[0];
+    if (!all) return null;
+    var key = all[lang] ? lang : all.en ? 'en' : Object.keys(all)[0];
+    return key ? { lang: key, w: all[key] } : null;
+  }
+  /* The text of `el` as the reader sees it: the variants of other
+   * languages and the gaps line left out, a symbol read as its text, a
+   * break as a space. */
+  function shownText(el) {
+    if (!el) return '';
+    var copy = el.cloneNode(true), p = primary();
+    each('.v[data-v]', function (v) { if (v.getAttribute('data-v').split(' ').indexOf(p) < 0) v.remove(); }, copy);
+    each('.gaps', function (g) { g.remove(); }, copy);
+    each('[data-sym]', function (sym) { sym.replaceWith(sym.getAttribute('aria-label') || ''); }, copy);
+    each('br', function (br) { br.replaceWith(' '); }, copy);
+    return copy.textContent;
+  }
+  /* Whether diagram n has a caption of its own (html.rs `own_captions`:
+   * bit n % 4 of hex digit n / 4). */
+  function ownCaption(n) {
+    return ((parseInt((data.captioned || '').charAt(n >> 2), 16) || 0) >> (n & 3) & 1) === 1;
+  }
+  /* Figure `fig`'s description in the reader's language, or null. */
+  function descriptionOf(fig) {
+    var words = descriptionWords(), n = fig.getAttribute('data-dia'), c = words && data.diagrams[+n];
+    if (!c) return null;
+    var v = viewers[n], d = v && v.fig === fig ? v.d : complete(c);
+    var kind = /(?:^| )kind-(\w+)/.exec(fig.className), caption = fig.querySelector(':scope > figcaption');
+    var gaps = caption && caption.querySelector('.gaps');
+    var info = {
+      kind: kind ? kind[1] : 'dia',
+      caption: ownCaption(+n) ? shownText(caption).trim() : null,
+      question: shownText(fig.querySelector(':scope > .prb-text')),
+      gaps: gaps ? gaps.textContent : null
+    };
+    return { n: n, lang: words.lang, w: words.w, said: kifuDescribe.describe(words.w, d, info) };
+  }
+  /* Names the figure by its short text and gives it its (closed)
+   * description; a figure whose description the page has is left as it is. */
+  function describeFigure(fig) {
+    if (!data.words || (fig.hasAttribute('aria-details') && !fig.hasAttribute('data-described'))) return;
+    var desc = descriptionOf(fig);
+    if (!desc) return;
+    var details = fig.querySelector(':scope > details.dia-desc');
+    if (!details) {
+      details = document.createElement('details');
+      details.className = 'dia-desc';
+      details.appendChild(document.createElement('summary'));
+      details.addEventListener('toggle', function () { if (details.open) writeDescription(fig, details); });
+      fig.insertBefore(details, fig.querySelector(':scope > figcaption'));
+      fig.setAttribute('data-described', '');
+      described.push(fig);
+    }
+    details.id = 'kifu-desc-' + desc.n;
+    details.lang = desc.lang;
+    details.firstChild.textContent = desc.w.description;
+    fig.setAttribute('aria-label', desc.said.short);
+    fig.setAttribute('aria-details', details.id);
+    /* Written again when opened (the language may have changed). */
+    while (details.childNodes.length > 1) details.lastChild.remove();
+    if (details.open) writeDescription(fig, details);
+  }
+  /* The parts as html.rs (access.rs `described`) writes them: a part of
+   * one item a paragraph, of several a paragraph and a list. */
+  function writeDescription(fig, details) {
+    if (details.childNodes.length > 1) return;
+    var desc = descriptionOf(fig);
+    if (!desc) return;
+    desc.said.parts.forEach(function (part) {
+      var p = document.createElement('p');
+      details.appendChild(p);
+      if (part.items.length === 1) { p.textContent = part.label + ': ' + kifuDescribe.closed(part.items[0]); return; }
+      p.textContent = part.label + ':';
+      var ul = document.createElement('ul');
+      part.items.forEach(function (item) { ul.appendChild(document.createElement('li')).textContent = item; });
+      details.appendChild(ul);
+    });
+  }
+  function describeAgain() {
+    described = described.filter(function (fig) { return fig.isConnected; });
+    described.forEach(describeFigure);
+  }
+  document.addEventListener('focusin', function (ev) {
+    var fig = ev.target.closest && ev.target.closest('figure.dia');
+    if (fig) describeFigure(fig);
+  });
   /* A big book's page leaves out what every figure has: its id, its place
    * in the keyboard order, its (empty) board, and its diagram's number
    * when it is the one after the figure before's (marked `data-dia-next`
@@ -910,5 +1008,11 @@
     fitImages();
     applyLanguages();
   }
-  window.kifuBook = { viewers: viewers, viewer: viewerOf, setLanguages: setLanguages, selected: function () { return selected.slice(); }, refresh: refresh };
+  /* A figure's description as text (kifu_book's `Description::text`),
+   * with its short text: what the tests compare. */
+  function descriptionText(fig) {
+    var desc = descriptionOf(fig);
+    return desc && { short: desc.said.short, text: kifuDescribe.text(desc.said.parts), lang: desc.lang };
+  }
+  window.kifuBook = { viewers: viewers, viewer: viewerOf, setLanguages: setLanguages, selected: function () { return selected.slice(); }, refresh: refresh, description: descriptionText };
 })();

@@ -5,18 +5,16 @@
 
 use std::fmt::Write as _;
 
-use kifu_book::describe::{Description, describe};
+use kifu_book::describe::{Description, closed, describe, words};
 use kifu_book::resolve::Resolved;
 
 use crate::markup::esc;
 
-/// The language of a description's words.
-const DESCRIPTION_LANG: &str = "en";
-
 /// A diagram's short text alternative (its `alt`) and its full
 /// description as a `<details>` element with the id `id`, which the
 /// image names with `aria-details`. `lang` is the document's language:
-/// the description's English words are marked where it differs.
+/// the language of the description's words (English where kifu has no
+/// words in `lang`) is marked where it differs.
 pub(crate) struct DescribedDiagram {
     /// The short text alternative.
     pub alt: String,
@@ -28,24 +26,27 @@ pub(crate) struct DescribedDiagram {
 /// as XHTML (`xml:lang` beside `lang`).
 pub(crate) fn described(item: &Resolved, lang: &str, id: &str, xhtml: bool) -> DescribedDiagram {
     let Description { short, parts } = describe(item, lang);
-    let lang_attrs = if lang.split('-').next() == Some(DESCRIPTION_LANG) {
+    let w = words(lang);
+    let said = w.lang();
+    let lang_attrs = if lang.split('-').next() == Some(said) {
         String::new()
     } else if xhtml {
-        format!(" lang=\"{DESCRIPTION_LANG}\" xml:lang=\"{DESCRIPTION_LANG}\"")
+        format!(" lang=\"{said}\" xml:lang=\"{said}\"")
     } else {
-        format!(" lang=\"{DESCRIPTION_LANG}\"")
+        format!(" lang=\"{said}\"")
     };
     let mut details = format!(
-        "<details class=\"dia-desc\" id=\"{}\"{lang_attrs}><summary>Description</summary>",
-        esc(id)
+        "<details class=\"dia-desc\" id=\"{}\"{lang_attrs}><summary>{}</summary>",
+        esc(id),
+        esc(w.get("description"))
     );
     for part in &parts {
         if part.items.len() == 1 {
             let _ = write!(
                 details,
-                "<p>{}: {}.</p>",
+                "<p>{}: {}</p>",
                 esc(&part.label),
-                esc(&part.items[0])
+                esc(&closed(&part.items[0]))
             );
         } else {
             let _ = write!(details, "<p>{}:</p><ul>", esc(&part.label));

@@ -33,7 +33,6 @@ use kifu_board::{Color, Point};
 use kifu_book::Book;
 use kifu_book::coords::Move;
 use kifu_book::figure::Figure;
-use kifu_book::go_data::Mark;
 use kifu_book::resolve::{ItemKind, Resolved, Source};
 use kifu_book::text::Symbol;
 use serde_json::{Value, json};
@@ -52,6 +51,8 @@ const JS: &str = include_str!("../assets/book.js");
 const SHARED_JS: &str = include_str!("../assets/shared.js");
 /// Moves in words for screen readers, shared with the interactive EPUB.
 const SPEECH_JS: &str = include_str!("../assets/speech.js");
+/// A diagram's description built in the browser (a big book's page).
+const DESCRIBE_JS: &str = include_str!("../assets/describe.js");
 
 /// Pages of more diagrams write each position once (see `Writer::compact`).
 const COMPACT_FROM: usize = 150;
@@ -168,16 +169,24 @@ fn color_code(c: Color) -> u8 {
     }
 }
 
-fn mark_name(m: Mark) -> &'static str {
-    match m {
-        Mark::Triangle => "tr",
-        Mark::Cross => "ma",
-        Mark::Square => "sq",
-        Mark::Diamond => "rg",
-        Mark::Circle => "cr",
-        Mark::BlackArea => "tb",
-        Mark::WhiteArea => "tw",
+/// The words of diagram descriptions for a big book's script
+/// (`assets/describe.js`), which builds each description as
+/// `kifu_book::describe` does: `{"en": {key: template}}`, a table for
+/// the language of the words each of the page's languages is described
+/// in.
+fn description_words(languages: &[String]) -> Value {
+    let mut all = serde_json::Map::new();
+    for lang in languages {
+        let w = kifu_book::describe::words(lang);
+        all.entry(w.lang()).or_insert_with(|| {
+            Value::Object(
+                w.entries()
+                    .map(|(k, t)| (k.to_owned(), Value::String(t.to_owned())))
+                    .collect(),
+            )
+        });
     }
+    Value::Object(all)
 }
 
 /// ` data-langs="..."` for an element shown only in some languages.
@@ -557,6 +566,10 @@ impl Writer<'_, '_> {
         if !texts.is_empty() {
             config["texts"] = json!(texts);
         }
+        if self.compact() {
+            config["words"] = description_words(&flow.languages);
+            config["captioned"] = json!(self.own_captions());
+        }
         if self.packed() {
             config["packed"] = json!(true);
             config["answers"] = Value::Array(std::mem::take(&mut self.answers));
@@ -616,6 +629,7 @@ impl Writer<'_, '_> {
             o.push_str("</script>\n<script>\n");
         }
         o.push_str(SPEECH_JS);
+        o.push_str(DESCRIBE_JS);
         o.push_str(JS);
         o.push_str("</script>\n</body>\n</html>\n");
     }
@@ -907,7 +921,7 @@ impl Writer<'_, '_> {
                 list(d.map(|d| {
                     d.marks
                         .iter()
-                        .map(|(m, p)| json!([p.x, p.y, mark_name(*m)]))
+                        .map(|(m, p)| json!([p.x, p.y, kifu_book::describe::mark_code(*m)]))
                         .collect()
                 })),
             ),
@@ -993,6 +1007,23 @@ impl Writer<'_, '_> {
     /// figure's start again in every diagram based on it.
     fn compact(&self) -> bool {
         self.flow.diagrams.len() > COMPACT_FROM
+    }
+
+    /// Which diagrams have a caption of their own (`ca`), which a big
+    /// book's script reads into a description's short text (a generated
+    /// caption would only repeat it): bit `n % 4` of hex digit `n / 4`
+    /// for diagram `n`.
+    fn own_captions(&self) -> String {
+        let flow = self.flow;
+        (0..flow.diagrams.len())
+            .step_by(4)
+            .map(|first| {
+                let bits = (first..(first + 4).min(flow.diagrams.len()))
+                    .filter(|&n| !flow.item(n).captions.is_empty())
+                    .fold(0, |bits, n| bits | 1 << (n - first));
+                char::from_digit(bits, 16).unwrap_or('0')
+            })
+            .collect()
     }
 
     /// Whether the diagrams' data is written packed (see [`pack`]): in a

@@ -337,3 +337,109 @@ fn book_page_in_chromium() {
         assert!(dir.join(shot).exists(), "no screenshot {shot}");
     }
 }
+
+#[path = "../../../book/tests/support/describe_reader.rs"]
+mod describe_reader;
+
+/// The corpus's whole problem collection (its 140 `ggg-easy` files) made
+/// into a book, as `kifu book --problems` does: 1,746 diagrams, problems
+/// and answers. `None` where the corpus is not there.
+fn corpus_problem_book() -> Option<kifu_book::Book> {
+    let corpus = std::env::var_os("KIFU_CORPUS").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+        PathBuf::from,
+    );
+    let folder = corpus.join("sgf/ff4/gpub/epub_problems/problems");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .ok()?
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    let mut collection = Vec::new();
+    for file in files {
+        collection.extend(std::fs::read(file).ok()?);
+        collection.push(b'\n');
+    }
+    let options = kifu_book::create::Options {
+        problems: true,
+        ..Default::default()
+    };
+    Some(kifu_book::create::book(&kifu_sgf::parse(&collection).value, &options).book)
+}
+
+/// Issue 38: a big book's page (more than 150 diagrams) leaves the
+/// descriptions out and builds each in the browser from the diagram's
+/// data (`assets/describe.js`) with the words of `kifu_book::describe`.
+/// `tests/browser/describe-test.mjs` opens one from the keyboard and
+/// writes every figure's; each must be the description kifu writes in
+/// the other outputs, word for word, and rebuild the stones, numbered
+/// moves and marks `kifu diagrams` lists (this test's reader, not the
+/// describer's code). On the corpus's problem book and a book of figures,
+/// inline diagrams, letters and marks in two languages.
+#[test]
+fn big_page_descriptions_rebuild_their_diagrams() {
+    let dir = target_dir().join("browser-describe");
+    std::fs::create_dir_all(&dir).expect("create target/browser-describe");
+    let mut books = vec![("figures", kifu_book::parse(&big_book(300)).value)];
+    books.extend(corpus_problem_book().map(|b| ("corpus-problems", b)));
+    for (name, book) in &books {
+        let html = book_to_html(book, &|_| None, &HtmlOptions::default());
+        std::fs::write(dir.join(format!("{name}.html")), html).expect("write the page");
+    }
+    let chromium = std::env::var_os("KIFU_CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    if !chromium.exists() {
+        return missing(&format!("no Chromium at {}", chromium.display()));
+    }
+    let script_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    if !script_dir.join("node_modules/playwright-core").exists() {
+        return missing("no node_modules in crates/render/tests/browser (run `npm ci` there)");
+    }
+    let output = Command::new("node")
+        .arg("describe-test.mjs")
+        .arg(&dir)
+        .args(books.iter().map(|(name, _)| name))
+        .current_dir(&script_dir)
+        .env("KIFU_CHROMIUM", &chromium)
+        .output();
+    let output = match output {
+        Ok(output) => output,
+        Err(e) => return missing(&format!("cannot run node: {e}")),
+    };
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    println!("{stdout}");
+    assert!(
+        output.status.success(),
+        "the browser test failed:\n{stdout}\n{stderr}"
+    );
+    for (name, book) in &books {
+        let json = std::fs::read(dir.join(format!("{name}.descriptions.json"))).unwrap();
+        let built: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        let flow = kifu_render::flow::Flow::new(
+            book,
+            &|_| None,
+            &kifu_render::flow::FlowOptions::default(),
+        );
+        let listing = kifu_book::listing::to_json(book, &flow.resolution);
+        assert!(flow.diagrams.len() > 150, "{name}: a big book");
+        for (n, diagram) in flow.diagrams.iter().enumerate() {
+            let page = &built[n.to_string()];
+            let text = page["text"].as_str().expect("a description");
+            let described = kifu_book::describe::describe(flow.item(n), &flow.preferred[0]);
+            assert_eq!(text, described.text(), "{name}: diagram {n}");
+            assert_eq!(
+                page["short"],
+                described.short.as_str(),
+                "{name}: diagram {n}"
+            );
+            assert_eq!(
+                describe_reader::rebuild(text),
+                describe_reader::listed(&listing[diagram.item]),
+                "{name}: diagram {n}:\n{text}"
+            );
+        }
+    }
+}
