@@ -1,14 +1,16 @@
 //! What the writers give readers who cannot see the board (issue 38):
 //! each diagram's description in words ([`kifu_book::describe`]) as
-//! markup, the heading levels of the outline, and the accessibility
-//! metadata an EPUB package declares, computed from the flow.
+//! markup, bullets as lists, the heading levels of the outline, and the
+//! accessibility metadata an EPUB package declares, computed from the
+//! flow.
 
 use std::fmt::Write as _;
 
 use kifu_book::describe::{Description, closed, describe, words};
 use kifu_book::resolve::Resolved;
 
-use crate::markup::esc;
+use crate::flow::{Block, Group, GroupKind};
+use crate::markup::{esc, group_class};
 
 /// A diagram's short text alternative (its `alt`) and its full
 /// description as a `<details>` element with the id `id`, which the
@@ -63,6 +65,32 @@ pub(crate) fn described(item: &Resolved, lang: &str, id: &str, xhtml: bool) -> D
     }
 }
 
+/// A group of bullet paragraphs and nothing else (no inline diagram after
+/// one) written as a list, so that a screen reader says it is one, its
+/// length, and each item as a step: the group's element is `role="list"`,
+/// each paragraph's element (the first `<div` that `item` writes for its
+/// block) `role="listitem"`. `None` for other groups. The EPUB and the
+/// page write their bullets with it.
+pub(crate) fn list_group(group: &Group, mut item: impl FnMut(&Block) -> String) -> Option<String> {
+    let plain = group.kind == GroupKind::Bullets
+        && group
+            .blocks
+            .iter()
+            .all(|b| matches!(b, Block::Paragraph(p) if p.inline_diagrams.is_empty()));
+    if !plain {
+        return None;
+    }
+    let mut out = format!(
+        "<div class=\"group {}\" role=\"list\">\n",
+        group_class(group.kind)
+    );
+    for block in &group.blocks {
+        out.push_str(&item(block).replacen("<div ", "<div role=\"listitem\" ", 1));
+    }
+    out.push_str("</div>\n");
+    Some(out)
+}
+
 /// A diagram's short text and its full description in one text: the
 /// alternative text of a PDF's figure, which has no place for more.
 pub(crate) fn alt_with_description(item: &Resolved, lang: &str) -> String {
@@ -108,4 +136,4 @@ pub(crate) fn answer_alt(
 #[cfg(feature = "epub")]
 mod package;
 #[cfg(feature = "epub")]
-pub(crate) use package::{Outline, is_plain_list, package_metadata};
+pub(crate) use package::{Outline, package_metadata};

@@ -580,22 +580,16 @@ impl<'a, 'b> Writer<'a, 'b> {
     fn blocks(&mut self, blocks: &[Block], out: &mut String) {
         for block in blocks {
             match block {
-                Block::Group(g) if access::is_plain_list(g) => {
-                    // Bullets read as a list: its length said, each item
-                    // one step.
-                    let _ = writeln!(
-                        out,
-                        "<div class=\"group {}\" role=\"list\">",
-                        group_class(g.kind)
-                    );
-                    for block in &g.blocks {
+                Block::Group(g) => {
+                    let list = access::list_group(g, |block| {
                         let mut item = String::new();
                         self.blocks(std::slice::from_ref(block), &mut item);
-                        out.push_str(&item.replacen("<div ", "<div role=\"listitem\" ", 1));
+                        item
+                    });
+                    if let Some(list) = list {
+                        out.push_str(&list);
+                        continue;
                     }
-                    out.push_str("</div>\n");
-                }
-                Block::Group(g) => {
                     let _ = writeln!(out, "<div class=\"group {}\">", group_class(g.kind));
                     self.blocks(&g.blocks, out);
                     out.push_str("</div>\n");

@@ -740,6 +740,16 @@ impl Writer<'_, '_> {
         for block in blocks {
             match block {
                 Block::Group(g) => {
+                    // Bullets read as a list, as in the EPUB.
+                    let list = access::list_group(g, |block| {
+                        let outer = std::mem::take(&mut self.out);
+                        self.blocks(std::slice::from_ref(block));
+                        std::mem::replace(&mut self.out, outer)
+                    });
+                    if let Some(list) = list {
+                        self.out.push_str(&list);
+                        continue;
+                    }
                     let _ = writeln!(self.out, "<div class=\"group {}\">", group_class(g.kind));
                     self.blocks(&g.blocks);
                     self.out.push_str("</div>\n");

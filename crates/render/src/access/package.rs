@@ -1,4 +1,4 @@
-//! What only the EPUB writer needs: the headings' outline, lists, and the
+//! What only the EPUB writer needs: the headings' outline and the
 //! package's accessibility metadata computed from the book.
 
 use std::fmt::Write as _;
@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use kifu_book::model::{DiagramKind, ParagraphKind};
 use kifu_book::resolve::ItemKind;
 
-use crate::flow::{Block, Flow, Group, GroupKind, ImageSource};
+use crate::flow::{Block, Flow, ImageSource};
 use crate::markup::esc;
 
 /// The tag of each heading kind in the outline: the levels the book uses,
@@ -70,16 +70,6 @@ fn heading_level(kind: ParagraphKind) -> Option<usize> {
         ParagraphKind::H5 => Some(5),
         _ => None,
     }
-}
-
-/// Whether a group is a list of bullet paragraphs and nothing else (no
-/// inline diagram after one), so that it can say it is a list.
-pub(crate) fn is_plain_list(group: &Group) -> bool {
-    group.kind == GroupKind::Bullets
-        && group
-            .blocks
-            .iter()
-            .all(|b| matches!(b, Block::Paragraph(p) if p.inline_diagrams.is_empty()))
 }
 
 /// What a book holds, for its accessibility metadata.

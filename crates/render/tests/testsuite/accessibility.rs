@@ -235,7 +235,7 @@ fn every_diagram_names_its_description_and_the_package_says_what_it_offers() {
 }
 
 #[test]
-fn bullets_read_as_a_list_unless_a_diagram_sits_in_it() {
+fn bullets_read_as_a_list_in_the_epub_and_the_page_unless_a_diagram_sits_in_it() {
     let list = "::chapter(#c)\n\n::p style=bullet\n•\tFirst.\n\n::p style=bullet\n•\tSecond.\n";
     let with_dia = "::chapter(#c)\n\n::p style=bullet\n•\tSee <dia sz=9 base=none mv=C3>this</dia>.\n\n::p style=bullet\n•\tSecond.\n";
     let chapter = |source: &str| {
@@ -247,17 +247,26 @@ fn bullets_read_as_a_list_unless_a_diagram_sits_in_it() {
             .unwrap()
             .1
     };
-    let listed = chapter(list);
-    assert!(
-        listed.contains("<div class=\"group bullets\" role=\"list\">"),
-        "{listed}"
-    );
-    assert_eq!(
-        listed.matches("<div role=\"listitem\"").count(),
-        2,
-        "{listed}"
-    );
+    // The web page writes them the same way.
+    let page = |source: &str| {
+        let book = kifu_book::parse(source).value;
+        kifu_render::html::book_to_html(&book, &|_| None, &Default::default())
+    };
+    for listed in [chapter(list), page(list)] {
+        assert!(
+            listed.contains("<div class=\"group bullets\" role=\"list\">"),
+            "{listed}"
+        );
+        assert_eq!(
+            listed
+                .matches("<div role=\"listitem\" class=\"el para")
+                .count(),
+            2,
+            "{listed}"
+        );
+    }
     // An inline diagram follows its paragraph: no list, whose children must
     // all be items.
     assert!(!chapter(with_dia).contains("role=\"list"));
+    assert!(!page(with_dia).contains("role=\"list"));
 }
