@@ -351,12 +351,26 @@ fn stones_by_region(w: &Words, size: BoardSize, mut points: Vec<Point>) -> Vec<S
 /// "Black 1 at D4", "White 2 at E4, takes D4", "Black 3 elsewhere",
 /// "White passes".
 fn move_item(w: &Words, m: &super::resolved::SequenceMove, size: BoardSize) -> String {
-    let color = w.get(&format!("player_{}", color_key(m.color)));
-    let player = match m.number {
+    move_words(w, m.color, m.number, m.mv, &m.captured, size)
+}
+
+/// A move in words: `color`'s move `number` (if numbered) at its point,
+/// elsewhere or a pass, with the stones it takes: "Black 1 at D4",
+/// "White 2 at E4, takes D4". The descriptions' moves, and an answer's.
+pub fn move_words(
+    w: &Words,
+    color: Color,
+    number: Option<u32>,
+    mv: Move,
+    captured: &[Point],
+    size: BoardSize,
+) -> String {
+    let color = w.get(&format!("player_{}", color_key(color)));
+    let player = match number {
         Some(n) => w.fill("numbered", &[("player", color), ("number", &n.to_string())]),
         None => color.to_owned(),
     };
-    let played = match m.mv {
+    let played = match mv {
         Move::Play(p) => w.fill(
             "move_at",
             &[("player", &player), ("point", &p.to_standard(size))],
@@ -364,10 +378,10 @@ fn move_item(w: &Words, m: &super::resolved::SequenceMove, size: BoardSize) -> S
         Move::Tenuki => w.fill("move_elsewhere", &[("player", &player)]),
         Move::Pass => w.fill("move_pass", &[("player", &player)]),
     };
-    if m.captured.is_empty() {
+    if captured.is_empty() {
         return played;
     }
-    let taken: Vec<String> = m.captured.iter().map(|p| p.to_standard(size)).collect();
+    let taken: Vec<String> = captured.iter().map(|p| p.to_standard(size)).collect();
     w.fill(
         "move_takes",
         &[("move", &played), ("points", &taken.join(" "))],
@@ -418,6 +432,30 @@ mod tests {
         assert_eq!(at("A7"), "left side");
         assert_eq!(at("A6"), "lower left corner");
         assert_eq!(at("T1"), "lower right corner");
+    }
+
+    #[test]
+    fn a_book_in_german_is_described_in_german() {
+        let book =
+            crate::parse("::dia base=none sz=9 ab=C3 aw=G7 mv=\"D4 F6\" A=E5 tr=C3 ca=\"Dia. 1\"")
+                .value;
+        let r = crate::resolve::resolve(&book);
+        let d = describe(r.of_element(0).unwrap(), "de-DE");
+        assert_eq!(
+            d.text(),
+            "Brett: Brett 9 mal 9, vollständig gezeigt.\n\
+             Schwarze Steine (1): linke untere Ecke C3.\n\
+             Weiße Steine (1): rechte obere Ecke G7.\n\
+             Züge (2): Schwarz 1 auf D4; Weiß 2 auf F6.\n\
+             Markierungen (2): Buchstabe A auf E5; Dreieck auf C3.\n"
+        );
+        assert_eq!(
+            d.short,
+            "Dia. 1. Züge 1 bis 2, Ausgangsstellung: 1 schwarzer Stein und 1 weißer Stein."
+        );
+        // A language kifu has no words for: English.
+        let d = describe(r.of_element(0).unwrap(), "nl");
+        assert!(d.text().starts_with("Board: 9 by 9 board"), "{}", d.text());
     }
 
     #[test]
