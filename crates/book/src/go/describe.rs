@@ -443,7 +443,7 @@ mod tests {
         let d = describe(r.of_element(0).unwrap(), "de-DE");
         assert_eq!(
             d.text(),
-            "Brett: Brett 9 mal 9, vollständig gezeigt.\n\
+            "Brett: 9 mal 9 Linien, vollständig gezeigt.\n\
              Schwarze Steine (1): linke untere Ecke C3.\n\
              Weiße Steine (1): rechte obere Ecke G7.\n\
              Züge (2): Schwarz 1 auf D4; Weiß 2 auf F6.\n\

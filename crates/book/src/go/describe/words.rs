@@ -85,10 +85,10 @@ const DE: &[(&str, &str)] = &[
     ("answer", "Antwort zu {name}"),
     ("description", "Beschreibung"),
     ("board", "Brett"),
-    ("board_all", "Brett {cols} mal {rows}, vollständig gezeigt"),
+    ("board_all", "{cols} mal {rows} Linien, vollständig gezeigt"),
     (
         "board_part",
-        "Brett {cols} mal {rows}, gezeigt: Spalten {left} bis {right} und Reihen {bottom} bis {top}",
+        "{cols} mal {rows} Linien, gezeigt: Spalten {left} bis {right} und Reihen {bottom} bis {top}",
     ),
     ("problem", "Problem"),
     ("to_play_b", "Schwarz ist am Zug"),
@@ -149,10 +149,10 @@ const FR: &[(&str, &str)] = &[
     ("answer", "Réponse pour {name}"),
     ("description", "Description"),
     ("board", "Goban"),
-    ("board_all", "goban de {cols} sur {rows}, montré en entier"),
+    ("board_all", "{cols} lignes sur {rows}, montré en entier"),
     (
         "board_part",
-        "goban de {cols} sur {rows}, montré des colonnes {left} à {right} et des lignes {bottom} à {top}",
+        "{cols} lignes sur {rows}, montré des colonnes {left} à {right} et des rangées {bottom} à {top}",
     ),
     ("problem", "Problème"),
     ("to_play_b", "A Noir de jouer"),
@@ -436,19 +436,30 @@ static OTHERS: [Words; 5] = [
     },
 ];
 
-/// The words for `lang` (by its primary subtag): English when kifu has
-/// none of its own.
+/// The words for `lang`, a code of the format (`de`, `cn`, `tw`) or a
+/// BCP 47 tag (`de-CH`, `zh-Hans`, `zh-TW`), by its language: English
+/// when kifu has none of its own.
 ///
 /// ```
 /// use kifu_book::describe::words;
 /// assert_eq!(words("de-CH").lang(), "de");
+/// assert_eq!(words("zh-Hant").lang(), "tw");
+/// assert_eq!(words("zh-Hans").lang(), "cn");
 /// assert_eq!(words("nl").lang(), "en");
 /// ```
 pub fn words(lang: &str) -> &'static Words {
-    let primary = lang.split('-').next().unwrap_or_default();
+    let mut subtags = lang.split(['-', '_']);
+    let primary = subtags.next().unwrap_or_default();
+    let code = if primary.eq_ignore_ascii_case("zh") {
+        let traditional =
+            subtags.any(|t| ["hant", "tw", "hk", "mo"].contains(&t.to_ascii_lowercase().as_str()));
+        if traditional { "tw" } else { "cn" }
+    } else {
+        primary
+    };
     OTHERS
         .iter()
-        .find(|w| w.lang.eq_ignore_ascii_case(primary))
+        .find(|w| w.lang.eq_ignore_ascii_case(code))
         .unwrap_or(&ENGLISH)
 }
 
