@@ -798,16 +798,63 @@
   /* ---------- descriptions (a big book's page) ---------- */
   /* A small page has each figure's description written in it (html.rs,
    * from kifu_book::describe). A big one carries the words of
-   * descriptions instead (`words`, the same tables), and a figure gets
-   * its short text and a closed "Description" here when it comes near the
-   * window or takes focus; the description's items are written when the
-   * reader opens it (describe.js builds both from the diagram's data). */
-  var described = [];
+   * descriptions instead (`words`, the same tables): a figure gets its
+   * short text and a closed "Description" when it comes near the window
+   * or takes focus (in the place book.css keeps for it, so that nothing
+   * moves), and the description's items when the reader opens it
+   * (describe.js builds both from the diagram's data). */
+  function wordsKey(lang) {
+    var all = data.words, l = (lang || '').split('-')[0];
+    return all[l] ? l : all.en ? 'en' : Object.keys(all)[0];
+  }
   function descriptionWords() {
-    var all = data.words, lang = primary().split('-')[0];
-    if (!all) return null;
-    var key = all[lang] ? lang : all.en ? 'en' : Object.keys(all)[0];
-    return key ? { lang: key, w: all[key] } : null;
+    if (!data.words) return null;
+    var key = wordsKey(primary());
+    return key ? { lang: key, w: data.words[key] } : null;
+  }
+  /* The summary says "Description" in each language of the page's
+   * descriptions; a rule per language shows the reader's, so a language
+   * switch changes no figure (as `buildLangRules` does for texts). */
+  var summaryRules = document.createElement('style'), summaryModel = null;
+  function buildSummaries() {
+    summaryModel = null;
+    if (!data.words) return;
+    var rules = [];
+    summaryModel = document.createElement('summary');
+    Object.keys(data.words).forEach(function (k) {
+      var span = summaryModel.appendChild(document.createElement('span'));
+      span.setAttribute('data-w', k);
+      span.lang = k;
+      span.textContent = data.words[k].description;
+      var none = data.languages.filter(function (l) { return wordsKey(l) === k; })
+        .map(function (l) { return ':not([data-kifu-primary="' + (window.CSS && CSS.escape ? CSS.escape(l) : l.replace(/["\\]/g, '')) + '"])'; }).join('');
+      rules.push('html' + none + ' details.dia-desc > summary > [data-w="' + k + '"]{display:none}');
+    });
+    summaryRules.textContent = rules.join('\n');
+    document.head.appendChild(summaryRules);
+  }
+  buildSummaries();
+  /* Figure n's closed description, made once. */
+  function descriptionShell(fig, n) {
+    var details = fig.querySelector(':scope > details.dia-desc');
+    if (!details) {
+      details = document.createElement('details');
+      details.className = 'dia-desc';
+      details.appendChild(summaryModel.cloneNode(true));
+      fig.insertBefore(details, fig.querySelector(':scope > figcaption'));
+      fig.setAttribute('data-described', '');
+    }
+    details.id = 'kifu-desc-' + n;
+    fig.setAttribute('aria-details', details.id);
+  }
+  document.addEventListener('toggle', function (ev) {
+    var details = ev.target;
+    if (details.open && details.matches && details.matches('figure[data-described] > details.dia-desc')) writeDescription(details.parentNode, details);
+  }, true);
+  /* Whether diagram n has a caption of its own (html.rs `own_captions`:
+   * bit n % 4 of hex digit n / 4). */
+  function ownCaption(n) {
+    return ((parseInt((data.captioned || '').charAt(n >> 2), 16) || 0) >> (n & 3) & 1) === 1;
   }
   /* The text of `el` as the reader sees it: the variants of other
    * languages and the gaps line left out, a symbol read as its text, a
@@ -820,11 +867,6 @@
     each('[data-sym]', function (sym) { sym.replaceWith(sym.getAttribute('aria-label') || ''); }, copy);
     each('br', function (br) { br.replaceWith(' '); }, copy);
     return copy.textContent;
-  }
-  /* Whether diagram n has a caption of its own (html.rs `own_captions`:
-   * bit n % 4 of hex digit n / 4). */
-  function ownCaption(n) {
-    return ((parseInt((data.captioned || '').charAt(n >> 2), 16) || 0) >> (n & 3) & 1) === 1;
   }
   /* Figure `fig`'s description in the reader's language, or null. */
   function descriptionOf(fig) {
@@ -841,37 +883,29 @@
     };
     return { n: n, lang: words.lang, w: words.w, said: kifuDescribe.describe(words.w, d, info) };
   }
-  /* Names the figure by its short text and gives it its (closed)
-   * description; a figure whose description the page has is left as it is. */
+  /* Names the figure by its short text, and writes its description again
+   * if it is open and says something else now; a figure whose
+   * description the page has is left as it is. */
   function describeFigure(fig) {
-    if (!data.words || (fig.hasAttribute('aria-details') && !fig.hasAttribute('data-described'))) return;
+    if (!summaryModel || (fig.hasAttribute('aria-details') && !fig.hasAttribute('data-described'))) return;
     var desc = descriptionOf(fig);
     if (!desc) return;
+    descriptionShell(fig, desc.n);
+    if (fig.getAttribute('aria-label') !== desc.said.short) fig.setAttribute('aria-label', desc.said.short);
     var details = fig.querySelector(':scope > details.dia-desc');
-    if (!details) {
-      details = document.createElement('details');
-      details.className = 'dia-desc';
-      details.appendChild(document.createElement('summary'));
-      details.addEventListener('toggle', function () { if (details.open) writeDescription(fig, details); });
-      fig.insertBefore(details, fig.querySelector(':scope > figcaption'));
-      fig.setAttribute('data-described', '');
-      described.push(fig);
-    }
-    details.id = 'kifu-desc-' + desc.n;
-    details.lang = desc.lang;
-    details.firstChild.textContent = desc.w.description;
-    fig.setAttribute('aria-label', desc.said.short);
-    fig.setAttribute('aria-details', details.id);
-    /* Written again when opened (the language may have changed). */
-    while (details.childNodes.length > 1) details.lastChild.remove();
-    if (details.open) writeDescription(fig, details);
+    if (details && details.open) writeDescription(fig, details);
   }
   /* The parts as html.rs (access.rs `described`) writes them: a part of
-   * one item a paragraph, of several a paragraph and a list. */
+   * one item a paragraph, of several a paragraph and a list; written
+   * again only when the description says something else. */
   function writeDescription(fig, details) {
-    if (details.childNodes.length > 1) return;
     var desc = descriptionOf(fig);
     if (!desc) return;
+    var text = kifuDescribe.text(desc.said.parts);
+    if (details.kifuText === text && details.lang === desc.lang) return;
+    details.kifuText = text;
+    details.lang = desc.lang;
+    while (details.childNodes.length > 1) details.lastChild.remove();
     desc.said.parts.forEach(function (part) {
       var p = document.createElement('p');
       details.appendChild(p);
@@ -882,9 +916,14 @@
       details.appendChild(ul);
     });
   }
+  /* After a language switch or a new version of the book: the figures
+   * drawn near the window are named again, the open descriptions
+   * written again; the others when they come near or take focus. */
   function describeAgain() {
-    described = described.filter(function (fig) { return fig.isConnected; });
-    described.forEach(describeFigure);
+    each('figure[data-described]', function (fig) {
+      var v = viewers[fig.getAttribute('data-dia')], details = fig.querySelector(':scope > details.dia-desc');
+      if ((v && v.fig === fig) || (details && details.open)) describeFigure(fig);
+    });
   }
   document.addEventListener('focusin', function (ev) {
     var fig = ev.target.closest && ev.target.closest('figure.dia');
@@ -911,6 +950,15 @@
       fig.insertBefore(board, fig.querySelector(':scope > figcaption'));
     });
   }
+  /* A big book's page marks its lists of bullets with the class `list`
+   * (access.rs `list_group`): the roles a screen reader reads are given here. */
+  function listRoles() {
+    each('.group.list:not([role])', function (g) {
+      g.setAttribute('role', 'list');
+      Array.prototype.forEach.call(g.children, function (item) { item.setAttribute('role', 'listitem'); });
+    });
+  }
+  listRoles();
   var figures = document.querySelectorAll('figure.dia');
   numberFigures(figures);
   var lazy = figures.length > EAGER && 'IntersectionObserver' in window;
@@ -986,6 +1034,8 @@
     data = next;
     textRefs = null; filled = null; positioned = null;
     buildLangRules();
+    buildSummaries();
+    listRoles();
     figures = document.querySelectorAll('figure.dia');
     numberFigures(figures);
     before.forEach(function (v) {

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use kifu_book::describe::{Description, closed, describe, words};
+use kifu_book::describe::{Description, closed, describe, move_words, words};
 use kifu_book::resolve::Resolved;
 
 use crate::flow::{Block, Group, GroupKind};
@@ -14,9 +14,9 @@ use crate::markup::{esc, group_class};
 
 /// A diagram's short text alternative (its `alt`) and its full
 /// description as a `<details>` element with the id `id`, which the
-/// image names with `aria-details`. `lang` is the document's language:
-/// the language of the description's words (English where kifu has no
-/// words in `lang`) is marked where it differs.
+/// image names with `aria-details`. `lang` is the document's language,
+/// which the description is in where kifu has words for it; its English
+/// words are marked where not.
 pub(crate) struct DescribedDiagram {
     /// The short text alternative.
     pub alt: String,
@@ -28,14 +28,16 @@ pub(crate) struct DescribedDiagram {
 /// as XHTML (`xml:lang` beside `lang`).
 pub(crate) fn described(item: &Resolved, lang: &str, id: &str, xhtml: bool) -> DescribedDiagram {
     let Description { short, parts } = describe(item, lang);
+    // Words in the document's language need no mark; English ones in a
+    // book in a language kifu has no words for do.
     let w = words(lang);
-    let said = w.lang();
-    let lang_attrs = if lang.split('-').next() == Some(said) {
+    let english = w.lang() == "en" && !lang.to_ascii_lowercase().starts_with("en");
+    let lang_attrs = if !english {
         String::new()
     } else if xhtml {
-        format!(" lang=\"{said}\" xml:lang=\"{said}\"")
+        " lang=\"en\" xml:lang=\"en\"".to_owned()
     } else {
-        format!(" lang=\"{said}\"")
+        " lang=\"en\"".to_owned()
     };
     let mut details = format!(
         "<details class=\"dia-desc\" id=\"{}\"{lang_attrs}><summary>{}</summary>",
@@ -70,8 +72,14 @@ pub(crate) fn described(item: &Resolved, lang: &str, id: &str, xhtml: bool) -> D
 /// length, and each item as a step: the group's element is `role="list"`,
 /// each paragraph's element (the first `<div` that `item` writes for its
 /// block) `role="listitem"`. `None` for other groups. The EPUB and the
-/// page write their bullets with it.
-pub(crate) fn list_group(group: &Group, mut item: impl FnMut(&Block) -> String) -> Option<String> {
+/// page write their bullets with it; a big book's page with `roles`
+/// false, which marks the group with the class `list` instead and leaves
+/// the roles to its script (thousands of them made the page 3% bigger).
+pub(crate) fn list_group(
+    group: &Group,
+    roles: bool,
+    mut item: impl FnMut(&Block) -> String,
+) -> Option<String> {
     let plain = group.kind == GroupKind::Bullets
         && group
             .blocks
@@ -79,6 +87,14 @@ pub(crate) fn list_group(group: &Group, mut item: impl FnMut(&Block) -> String) 
             .all(|b| matches!(b, Block::Paragraph(p) if p.inline_diagrams.is_empty()));
     if !plain {
         return None;
+    }
+    if !roles {
+        let mut out = format!("<div class=\"group {} list\">\n", group_class(group.kind));
+        for block in &group.blocks {
+            out.push_str(&item(block));
+        }
+        out.push_str("</div>\n");
+        return Some(out);
     }
     let mut out = format!(
         "<div class=\"group {}\" role=\"list\">\n",
@@ -99,38 +115,31 @@ pub(crate) fn alt_with_description(item: &Resolved, lang: &str) -> String {
     format!("{} {}", description.short, full.trim_end())
 }
 
-/// The text alternative of an answer drawn on problem `item`'s position:
-/// "Answer to Problem 1: Black 1 at C7, White 2 at D7."
+/// The text alternative of an answer drawn on problem `item`'s position,
+/// in the words of `lang`: "Answer to Problem 1: Black 1 at C7, White 2
+/// at D7."
 pub(crate) fn answer_alt(
     name: &str,
     item: &Resolved,
     sequence: &[(kifu_book::coords::Move, Option<String>)],
+    lang: &str,
 ) -> String {
+    let w = words(lang);
     let mut color = item.to_play;
     let mut moves = Vec::new();
-    for (k, (mv, _)) in sequence.iter().enumerate() {
-        let who = if color == kifu_board::Color::Black {
-            "Black"
-        } else {
-            "White"
-        };
-        moves.push(match mv {
-            kifu_book::coords::Move::Play(p) => {
-                format!("{who} {} at {}", k + 1, p.to_standard(item.size))
-            }
-            kifu_book::coords::Move::Pass => format!("{who} {} passes", k + 1),
-            kifu_book::coords::Move::Tenuki => format!("{who} {} elsewhere", k + 1),
-        });
+    for (k, (mv, _)) in (1..).zip(sequence) {
+        moves.push(move_words(w, color, Some(k), *mv, &[], item.size));
         color = color.opponent();
     }
     // A caption that ends a sentence ("Problem 1. Black to play.") is
     // followed by the moves as the next one.
-    let joint = if name.ends_with(['.', '!', '?']) {
+    let answer = w.fill("answer", &[("name", name)]);
+    let joint = if answer.ends_with(['.', '!', '?', '。', '！', '？']) {
         " "
     } else {
         ": "
     };
-    format!("Answer to {name}{joint}{}.", moves.join(", "))
+    format!("{answer}{joint}{}", closed(&moves.join(", ")))
 }
 
 #[cfg(feature = "epub")]

@@ -581,7 +581,7 @@ impl<'a, 'b> Writer<'a, 'b> {
         for block in blocks {
             match block {
                 Block::Group(g) => {
-                    let list = access::list_group(g, |block| {
+                    let list = access::list_group(g, true, |block| {
                         let mut item = String::new();
                         self.blocks(std::slice::from_ref(block), &mut item);
                         item
@@ -964,7 +964,12 @@ impl<'a, 'b> Writer<'a, 'b> {
                     s,
                     "<figure class=\"dia answer-dia\"><img src=\"{}\" alt=\"{}\"/>",
                     esc(&file),
-                    esc(&access::answer_alt(&plain_name, item, &sequence))
+                    esc(&access::answer_alt(
+                        &plain_name,
+                        item,
+                        &sequence,
+                        self.lang()
+                    ))
                 );
                 if !texts.is_empty() {
                     let _ = write!(s, "<figcaption>{}</figcaption>", texts.join("<br/>"));

@@ -741,7 +741,8 @@ impl Writer<'_, '_> {
             match block {
                 Block::Group(g) => {
                     // Bullets read as a list, as in the EPUB.
-                    let list = access::list_group(g, |block| {
+                    let roles = !self.compact();
+                    let list = access::list_group(g, roles, |block| {
                         let outer = std::mem::take(&mut self.out);
                         self.blocks(std::slice::from_ref(block));
                         std::mem::replace(&mut self.out, outer)

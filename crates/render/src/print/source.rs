@@ -947,7 +947,7 @@ impl<'a, 'b> Writer<'a, 'b> {
                 c => c.clone(),
             };
             for (j, sequence) in correct_sequences(item).iter().enumerate() {
-                let alt = access::answer_alt(&plain_name, item, sequence);
+                let alt = access::answer_alt(&plain_name, item, sequence, self.lang());
                 let mut view = DiagramView::from_resolved(item, self.lang());
                 view.caption = None;
                 view.gaps = None;

@@ -4,7 +4,8 @@
 // diagrams) in Debian's headless Chromium through playwright-core. A
 // figure in view is named by its short text and names its description
 // (aria-details); opening the description with the keyboard writes it; a
-// figure far down gets its own when it takes focus. Then it writes every
+// figure far down gets its own when it takes focus; its lists of bullets
+// read as lists. Then it writes every
 // figure's description as text (`kifuBook.description`, what the opened
 // description shows: checked on the figures opened) to
 // NAME.descriptions.json, which the Rust test reads back, and a
@@ -51,7 +52,9 @@ try {
     await page.goto(pathToFileURL(path.join(dir, name + '.html')).href);
     await page.waitForSelector('figure.dia svg');
     check(await page.locator('main.big').count() === 1, `${name}: a big book's page`);
-    check(await page.locator('details.dia-desc').count() < 200, `${name}: the page does not carry every description`);
+    const source = fs.readFileSync(path.join(dir, name + '.html'), 'utf8');
+    check(!source.includes('<details class="dia-desc"'), `${name}: the page does not carry the descriptions`);
+    check(await page.locator('details.dia-desc p').count() === 0, `${name}: no description is written before it is opened`);
 
     // The first figure drawn: named, its description named and closed.
     const fig = page.locator('figure.dia[aria-details]:not([hidden])').first();
@@ -88,10 +91,17 @@ try {
       await page.evaluate((l) => window.kifuBook.setLanguages([l]), other);
       const again = await details.evaluate(openedText);
       const now = await fig.evaluate((f) => window.kifuBook.description(f));
-      check(again === now.text && (await details.getAttribute('lang')) === now.lang,
+      check(again === now.text && (await details.getAttribute('lang')) === now.lang && (now.lang === said.lang || again !== shown),
         `${name}: in ${other} the opened description is written again (words: ${now.lang}):\n${again}`);
       await page.evaluate((l) => window.kifuBook.setLanguages(l), selected);
     }
+
+    // Its lists of bullets read as lists (the script gives the roles).
+    const lists = await page.evaluate(() => {
+      const groups = Array.from(document.querySelectorAll('.group.list'));
+      return { count: groups.length, bad: groups.filter((g) => g.getAttribute('role') !== 'list' || Array.from(g.children).some((c) => c.getAttribute('role') !== 'listitem')).length };
+    });
+    check(lists.bad === 0 && (lists.count > 0 || !name.startsWith('figures')), `${name}: its ${lists.count} lists of bullets have their roles`);
 
     // Every figure's description, by its diagram's number.
     const all = await page.evaluate(() => {

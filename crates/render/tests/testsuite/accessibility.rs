@@ -270,3 +270,54 @@ fn bullets_read_as_a_list_in_the_epub_and_the_page_unless_a_diagram_sits_in_it()
     assert!(!chapter(with_dia).contains("role=\"list"));
     assert!(!page(with_dia).contains("role=\"list"));
 }
+
+#[test]
+fn descriptions_are_in_the_books_language_where_kifu_has_words_for_it() {
+    let source = "::book(#b) title=\"T\"\n\n::chapter(#c)\n\n::p_de Ein Problem.\n\n::p_ja 問題です。\n\n::p_nl Een probleem.\n\n\
+                  ::prb(#p1) sz=9 base=none ab=\"C6 D6 E7\" aw=\"C5 D5\" correct=\"C7D7\" ca=\"Problem 1\"\n#btl#\n";
+    let book = kifu_book::parse(source).value;
+    let xhtml = |lang: &str| {
+        let options = EpubOptions {
+            languages: vec![lang.to_owned()],
+            ..EpubOptions::default()
+        };
+        let epub = book_to_epub(&book, &|_| None, &options).unwrap();
+        texts(&epub)
+            .into_iter()
+            .filter(|(n, _)| n.ends_with(".xhtml"))
+            .map(|(_, x)| x)
+            .collect::<String>()
+    };
+    let de = xhtml("de");
+    assert!(
+        de.contains(
+            "<details class=\"dia-desc\" id=\"p1-fig-desc\"><summary>Beschreibung</summary>"
+        ),
+        "{de}"
+    );
+    assert!(
+        de.contains(
+            "<p>Problem:</p><ul><li>Schwarz ist am Zug</li><li>Schwarz zieht und lebt</li></ul>"
+        ),
+        "{de}"
+    );
+    assert!(de.contains("Schwarze Steine (3)"), "{de}");
+    assert!(
+        de.contains(
+            "alt=\"Antwort zu Problem 1. Schwarz ist am Zug. Schwarz 1 auf C7, Weiß 2 auf D7.\""
+        ),
+        "{de}"
+    );
+    let ja = xhtml("ja");
+    assert!(ja.contains("<summary>説明</summary>"), "{ja}");
+    assert!(ja.contains("黒石（3個）"), "{ja}");
+    // No words in Dutch: English, marked as such.
+    let nl = xhtml("nl");
+    assert!(
+        nl.contains(
+            "id=\"p1-fig-desc\" lang=\"en\" xml:lang=\"en\"><summary>Description</summary>"
+        ),
+        "{nl}"
+    );
+    assert!(nl.contains("Black stones (3)"), "{nl}");
+}

@@ -284,6 +284,48 @@ fn missing(what: &str) {
     eprintln!("skipping the browser test: {what} (scripts/test-all installs it)");
 }
 
+/// Runs the Node script `tests/browser/SCRIPT` with `args` on Debian's
+/// headless Chromium (or `KIFU_CHROMIUM`) and asserts that it succeeds,
+/// printing what it says. `false` when Chromium, the script's
+/// `node_modules` or Node is not there (`missing` says so, or fails
+/// under CI).
+pub(crate) fn run_browser_script(script: &str, args: &[&std::ffi::OsStr]) -> bool {
+    let chromium = std::env::var_os("KIFU_CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    if !chromium.exists() {
+        missing(&format!("no Chromium at {}", chromium.display()));
+        return false;
+    }
+    let script_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    if !script_dir.join("node_modules/playwright-core").exists() {
+        missing("no node_modules in crates/render/tests/browser (run `npm ci` there)");
+        return false;
+    }
+    let output = match Command::new("node")
+        .arg(script)
+        .args(args)
+        .current_dir(&script_dir)
+        .env("KIFU_CHROMIUM", &chromium)
+        .output()
+    {
+        Ok(output) => output,
+        Err(e) => {
+            missing(&format!("cannot run node: {e}"));
+            return false;
+        }
+    };
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    println!("{stdout}");
+    eprintln!("{stderr}");
+    assert!(
+        output.status.success(),
+        "{script} failed:\n{stdout}\n{stderr}"
+    );
+    true
+}
+
 #[test]
 fn book_page_in_chromium() {
     let dir = target_dir().join("browser");
@@ -295,34 +337,9 @@ fn book_page_in_chromium() {
     // Its first chapter alone: a small page, written in full.
     write_page(&dir, "big-part.html", &big_book(100));
 
-    let chromium = std::env::var_os("KIFU_CHROMIUM")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
-    if !chromium.exists() {
-        return missing(&format!("no Chromium at {}", chromium.display()));
+    if !run_browser_script("browser-test.mjs", &[dir.as_os_str()]) {
+        return;
     }
-    let script_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    if !script_dir.join("node_modules/playwright-core").exists() {
-        return missing("no node_modules in crates/render/tests/browser (run `npm ci` there)");
-    }
-    let output = match Command::new("node")
-        .arg("browser-test.mjs")
-        .arg(&dir)
-        .current_dir(&script_dir)
-        .env("KIFU_CHROMIUM", &chromium)
-        .output()
-    {
-        Ok(output) => output,
-        Err(e) => return missing(&format!("cannot run node: {e}")),
-    };
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    println!("{stdout}");
-    eprintln!("{stderr}");
-    assert!(
-        output.status.success(),
-        "the browser test failed:\n{stdout}\n{stderr}"
-    );
     for shot in [
         "title.png",
         "figure.png",
@@ -376,53 +393,41 @@ fn corpus_problem_book() -> Option<kifu_book::Book> {
 /// the other outputs, word for word, and rebuild the stones, numbered
 /// moves and marks `kifu diagrams` lists (this test's reader, not the
 /// describer's code). On the corpus's problem book and a book of figures,
-/// inline diagrams, letters and marks in two languages.
+/// inline diagrams, letters and marks in English and German (whose page
+/// in German says the descriptions in German).
 #[test]
 fn big_page_descriptions_rebuild_their_diagrams() {
     let dir = target_dir().join("browser-describe");
     std::fs::create_dir_all(&dir).expect("create target/browser-describe");
-    let mut books = vec![("figures", kifu_book::parse(&big_book(300)).value)];
-    books.extend(corpus_problem_book().map(|b| ("corpus-problems", b)));
-    for (name, book) in &books {
-        let html = book_to_html(book, &|_| None, &HtmlOptions::default());
+    let figures = kifu_book::parse(&big_book(300)).value;
+    // Name, book, the language shown first.
+    let mut books = vec![
+        ("figures", figures.clone(), "en"),
+        ("figures-de", figures, "de"),
+    ];
+    books.extend(corpus_problem_book().map(|b| ("corpus-problems", b, "en")));
+    for (name, book, lang) in &books {
+        let options = HtmlOptions {
+            languages: vec![(*lang).to_owned()],
+            ..HtmlOptions::default()
+        };
+        let html = book_to_html(book, &|_| None, &options);
         std::fs::write(dir.join(format!("{name}.html")), html).expect("write the page");
     }
-    let chromium = std::env::var_os("KIFU_CHROMIUM")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
-    if !chromium.exists() {
-        return missing(&format!("no Chromium at {}", chromium.display()));
+    let mut args = vec![dir.as_os_str()];
+    args.extend(books.iter().map(|(name, ..)| std::ffi::OsStr::new(*name)));
+    if !run_browser_script("describe-test.mjs", &args) {
+        return;
     }
-    let script_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    if !script_dir.join("node_modules/playwright-core").exists() {
-        return missing("no node_modules in crates/render/tests/browser (run `npm ci` there)");
-    }
-    let output = Command::new("node")
-        .arg("describe-test.mjs")
-        .arg(&dir)
-        .args(books.iter().map(|(name, _)| name))
-        .current_dir(&script_dir)
-        .env("KIFU_CHROMIUM", &chromium)
-        .output();
-    let output = match output {
-        Ok(output) => output,
-        Err(e) => return missing(&format!("cannot run node: {e}")),
-    };
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    println!("{stdout}");
-    assert!(
-        output.status.success(),
-        "the browser test failed:\n{stdout}\n{stderr}"
-    );
-    for (name, book) in &books {
+    for (name, book, lang) in &books {
         let json = std::fs::read(dir.join(format!("{name}.descriptions.json"))).unwrap();
         let built: serde_json::Value = serde_json::from_slice(&json).unwrap();
-        let flow = kifu_render::flow::Flow::new(
-            book,
-            &|_| None,
-            &kifu_render::flow::FlowOptions::default(),
-        );
+        let options = kifu_render::flow::FlowOptions {
+            preferred: vec![(*lang).to_owned()],
+            ..Default::default()
+        };
+        let flow = kifu_render::flow::Flow::new(book, &|_| None, &options);
+        assert_eq!(flow.preferred[0], *lang);
         let listing = kifu_book::listing::to_json(book, &flow.resolution);
         assert!(flow.diagrams.len() > 150, "{name}: a big book");
         for (n, diagram) in flow.diagrams.iter().enumerate() {
@@ -435,6 +440,12 @@ fn big_page_descriptions_rebuild_their_diagrams() {
                 described.short.as_str(),
                 "{name}: diagram {n}"
             );
+            assert_eq!(page["lang"], *lang, "{name}: diagram {n}");
+            // The reader reads English; the German words are the same
+            // description, as the text's equality says.
+            if *lang != "en" {
+                continue;
+            }
             assert_eq!(
                 describe_reader::rebuild(text),
                 describe_reader::listed(&listing[diagram.item]),

@@ -16,7 +16,6 @@
 
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use kifu_render::epub::{EpubMode, EpubOptions, book_to_epub};
 
@@ -81,14 +80,6 @@ fn unzip_epub(dir: &Path, name: &str, source: &str, mode: EpubMode) {
     }
 }
 
-fn missing(what: &str) {
-    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    if ci {
-        panic!("EPUB browser test cannot run under CI: {what}");
-    }
-    eprintln!("skipping the EPUB browser test: {what} (scripts/test-all installs it)");
-}
-
 #[test]
 fn epub_chapters_in_chromium() {
     let dir = target_dir().join("browser-epub");
@@ -101,34 +92,9 @@ fn epub_chapters_in_chromium() {
             unzip_epub(&dir, &format!("{name}-{kind}"), source, mode);
         }
     }
-    let chromium = std::env::var_os("KIFU_CHROMIUM")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
-    if !chromium.exists() {
-        return missing(&format!("no Chromium at {}", chromium.display()));
+    if !crate::browser::run_browser_script("epub-test.mjs", &[dir.as_os_str()]) {
+        return;
     }
-    let script_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    if !script_dir.join("node_modules/playwright-core").exists() {
-        return missing("no node_modules in crates/render/tests/browser (run `npm ci` there)");
-    }
-    let output = match Command::new("node")
-        .arg("epub-test.mjs")
-        .arg(&dir)
-        .current_dir(&script_dir)
-        .env("KIFU_CHROMIUM", &chromium)
-        .output()
-    {
-        Ok(output) => output,
-        Err(e) => return missing(&format!("cannot run node: {e}")),
-    };
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    println!("{stdout}");
-    eprintln!("{stderr}");
-    assert!(
-        output.status.success(),
-        "the EPUB browser test failed:\n{stdout}\n{stderr}"
-    );
     for shot in ["epub-chapter.png", "epub-problem.png"] {
         assert!(dir.join(shot).exists(), "no screenshot {shot}");
     }
