@@ -162,6 +162,14 @@ fn mime(name: &str) -> &'static str {
     }
 }
 
+/// Lines or arrows as the page's data has them: `[x1, y1, x2, y2]` each.
+fn segments(pairs: &[(Point, Point)]) -> Vec<Value> {
+    pairs
+        .iter()
+        .map(|(a, b)| json!([a.x, a.y, b.x, b.y]))
+        .collect()
+}
+
 fn color_code(c: Color) -> u8 {
     match c {
         Color::Black => 0,
@@ -936,24 +944,8 @@ impl Writer<'_, '_> {
                         .collect()
                 })),
             ),
-            (
-                "lines",
-                list(d.map(|d| {
-                    d.lines
-                        .iter()
-                        .map(|(a, b)| json!([a.x, a.y, b.x, b.y]))
-                        .collect()
-                })),
-            ),
-            (
-                "arrows",
-                list(d.map(|d| {
-                    d.arrows
-                        .iter()
-                        .map(|(a, b)| json!([a.x, a.y, b.x, b.y]))
-                        .collect()
-                })),
-            ),
+            ("lines", list(d.map(|d| segments(&d.lines)))),
+            ("arrows", list(d.map(|d| segments(&d.arrows)))),
             (
                 "hide",
                 list(d.map(|d| d.hide_in_replay.iter().map(|&p| pt(p)).collect())),

@@ -12,34 +12,15 @@
 //   {"screenshot": PATH}
 //
 // Usage: node browser.mjs URL
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { openChromium } from '../../../render/tests/browser/chromium.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../../render/tests/browser/package.json'));
-const { chromium } = require('playwright-core');
 
 const [url] = process.argv.slice(2);
-const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kifu-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: process.env.KIFU_CHROMIUM || '/usr/bin/chromium',
-  headless: true,
+const { context, outside, userDataDir } = await openChromium({
   viewport: { width: 1000, height: 800 },
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ],
-});
-const outside = [];
-await context.route('**/*', (route) => {
-  const u = route.request().url();
-  if (u.startsWith(url) || u.startsWith('data:')) return route.continue();
-  outside.push(u);
-  return route.abort();
+  allow: (u) => u.startsWith(url) || u.startsWith('data:'),
 });
 const page = await context.newPage();
 const errors = [];

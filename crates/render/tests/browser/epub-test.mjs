@@ -9,15 +9,12 @@
 // (epub-chapter.png, epub-problem.png). Exits non-zero on the first failure.
 //
 // Usage: node epub-test.mjs DIR
-import { chromium } from 'playwright-core';
+import { openChromium } from './chromium.mjs';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = path.resolve(process.argv[2] || '../../../../target/browser-epub');
-const executablePath = process.env.KIFU_CHROMIUM || '/usr/bin/chromium';
-const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kifu-chromium-'));
 
 let checks = 0;
 function check(ok, what) {
@@ -26,21 +23,9 @@ function check(ok, what) {
   console.log('ok - ' + what);
 }
 
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath,
-  headless: true,
+const { context, outside, userDataDir } = await openChromium({
   viewport: { width: 600, height: 900 },
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ],
-});
-const outside = [];
-await context.route('**/*', (route) => {
-  const url = route.request().url();
-  if (url.startsWith('file:')) return route.continue();
-  outside.push(url);
-  return route.abort();
+  allow: (u) => u.startsWith('file:'),
 });
 
 /* The content documents of an unzipped EPUB, in spine order. */

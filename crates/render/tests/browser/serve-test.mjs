@@ -13,14 +13,11 @@
 // Usage: node serve-test.mjs URL BOOK VERSIONS_DIR SCROLL_LINE DIR
 //   VERSIONS_DIR holds edited.gobook, broken.gobook, fixed.gobook, each
 //   copied over BOOK in turn.
-import { chromium } from 'playwright-core';
+import { openChromium } from './chromium.mjs';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 const [url, book, versions, scrollLine, dir] = process.argv.slice(2);
-const executablePath = process.env.KIFU_CHROMIUM || '/usr/bin/chromium';
-const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kifu-chromium-'));
 
 let checks = 0;
 function check(ok, what) {
@@ -29,21 +26,9 @@ function check(ok, what) {
   console.log('ok - ' + what);
 }
 
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath,
-  headless: true,
+const { context, outside, userDataDir } = await openChromium({
   viewport: { width: 1000, height: 800 },
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ],
-});
-const outside = [];
-await context.route('**/*', (route) => {
-  const u = route.request().url();
-  if (u.startsWith(url) || u.startsWith('data:')) return route.continue();
-  outside.push(u);
-  return route.abort();
+  allow: (u) => u.startsWith(url) || u.startsWith('data:'),
 });
 
 /* The first element under the top of the window: its text and height. */
