@@ -3,7 +3,7 @@
 //! and SGFC on the same input in the same run; and garbage of every kind.
 //!
 //! ```text
-//! kifu-stages FILE|DIR [--passes N] [--kifu PATH] [--sgfc PATH]
+//! kifu-stages FILE|DIR [--passes N] [--kifu PATH] [--before PATH] [--sgfc PATH] [--programs-only]
 //! kifu-stages garbage [--size BYTES] [--kifu PATH] [--timeout SECS]
 //! ```
 //!
@@ -12,8 +12,12 @@
 //! of `N` passes (5) for each, a DIR read as its `.sgf` files. Then
 //! `kifu check -q`, `kifu check --format json` and `kifu fix -q --force -o`
 //! run as processes with one thread (`RAYON_NUM_THREADS=1`), and, given
-//! `--sgfc` (or `$SGFC`), `sgfc -c -t IN OUT` (check and repair) on a FILE:
-//! the median wall time of `N` runs each, and each one's ratio to SGFC.
+//! `--sgfc` (or `$SGFC`), `sgfc -c -t IN OUT` (check and repair) on a FILE;
+//! given `--before`, the same commands of a second kifu binary (the one
+//! of main, say). `N` rounds, each running every command once in turn
+//! (interleaved: a busy machine's load falls on all alike): the median
+//! wall time of each, and its ratio to SGFC's. `--programs-only` skips the
+//! library's stages.
 //!
 //! `garbage` generates one input of each kind of `kifu_bench::garbage`
 //! (`--size`, 1 MiB by default), and runs `kifu check` and `kifu fix
@@ -35,7 +39,9 @@ struct Args {
     garbage: bool,
     passes: usize,
     kifu: PathBuf,
+    before: Option<PathBuf>,
     sgfc: Option<PathBuf>,
+    programs_only: bool,
     size: usize,
     timeout: u32,
 }
@@ -48,6 +54,8 @@ fn args() -> Args {
         kifu: std::env::current_exe()
             .expect("own path")
             .with_file_name("kifu"),
+        before: None,
+        programs_only: false,
         sgfc: std::env::var_os("SGFC").map(PathBuf::from),
         size: 1 << 20,
         timeout: 60,
@@ -58,6 +66,8 @@ fn args() -> Args {
         match arg.as_str() {
             "--passes" => a.passes = value().parse().unwrap_or_else(|_| usage()),
             "--kifu" => a.kifu = PathBuf::from(value()),
+            "--before" => a.before = Some(PathBuf::from(value())),
+            "--programs-only" => a.programs_only = true,
             "--sgfc" => a.sgfc = Some(PathBuf::from(value())),
             "--size" => a.size = value().parse().unwrap_or_else(|_| usage()),
             "--timeout" => a.timeout = value().parse().unwrap_or_else(|_| usage()),
@@ -71,7 +81,7 @@ fn args() -> Args {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: kifu-stages FILE|DIR [--passes N] [--kifu PATH] [--sgfc PATH]\n       kifu-stages garbage [--size BYTES] [--kifu PATH] [--timeout SECS]"
+        "usage: kifu-stages FILE|DIR [--passes N] [--kifu PATH] [--before PATH] [--sgfc PATH] [--programs-only]\n       kifu-stages garbage [--size BYTES] [--kifu PATH] [--timeout SECS]"
     );
     std::process::exit(2)
 }
@@ -187,88 +197,144 @@ fn library_stages(data: &[Vec<u8>], passes: usize) {
     print_stages("fix --force (the library)", bytes, parse_s, &fix);
 }
 
-/// The median wall time of `n` runs of `program args`, and whether the
-/// last run exited as `ok` says.
-fn run_timed(n: usize, program: &Path, args: &[&str], ok: fn(Option<i32>) -> bool) -> Option<f64> {
-    let mut times = Vec::new();
+/// One command of the programs' table: its name, program and arguments,
+/// and which exit statuses mean it ran.
+struct Run {
+    name: String,
+    program: PathBuf,
+    args: Vec<String>,
+    ok: fn(Option<i32>) -> bool,
+}
+
+/// The wall time of one run of `run` (one thread), `None` if it failed.
+fn run_once(run: &Run) -> Option<f64> {
+    let t = Instant::now();
+    let status = Command::new(&run.program)
+        .args(&run.args)
+        .env("RAYON_NUM_THREADS", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .ok()?;
+    let took = t.elapsed().as_secs_f64();
+    if !(run.ok)(status.code()) {
+        eprintln!(
+            "{} {:?}: exit status {:?}",
+            run.program.display(),
+            run.args,
+            status.code()
+        );
+        return None;
+    }
+    Some(took)
+}
+
+/// The median wall time of each of `runs` over `n` rounds, the runs of a
+/// round one after the other (SGFC, then each kifu command): on a shared
+/// machine a change of load falls on every command alike.
+fn interleaved(n: usize, runs: &[Run]) -> Vec<Option<f64>> {
+    let mut times: Vec<Option<Vec<f64>>> = runs.iter().map(|_| Some(Vec::new())).collect();
     for _ in 0..n {
-        let t = Instant::now();
-        let status = Command::new(program)
-            .args(args)
-            .env("RAYON_NUM_THREADS", "1")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .ok()?;
-        times.push(t.elapsed().as_secs_f64());
-        if !ok(status.code()) {
-            eprintln!(
-                "{} {:?}: exit status {:?}",
-                program.display(),
-                args,
-                status.code()
-            );
-            return None;
+        for (run, times) in runs.iter().zip(&mut times) {
+            if let Some(list) = times {
+                match run_once(run) {
+                    Some(s) => list.push(s),
+                    None => *times = None,
+                }
+            }
         }
     }
-    Some(median(times))
+    times.into_iter().map(|t| t.map(median)).collect()
+}
+
+/// The commands timed for kifu binary `kifu` (its name in the table
+/// after `label`).
+fn kifu_runs(kifu: &Path, label: &str, input: &str, out: &str, file: bool) -> Vec<Run> {
+    // kifu exits 0 or 1 (findings).
+    let ok: fn(Option<i32>) -> bool = |c| matches!(c, Some(0 | 1));
+    let mut commands: Vec<(&str, Vec<&str>)> = vec![
+        ("kifu check -q", vec!["check", "-q", input]),
+        (
+            "kifu check --format json",
+            vec!["check", "--format", "json", input],
+        ),
+    ];
+    if file {
+        commands.push((
+            "kifu fix -q --force -o OUT",
+            vec!["fix", "-q", "--force", "-o", out, input],
+        ));
+    }
+    commands
+        .into_iter()
+        .map(|(name, args)| Run {
+            name: format!("{name}{label}"),
+            program: kifu.to_owned(),
+            args: args.into_iter().map(String::from).collect(),
+            ok,
+        })
+        .collect()
+}
+
+/// The machine's load averages, as `/proc/loadavg` gives them (`?` where
+/// it cannot be read).
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg").map_or("?".into(), |s| {
+        s.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+    })
 }
 
 fn programs(a: &Args, target: &Path, bytes: usize) {
     let input = target.to_str().expect("a UTF-8 path");
     let out = std::env::temp_dir().join(format!("kifu-stages-{}.sgf", std::process::id()));
     let out_s = out.to_str().expect("a UTF-8 path");
-    // kifu exits 0 or 1 (findings); SGFC 0, 5 (warnings), 10 (errors) or
-    // 20 (critical errors: with -c it writes the file all the same).
-    let kifu_ok: fn(Option<i32>) -> bool = |c| matches!(c, Some(0 | 1));
-    let mut rows: Vec<(String, Option<f64>)> = Vec::new();
-    let sgfc = a.sgfc.as_ref().filter(|_| target.is_file()).map(|sgfc| {
-        run_timed(a.passes, sgfc, &["-c", "-t", input, out_s], |c| {
-            matches!(c, Some(0 | 5 | 10 | 20))
-        })
-    });
-    if let Some(s) = &sgfc {
-        rows.push(("sgfc -c -t IN OUT".into(), *s));
+    let file = target.is_file();
+    let mut runs = Vec::new();
+    if let Some(sgfc) = a.sgfc.as_ref().filter(|_| file) {
+        // SGFC exits 0, 5 (warnings), 10 (errors) or 20 (critical errors:
+        // with -c it writes the file all the same).
+        runs.push(Run {
+            name: "sgfc -c -t IN OUT".into(),
+            program: sgfc.clone(),
+            args: ["-c", "-t", input, out_s].map(String::from).to_vec(),
+            ok: |c| matches!(c, Some(0 | 5 | 10 | 20)),
+        });
     }
-    let fix_args: Vec<&str> = if target.is_file() {
-        vec!["fix", "-q", "--force", "-o", out_s, input]
-    } else {
-        vec![]
-    };
-    let runs: [(&str, Vec<&str>); 3] = [
-        ("kifu check -q", vec!["check", "-q", input]),
-        (
-            "kifu check --format json",
-            vec!["check", "--format", "json", input],
-        ),
-        ("kifu fix -q --force -o OUT", fix_args),
-    ];
-    for (name, args) in runs {
-        if !args.is_empty() {
-            rows.push((name.into(), run_timed(a.passes, &a.kifu, &args, kifu_ok)));
-        }
+    runs.extend(kifu_runs(&a.kifu, "", input, out_s, file));
+    if let Some(before) = &a.before {
+        runs.extend(kifu_runs(before, " (before)", input, out_s, file));
     }
+    let load_before = load_average();
+    let times = interleaved(a.passes, &runs);
     let _ = std::fs::remove_file(&out);
-    let base = sgfc.flatten();
+    let base = if runs.first().is_some_and(|r| r.name.starts_with("sgfc")) {
+        times[0]
+    } else {
+        None
+    };
     println!(
-        "\nprograms, one thread, median of {} runs (kifu: {})",
+        "\nprograms, one thread, median of {} interleaved rounds (kifu: {})",
         a.passes,
         a.kifu.display()
     );
     println!(
-        "{:<32} {:>9} {:>10} {:>9}",
+        "load average (1, 5, 15 min) before: {load_before}, after: {}",
+        load_average()
+    );
+    println!(
+        "{:<41} {:>9} {:>10} {:>9}",
         "command", "seconds", "MB/s", "vs SGFC"
     );
-    for (name, s) in rows {
+    for (run, s) in runs.iter().zip(times) {
         match s {
             Some(s) => println!(
-                "{:<32} {:>9.3} {:>10.1} {:>9}",
-                name,
+                "{:<41} {:>9.3} {:>10.1} {:>9}",
+                run.name,
                 s,
                 bytes as f64 / s / 1e6,
                 base.map_or("-".into(), |b| format!("{:.1}x", b / s))
             ),
-            None => println!("{name:<32} {:>9}", "failed"),
+            None => println!("{:<41} {:>9}", run.name, "failed"),
         }
     }
 }
@@ -344,6 +410,8 @@ fn main() {
         bytes as f64 / 1e6,
         a.passes
     );
-    library_stages(&data, a.passes);
+    if !a.programs_only {
+        library_stages(&data, a.passes);
+    }
     programs(&a, &target, bytes);
 }
