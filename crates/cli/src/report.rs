@@ -84,7 +84,7 @@ fn advise(
         .map(|d| {
             let repair = index.meeting(d).or_else(|| {
                 let found = in_property.get_or_insert_with(|| {
-                    let properties = property_spans(collection);
+                    let properties = property_spans(collection, repairs);
                     let mut first = HashMap::new();
                     for (i, r) in repairs.iter().enumerate() {
                         if let Some(p) = property_at(&properties, r.span.start) {
@@ -125,27 +125,26 @@ fn dry_run(input: &[u8], games: usize, mut asked: Vec<u32>) -> Vec<kifu_sgf::rep
         return whole();
     }
     asked.sort_unstable();
-    let mut stream = kifu_sgf::stream::GameStream::new(input);
+    // The games as a stream of them splits the input (one pass over it,
+    // no copy of each game).
+    let ranges = kifu_sgf::stream::game_ranges(input);
+    if ranges.len() != games {
+        return whole();
+    }
     let mut repairs = Vec::new();
-    let mut found = 0;
-    while let Ok(Some(game)) = stream.next_game() {
-        found += 1;
-        let Ok(offset) = u32::try_from(stream.position().offset) else {
+    for range in ranges {
+        let (Ok(offset), Ok(end)) = (u32::try_from(range.start), u32::try_from(range.end)) else {
             return whole();
         };
-        let end = offset.saturating_add(game.len() as u32);
         let first = asked.partition_point(|&s| s < offset);
         if asked.get(first).is_none_or(|&s| s >= end) {
             continue;
         }
-        for mut r in kifu_sgf::fix::fix(&game, &options).report.made {
+        for mut r in kifu_sgf::fix::fix(&input[range], &options).report.made {
             r.span.start += offset;
             r.span.end += offset;
             repairs.push(r);
         }
-    }
-    if found != games {
-        return whole();
     }
     repairs
 }
@@ -217,11 +216,32 @@ impl RepairIndex {
     }
 }
 
-/// The spans of every property of `collection`, from its identifier to
-/// the `]` of its last value, in file order.
-fn property_spans(collection: &kifu_sgf::Collection<'_>) -> Vec<Span> {
+/// The spans of the properties of `collection`, from its identifier to
+/// the `]` of its last value, in file order: those of the games where
+/// `repairs` were made (a diagnostic elsewhere has no repair in its
+/// property), or of every game if the games' places are not known.
+fn property_spans(
+    collection: &kifu_sgf::Collection<'_>,
+    repairs: &[kifu_sgf::repair::Repair],
+) -> Vec<Span> {
+    // Each game from its root's first property to the next game's: in
+    // file order, as read.
+    let starts: Option<Vec<u32>> = collection
+        .games()
+        .map(|g| g.root().properties().next().map(|p| p.span().start))
+        .collect();
+    let starts = starts.filter(|s| s.is_sorted());
+    let mut repaired: Vec<u32> = repairs.iter().map(|r| r.span.start).collect();
+    repaired.sort_unstable();
     let mut spans = Vec::new();
-    for game in collection.games() {
+    for (g, game) in collection.games().enumerate() {
+        if let Some(starts) = &starts {
+            let (from, to) = (starts[g], starts.get(g + 1).copied().unwrap_or(u32::MAX));
+            let first = repaired.partition_point(|&s| s < from);
+            if repaired.get(first).is_none_or(|&s| s >= to) {
+                continue;
+            }
+        }
         for node in game.nodes() {
             for p in node.properties() {
                 let start = p.span().start;

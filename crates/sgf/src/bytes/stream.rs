@@ -175,6 +175,60 @@ impl<R: Read> GameStream<R> {
     }
 }
 
+/// Where each game of `input` lies, as [`GameStream`] splits it (the same
+/// games, at the same offsets), found in one pass over bytes in memory:
+/// what `kifu check` needs to repair a few games of a big collection on
+/// their own, without copying each game or counting lines.
+///
+/// ```
+/// let input = b"(;GN[one]C[a ) in a value])\njunk\n(;GN[two])";
+/// let ranges = kifu_sgf::stream::game_ranges(input);
+/// assert_eq!(ranges, [0..27, 33..43]);
+/// ```
+pub fn game_ranges(input: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut from = 0;
+    while let Some(found) = memchr::memchr(b'(', &input[from..]) {
+        let start = from + found;
+        let end = game_end(input, start);
+        ranges.push(start..end);
+        from = end;
+    }
+    ranges
+}
+
+/// One past the `)` that closes the game tree opening at `start`, values
+/// skipped (the end of `input` when it is not closed).
+fn game_end(input: &[u8], start: usize) -> usize {
+    let mut depth = 0usize;
+    let mut at = start;
+    while at < input.len() {
+        match input[at] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return at + 1;
+                }
+            }
+            b'[' => {
+                at += 1;
+                while at < input.len() {
+                    match input[at] {
+                        b'\\' => at += 1,
+                        b']' => break,
+                        _ => {}
+                    }
+                    at += 1;
+                }
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    input.len()
+}
+
 impl<R: Read> Iterator for GameStream<R> {
     type Item = io::Result<Vec<u8>>;
 
@@ -252,6 +306,54 @@ mod tests {
             count += 1;
         }
         assert_eq!(count, 50_000);
+    }
+
+    /// [`game_ranges`] splits as the stream does: the same games at the
+    /// same offsets, in tricky cases and in every corpus file.
+    #[test]
+    fn ranges_are_the_streams_games() {
+        let same = |input: &[u8]| {
+            let mut stream = GameStream::new(input);
+            let mut games = Vec::new();
+            while let Some(game) = stream.next_game().unwrap() {
+                let start = stream.position().offset as usize;
+                games.push(start..start + game.len());
+            }
+            assert_eq!(
+                game_ranges(input),
+                games,
+                "{}",
+                String::from_utf8_lossy(input)
+            );
+        };
+        for input in [
+            &b"header (;C[x\\])(]B[aa](;W[bb])(;W[cc]))\n\n(;GN[2])  (;GN[3]"[..],
+            b"(;C[a\\",
+            b"(;C[a\\]",
+            b"no games ) here",
+            b"",
+            b")(;B[aa]))(;W[bb])",
+            b"(;C[\\\\](;B[aa][)]))x(",
+        ] {
+            same(input);
+        }
+        let corpus =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf");
+        let mut dirs = vec![corpus];
+        while let Some(dir) = dirs.pop() {
+            for path in std::fs::read_dir(&dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+            {
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if let Ok(bytes) = std::fs::read(&path) {
+                    same(&bytes);
+                }
+            }
+        }
     }
 
     #[test]
