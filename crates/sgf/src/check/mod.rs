@@ -44,8 +44,11 @@ pub fn check_timed(
     lap: &mut dyn FnMut(&'static str),
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    // For each node (by index), whether it or a node above it holds game
+    // information: one table for every game, each node set from its parent.
+    let mut info_here = vec![false; collection.nodes.len()];
     for game in collection.games() {
-        check_game(&game, &mut out);
+        check_game(&game, &mut info_here, &mut out);
     }
     lap("check: nodes (values, places)");
     mixed_formats(collection, &mut out);
@@ -60,8 +63,9 @@ pub fn check_timed(
     out
 }
 
-/// The checks of a game's root (its type and format) and of every node.
-fn check_game(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
+/// The checks of a game's root (its type and format) and of every node;
+/// `info_here` is [`check_timed`]'s table of game information.
+fn check_game(game: &crate::Game<'_, '_>, info_here: &mut [bool], out: &mut Vec<Diagnostic>) {
     let root = game.root();
     let go = game.game_type() == 1;
     if !go {
@@ -109,26 +113,19 @@ fn check_game(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
         tt_is_pass: game.board_size().tt_is_pass(),
         size: game.board_size(),
     };
-    // Pre-order with, for each node, whether an ancestor held game info.
-    let mut info_above: Vec<(crate::NodeId, bool)> = Vec::new();
+    // Pre-order: each node's parent has been seen.
     for node in game.nodes() {
-        let parent = node.parent().map(|p| p.id());
-        while let Some((id, _)) = info_above.last() {
-            if parent == Some(*id) {
-                break;
-            }
-            info_above.pop();
-        }
-        let above = info_above.last().is_some_and(|(_, i)| *i);
-        if go && parent.is_some() && node.is_plain_move(context.size) {
+        let parent = node.parent().map(|p| p.id().index());
+        let above = parent.is_some_and(|p| info_here[p]);
+        let has_info = if go && parent.is_some() && node.is_plain_move(context.size) {
             // Nothing to find in it (see `Node::is_plain_move`).
-            info_above.push((node.id(), above));
-            continue;
-        }
-        context.is_root = parent.is_none();
-        context.info_above = above;
-        let has_info = check_node(&node, &context, out);
-        info_above.push((node.id(), above || has_info));
+            false
+        } else {
+            context.is_root = parent.is_none();
+            context.info_above = above;
+            check_node(&node, &context, out)
+        };
+        info_here[node.id().index()] = above || has_info;
     }
 }
 

@@ -82,13 +82,18 @@ fn check_property<'c>(
             format!("property {id} appears twice in this node"),
         );
     }
-    let (te, bm) = (gathered.was_seen("TE"), gathered.was_seen("BM"));
+    // Asked only of the two it matters to: each question is a search.
+    let other_seen = match id {
+        "TE" => gathered.was_seen("BM"),
+        "BM" => gathered.was_seen("TE"),
+        _ => false,
+    };
     gathered.see(id);
     if cx.go {
         check_format_details(p, id, cx, out);
     }
     nul_in_value(p, id, out);
-    if (id == "TE" && bm) || (id == "BM" && te) {
+    if other_seen {
         let better = if id == "TE" { "DO" } else { "IT" };
         report(
             out,

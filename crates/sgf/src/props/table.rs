@@ -425,8 +425,9 @@ pub fn lookup(id: &str) -> Option<&'static PropertyInfo> {
         .map(|i| &PROPERTIES[i])
 }
 
-/// The slot of a one- or two-letter uppercase identifier in [`SHORT_INDEX`].
-fn short_key(id: &[u8]) -> Option<usize> {
+/// The slot of a one- or two-letter uppercase identifier in [`SHORT_INDEX`]
+/// (below [`SHORT_KEYS`]): the identifier as a small integer.
+pub(crate) fn short_key(id: &[u8]) -> Option<usize> {
     let letter = |b: u8| b.is_ascii_uppercase().then(|| usize::from(b - b'A') + 1);
     match id {
         [a] => Some(letter(*a)? * 27),
@@ -434,6 +435,9 @@ fn short_key(id: &[u8]) -> Option<usize> {
         _ => None,
     }
 }
+
+/// How many values [`short_key`] takes.
+pub(crate) const SHORT_KEYS: usize = 27 * 27;
 
 /// For each one- or two-letter identifier, its row in [`PROPERTIES`]
 /// (`u8::MAX`: none).

@@ -12,14 +12,16 @@ use crate::tree::{Collection, NodeId};
 
 /// Repairs game `g`: each node's structure, then the node itself, depth
 /// first on one board (replayed only when `needs_board`: see
-/// `games_needing_board`).
+/// `games_needing_board`). Returns whether what was done depends on this
+/// game alone: it is FF\[4\], and no old form waited for a repair of the
+/// file (the other games' formats and the repairs before say nothing).
 pub(super) fn repair_game(
     c: &mut Collection<'_>,
     g: usize,
     needs_board: bool,
     r: &mut Repairer<'_>,
-) {
-    let Some(game) = c.game(g) else { return };
+) -> bool {
+    let Some(game) = c.game(g) else { return true };
     let go = game.game_type() == 1;
     let size = game.board_size();
     let ff = match game.file_format() {
@@ -64,15 +66,15 @@ pub(super) fn repair_game(
         let is_root = node == root;
         // Nothing in a plain move for the structure repairs (`B` or `W`
         // alone) nor, in an FF[4] game of Go, for the node repairs (see
-        // `Node::is_plain_move`).
-        let has_info = if is_root || node.index() < before && !c.node(node).is_plain_move(size) {
-            repair_structure(c, node, is_root, info_above, go, r)
-        } else {
-            false
-        };
-        let plain = (go && ff == 4)
-            .then(|| c.node(node).plain_move(size))
-            .flatten();
+        // `Node::is_plain_move`). Read once: the structure repairs, made
+        // first, may leave a plain move of a node that was not one.
+        let mut plain = c.node(node).plain_move(size);
+        let mut has_info = false;
+        if is_root || node.index() < before && plain.is_none() {
+            has_info = repair_structure(c, node, is_root, info_above, go, r);
+            plain = c.node(node).plain_move(size);
+        }
+        let plain = plain.filter(|_| go && ff == 4);
         if plain.is_none() {
             repair_node(c, node, &cx, &mut board, r);
         }
@@ -105,6 +107,23 @@ pub(super) fn repair_game(
     }
     let old_passes = std::mem::take(&mut r.old_passes);
     let old_dates = std::mem::take(&mut r.old_dates);
+    let alone = ff == 4 && old_passes.is_empty() && old_dates.is_empty();
+    finish_game(c, root, ff, made_before, old_passes, old_dates, r);
+    alone
+}
+
+/// The repairs of a game that wait for the rest of it: the old forms
+/// written as FF\[4\] has them, and `FF[4]`, when the game was repaired
+/// (or the file's games are of different formats).
+fn finish_game(
+    c: &mut Collection<'_>,
+    root: NodeId,
+    ff: u8,
+    made_before: usize,
+    old_passes: Vec<(NodeId, String, Span)>,
+    old_dates: Vec<(NodeId, String, Option<String>, Span, String)>,
+    r: &mut Repairer<'_>,
+) {
     let repaired = r.report.made.len() > made_before || r.changed_already;
     if repaired || r.mixed_formats {
         for (node, id, value, span, message) in old_dates {

@@ -99,6 +99,22 @@ pub(crate) fn repair_after(
     changed_already: bool,
     normalize: bool,
 ) -> Report {
+    repair_games(collection, options, changed_already, normalize, &[]).0
+}
+
+/// [`repair_after`], leaving out the games `skip` marks (`fix` knows
+/// them to need nothing); also says of each game whether it was left
+/// quiet: nothing repaired, refused or kept in it, and nothing that
+/// depends on the other games (it is FF\[4\], with no old forms waiting
+/// for a repair of the file). A game of the same bytes, read the same
+/// way, is left as quiet by a later repair.
+pub(crate) fn repair_games(
+    collection: &mut Collection<'_>,
+    options: &Options,
+    changed_already: bool,
+    normalize: bool,
+    skip: &[bool],
+) -> (Report, Vec<bool>) {
     let mut r = Repairer {
         options,
         report: Report::default(),
@@ -113,10 +129,19 @@ pub(crate) fn repair_after(
         },
     };
     let boards = games_needing_board(collection);
+    let mut quiet = Vec::with_capacity(boards.len());
+    let said =
+        |r: &Repairer<'_>| r.report.made.len() + r.report.refused.len() + r.report.kept.len();
     for (g, needs_board) in boards.into_iter().enumerate() {
-        repair_game(collection, g, needs_board, &mut r);
+        if skip.get(g) == Some(&true) {
+            quiet.push(true);
+            continue;
+        }
+        let before = said(&r);
+        let alone = repair_game(collection, g, needs_board, &mut r);
+        quiet.push(alone && said(&r) == before);
     }
     r.report.made.sort_by_key(|x| x.span.start);
     r.report.refused.sort_by_key(|x| x.span.start);
-    r.report
+    (r.report, quiet)
 }

@@ -66,16 +66,25 @@ pub(super) fn repair_node(
     split_node(c, node, r);
 }
 
-/// Whether an identifier stands twice in the node.
+/// Whether an identifier stands twice in the node. The short ones, almost
+/// all, are small integers marked in a bit set (a root holds a score of
+/// properties); longer ones go in a set.
 fn has_repeated_identifier(c: &Collection<'_>, node: NodeId) -> bool {
-    let n = c.node(node);
-    if n.properties().len() <= 16 {
-        let ids: Vec<&[u8]> = n.properties().map(|p| p.id().as_bytes()).collect();
-        return (1..ids.len()).any(|i| !ids[i].is_empty() && ids[..i].contains(&ids[i]));
-    }
-    let mut seen = std::collections::HashSet::new();
-    n.properties()
-        .any(|p| !p.id().is_empty() && !seen.insert(p.id()))
+    use crate::props::table::{SHORT_KEYS, short_key};
+    let mut short = [0u64; SHORT_KEYS.div_ceil(64)];
+    let mut long = std::collections::HashSet::new();
+    c.node(node).properties().any(|p| {
+        let id = p.id();
+        match short_key(id.as_bytes()) {
+            Some(key) => {
+                let (word, bit) = (key / 64, 1u64 << (key % 64));
+                let seen = short[word] & bit != 0;
+                short[word] |= bit;
+                seen
+            }
+            None => !id.is_empty() && !long.insert(id),
+        }
+    })
 }
 
 /// Identifiers with lowercase letters (`AddBlack`) written as their

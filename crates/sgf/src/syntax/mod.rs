@@ -96,3 +96,5 @@ pub fn parse_reference(input: &[u8]) -> Parsed<Collection<'_>> {
 mod builder_tests;
 #[cfg(test)]
 mod edit_tests;
+#[cfg(test)]
+mod write_tests;

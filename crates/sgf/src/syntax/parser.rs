@@ -204,6 +204,7 @@ impl<'i, 's> Parser<'i, 's> {
         }
         self.pos = self.input.len();
         self.collection.trailer = self.empty_piece();
+        self.collection.scan = self.scan;
         self.resolve_charsets();
         self.collection.trim_arenas();
         self.collection

@@ -7,7 +7,7 @@ use std::num::NonZeroU32;
 use kifu_board::{BoardSize, Color, Point};
 use kifu_diag::Span;
 
-use crate::bytes::charset::{self, Resolution};
+use crate::bytes::charset::{self, Resolution, ScanMode};
 use crate::info::game_info::GameInfo;
 use crate::props::{self, PropertyInfo, Value, ValueError};
 
@@ -259,6 +259,12 @@ pub struct Collection<'i> {
     pub(crate) parens: Vec<Parens>,
     /// Trivia after the last game.
     pub(crate) trailer: Piece,
+    /// How the reader scanned values for their `]` (one mode for the whole
+    /// input): a game's bytes read the same way give the same tree.
+    pub(crate) scan: ScanMode,
+    /// Whether an edit was made since the reading (the tree then no longer
+    /// is what reading `source` gives).
+    pub(crate) edited: bool,
 }
 
 impl<'i> Collection<'i> {
@@ -279,6 +285,8 @@ impl<'i> Collection<'i> {
                 start: len,
                 end: len,
             },
+            scan: ScanMode::AsciiSafe,
+            edited: false,
         }
     }
 
@@ -368,6 +376,8 @@ impl<'i> Collection<'i> {
             games: self.games,
             parens: self.parens,
             trailer: self.trailer,
+            scan: self.scan,
+            edited: self.edited,
         }
     }
 
@@ -598,6 +608,8 @@ impl<'i> Collection<'i> {
             games: self.games,
             parens: self.parens,
             trailer: self.trailer,
+            scan: self.scan,
+            edited: self.edited,
         };
         (owned, collection)
     }
@@ -1001,8 +1013,15 @@ impl<'c, 'i> Property<'c, 'i> {
 
     /// The identifier proper (the uppercase letters of what was written).
     pub fn id(&self) -> &'c str {
+        let data = self.data();
+        // Almost every identifier is one or two uppercase letters, asked
+        // for by every check and repair of every property: handed out from
+        // a table of them, not looked at letter by letter and validated.
+        if let Some(id) = short_id(self.collection.bytes(data.ident)) {
+            return id;
+        }
         // Only ASCII uppercase letters are found here.
-        let id = self.collection.prop_id(&self.data());
+        let id = self.collection.prop_id(&data);
         std::str::from_utf8(self.collection.bytes(id)).unwrap_or("")
     }
 
@@ -1075,8 +1094,53 @@ impl<'c, 'i> Property<'c, 'i> {
     }
 }
 
+/// The uppercase letters, and every pair of them (`AAABAC`...).
+const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const PAIR_BYTES: [u8; 26 * 26 * 2] = letter_pairs();
+const PAIRS: &str = match std::str::from_utf8(&PAIR_BYTES) {
+    Ok(pairs) => pairs,
+    Err(_) => panic!("letter pairs are ASCII"),
+};
+
+const fn letter_pairs() -> [u8; 26 * 26 * 2] {
+    let mut pairs = [0; 26 * 26 * 2];
+    let mut i = 0;
+    while i < 26 * 26 {
+        pairs[2 * i] = b'A' + (i / 26) as u8;
+        pairs[2 * i + 1] = b'A' + (i % 26) as u8;
+        i += 1;
+    }
+    pairs
+}
+
+/// `written` as a `&'static str` when it is one or two uppercase letters.
+fn short_id(written: &[u8]) -> Option<&'static str> {
+    let letter = |b: u8| b.is_ascii_uppercase().then(|| usize::from(b - b'A'));
+    match *written {
+        [a] => {
+            let i = letter(a)?;
+            Some(&LETTERS[i..i + 1])
+        }
+        [a, b] => {
+            let i = 2 * (26 * letter(a)? + letter(b)?);
+            Some(&PAIRS[i..i + 2])
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn short_identifiers_come_from_the_table() {
+        assert_eq!(super::short_id(b"B"), Some("B"));
+        assert_eq!(super::short_id(b"AB"), Some("AB"));
+        assert_eq!(super::short_id(b"ZZ"), Some("ZZ"));
+        assert_eq!(super::short_id(b"Ab"), None);
+        assert_eq!(super::short_id(b"ABC"), None);
+        assert_eq!(super::short_id(b""), None);
+    }
+
     /// The arena entries are written once per node, property and value of
     /// every file read: keep them small.
     #[test]

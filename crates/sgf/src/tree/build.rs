@@ -282,6 +282,8 @@ impl Builder {
             end,
         };
         c.source = Cow::Owned(self.text);
+        // Made, not read: written from the tree, not copied.
+        c.edited = true;
         for index in 0..c.games.len() {
             let root = c.games[index].root;
             c.games[index].size = c.size_from_root(root);

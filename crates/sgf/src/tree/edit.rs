@@ -95,6 +95,7 @@ impl Collection<'_> {
 
     /// Appends a new game with an empty root node; returns the root.
     pub fn add_game(&mut self) -> NodeId {
+        self.edited = true;
         let root = self.blank_node(None);
         self.games.push(GameData {
             root,
@@ -113,6 +114,7 @@ impl Collection<'_> {
     /// # Errors
     /// [`EditError::OutOfRange`].
     pub fn remove_game(&mut self, index: usize) -> Result<(), EditError> {
+        self.edited = true;
         if index >= self.games.len() {
             return Err(EditError::OutOfRange {
                 index,
@@ -134,6 +136,7 @@ impl Collection<'_> {
         parent: NodeId,
         index: Option<usize>,
     ) -> Result<NodeId, EditError> {
+        self.edited = true;
         self.live(parent)?;
         let Some(index) = index else {
             // Appending is the common case (building a tree): O(1).
@@ -229,6 +232,7 @@ impl Collection<'_> {
     /// # Errors
     /// [`EditError::Removed`] if it is already gone.
     pub fn remove_node(&mut self, id: NodeId) -> Result<(), EditError> {
+        self.edited = true;
         self.live(id)?;
         if self.data(id).parent.is_none()
             && let Some(index) = self.games.iter().position(|g| g.root == id)
@@ -246,6 +250,7 @@ impl Collection<'_> {
     /// # Errors
     /// [`EditError::OutOfRange`] or [`EditError::Removed`].
     pub fn move_child(&mut self, parent: NodeId, from: usize, to: usize) -> Result<(), EditError> {
+        self.edited = true;
         self.live(parent)?;
         let count = self.node(parent).children().count();
         for index in [from, to] {
@@ -290,6 +295,7 @@ impl Collection<'_> {
     /// # Errors
     /// [`EditError::BadIdentifier`] or [`EditError::Removed`].
     pub fn set_raw(&mut self, node: NodeId, id: &str, values: &[&[u8]]) -> Result<(), EditError> {
+        self.edited = true;
         check_id(id)?;
         self.live(node)?;
         let values_start = self.values.len() as u32;
@@ -347,6 +353,7 @@ impl Collection<'_> {
     /// [`EditError::Value`] if the value does not fit (or the property is
     /// unknown: use [`Collection::set_raw`] for private properties).
     pub fn set(&mut self, node: NodeId, id: &str, value: &Value) -> Result<(), EditError> {
+        self.edited = true;
         check_id(id)?;
         self.live(node)?;
         let info = props::lookup(id).ok_or_else(|| ValueError::unknown_property(id))?;
@@ -375,6 +382,7 @@ impl Collection<'_> {
     /// # Errors
     /// [`EditError::Removed`].
     pub fn remove_property(&mut self, node: NodeId, id: &str) -> Result<bool, EditError> {
+        self.edited = true;
         self.live(node)?;
         let Some(i) = self.prop_index(node, id) else {
             return Ok(false);
@@ -407,6 +415,7 @@ impl Collection<'_> {
         from: &str,
         to: &str,
     ) -> Result<bool, EditError> {
+        self.edited = true;
         check_id(to)?;
         self.live(node)?;
         let Some(i) = self.prop_index(node, from) else {
@@ -447,6 +456,7 @@ impl Collection<'_> {
         node: NodeId,
         keep: &dyn Fn(&str) -> bool,
     ) -> Result<NodeId, EditError> {
+        self.edited = true;
         self.live(node)?;
         let semi = self.created_piece(b";");
         let new = self.push_unlinked(Some(node), semi, Paren::Auto);
@@ -491,6 +501,7 @@ impl Collection<'_> {
     /// # Errors
     /// [`EditError::OutOfRange`] or [`EditError::Removed`].
     pub fn remove_property_at(&mut self, node: NodeId, index: usize) -> Result<(), EditError> {
+        self.edited = true;
         self.live(node)?;
         let d = self.data(node);
         let len = d.props_len as usize;
@@ -508,6 +519,7 @@ impl Collection<'_> {
     /// # Errors
     /// [`EditError::OutOfRange`] or [`EditError::Removed`].
     pub fn move_property(&mut self, node: NodeId, from: usize, to: usize) -> Result<(), EditError> {
+        self.edited = true;
         self.live(node)?;
         let d = self.data(node);
         let len = d.props_len as usize;

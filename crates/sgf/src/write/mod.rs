@@ -24,6 +24,16 @@ use crate::tree::{Collection, NodeId, Paren, Piece};
 /// assert_eq!(kifu_sgf::write::lossless(&parsed.value), input);
 /// ```
 pub fn lossless(collection: &Collection<'_>) -> Vec<u8> {
+    // What a reading gives back unedited is what was read (`fix` writes
+    // the final reading of a big collection: a copy, not a walk).
+    if !collection.edited && collection.utf16.is_none() {
+        return collection.source.to_vec();
+    }
+    write_tree(collection)
+}
+
+/// [`lossless`] by a walk of the tree.
+pub(crate) fn write_tree(collection: &Collection<'_>) -> Vec<u8> {
     let mut out = Vec::with_capacity(collection.source.len() + collection.created.len());
     let mut runs = Runs::new(collection, &mut out);
     for game in &collection.games {
