@@ -47,14 +47,16 @@ pub fn check_timed(
     // For each node (by index), whether it or a node above it holds game
     // information: one table for every game, each node set from its parent.
     let mut info_here = vec![false; collection.nodes.len()];
-    for game in collection.games() {
-        check_game(&game, &mut info_here, &mut out);
+    // Each game's type, read once from its root.
+    let types: Vec<u32> = collection.games().map(|g| g.game_type()).collect();
+    for (game, &game_type) in collection.games().zip(&types) {
+        check_game(&game, game_type, &mut info_here, &mut out);
     }
     lap("check: nodes (values, places)");
     mixed_formats(collection, &mut out);
     mixed_charsets(collection, &mut out);
     lap("check: collection");
-    for game in collection.games().filter(|g| g.game_type() == 1) {
+    for (game, _) in collection.games().zip(&types).filter(|(_, t)| **t == 1) {
         go_rules(&game, &mut out);
     }
     lap("check: Go rules");
@@ -65,9 +67,14 @@ pub fn check_timed(
 
 /// The checks of a game's root (its type and format) and of every node;
 /// `info_here` is [`check_timed`]'s table of game information.
-fn check_game(game: &crate::Game<'_, '_>, info_here: &mut [bool], out: &mut Vec<Diagnostic>) {
+fn check_game(
+    game: &crate::Game<'_, '_>,
+    game_type: u32,
+    info_here: &mut [bool],
+    out: &mut Vec<Diagnostic>,
+) {
     let root = game.root();
-    let go = game.game_type() == 1;
+    let go = game_type == 1;
     if !go {
         let span = root.property("GM").map_or(Span::empty(0), |p| p.span());
         report(
@@ -75,10 +82,7 @@ fn check_game(game: &crate::Game<'_, '_>, info_here: &mut [bool], out: &mut Vec<
             codes::NOT_GO,
             Severity::Note,
             span,
-            format!(
-                "game type GM[{}] is not Go: Go checks skipped",
-                game.game_type()
-            ),
+            format!("game type GM[{game_type}] is not Go: Go checks skipped"),
         );
     }
     if let Some(ff) = root.property("FF") {

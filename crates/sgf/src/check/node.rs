@@ -7,6 +7,7 @@ use super::codes;
 use super::context::Context;
 use super::report::report;
 use super::values::{check_format_details, check_game_info, check_values};
+use crate::props::table::{SHORT_KEYS, short_key};
 use crate::props::{PropertyInfo, PropertyKind};
 use crate::tree::{Node, Property};
 
@@ -14,10 +15,10 @@ use crate::tree::{Node, Property};
 /// checked one by one.
 #[derive(Default)]
 struct Gathered<'c> {
-    /// The identifiers met so far; past a few, also in a set (a node with
-    /// many properties was quadratic).
-    seen: Vec<&'c str>,
-    seen_set: std::collections::HashSet<&'c str>,
+    /// The identifiers met so far: the short ones, almost all, as small
+    /// integers in a bit set, the others in a set.
+    seen_short: [u64; SHORT_KEYS.div_ceil(64)],
+    seen_long: std::collections::HashSet<&'c str>,
     /// The first setup property.
     setup: Option<Span>,
     /// The moves (`B`, `W`), in order.
@@ -30,19 +31,18 @@ struct Gathered<'c> {
 
 impl<'c> Gathered<'c> {
     fn was_seen(&self, id: &str) -> bool {
-        if self.seen_set.is_empty() {
-            self.seen.contains(&id)
-        } else {
-            self.seen_set.contains(id)
+        match short_key(id.as_bytes()) {
+            Some(key) => self.seen_short[key / 64] & (1 << (key % 64)) != 0,
+            None => self.seen_long.contains(id),
         }
     }
 
     fn see(&mut self, id: &'c str) {
-        self.seen.push(id);
-        if !self.seen_set.is_empty() {
-            self.seen_set.insert(id);
-        } else if self.seen.len() > 16 {
-            self.seen_set.extend(self.seen.iter().copied());
+        match short_key(id.as_bytes()) {
+            Some(key) => self.seen_short[key / 64] |= 1 << (key % 64),
+            None => {
+                self.seen_long.insert(id);
+            }
         }
     }
 }

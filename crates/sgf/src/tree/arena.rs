@@ -809,7 +809,16 @@ impl<'c, 'i> Node<'c, 'i> {
             b"W" => Color::White,
             _ => return None,
         };
-        let value = c.bytes(c.value_content(prop.values_start as usize));
+        // The value token as a whole, `[pd]`: a `]` right after two
+        // letters closes it (the value left open at the end of the input
+        // has no `]`, and is looked up only when it can be the one).
+        let index = prop.values_start as usize;
+        let token = c.bytes(c.values[index].token);
+        let value = match *token {
+            [b'[', _, _, b']'] => &token[1..3],
+            [b'[', _, _] if c.sparse.unclosed == Some(index as u32) => &token[1..],
+            _ => return None,
+        };
         match *value {
             [a, b] if a.is_ascii_lowercase() && b.is_ascii_lowercase() && value != b"tt" => {
                 Some((color, Point::from_sgf(value, size).ok()?))
