@@ -10,7 +10,7 @@ use super::structure::repair_structure;
 use crate::check::codes;
 use crate::tree::{Collection, NodeId};
 
-/// Repairs game `g`: each node's structure, then the node itself, depth
+/// Repairs game `g` (of format `file_format`): each node's structure, then the node itself, depth
 /// first on one board (replayed only when `needs_board`: see
 /// `games_needing_board`). Returns whether what was done depends on this
 /// game alone: it is FF\[4\], and no old form waited for a repair of the
@@ -18,13 +18,14 @@ use crate::tree::{Collection, NodeId};
 pub(super) fn repair_game(
     c: &mut Collection<'_>,
     g: usize,
+    file_format: u32,
     needs_board: bool,
     r: &mut Repairer<'_>,
 ) -> bool {
     let Some(game) = c.game(g) else { return true };
     let go = game.game_type() == 1;
     let size = game.board_size();
-    let ff = match game.file_format() {
+    let ff = match file_format {
         f @ 1..=3 => f as u8,
         _ => 4,
     };

@@ -122,12 +122,13 @@ pub(crate) fn repair_games(
         old_dates: Vec::new(),
         normalize,
         changed_already,
-        mixed_formats: {
-            let mut formats = collection.games().map(|g| g.file_format().min(4));
-            let first = formats.next();
-            formats.any(|f| Some(f) != first)
-        },
+        mixed_formats: false,
     };
+    // Each game's format, read once from its root.
+    let formats: Vec<u32> = collection.games().map(|g| g.file_format()).collect();
+    r.mixed_formats = formats
+        .first()
+        .is_some_and(|&first| formats.iter().any(|&f| f.min(4) != first.min(4)));
     let boards = games_needing_board(collection);
     let mut quiet = Vec::with_capacity(boards.len());
     let said =
@@ -138,7 +139,7 @@ pub(crate) fn repair_games(
             continue;
         }
         let before = said(&r);
-        let alone = repair_game(collection, g, needs_board, &mut r);
+        let alone = repair_game(collection, g, formats[g], needs_board, &mut r);
         quiet.push(alone && said(&r) == before);
     }
     r.report.made.sort_by_key(|x| x.span.start);

@@ -10,7 +10,7 @@ use super::values::{
 };
 use crate::check::codes;
 use crate::info::normalize_info::{self, InfoFix};
-use crate::props::{Value, has_repeated_value, takes_one_value};
+use crate::props::{Value, ValueShape, ValueType, has_repeated_value, takes_one_value};
 use crate::syntax::codes as syntax_codes;
 use crate::tree::{Collection, NodeId};
 
@@ -691,6 +691,16 @@ fn has_invalid_value(c: &Collection<'_>, node: NodeId, go: bool, repeated: bool)
         if (!go && crate::props::mentions_points(info))
             || normalize_info::NORMALIZED.contains(&p.id())
             || several_for_one
+        {
+            return false;
+        }
+        // One text reads whatever it holds: nothing to type (a root holds
+        // a dozen; each reading decoded and copied the text).
+        if !repeated
+            && matches!(
+                info.value,
+                ValueShape::Single(ValueType::Text | ValueType::SimpleText)
+            )
         {
             return false;
         }
