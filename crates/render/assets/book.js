@@ -791,7 +791,7 @@
     var n = fig.getAttribute('data-dia'), d = data.diagrams[+n];
     if (!d) return null;
     if (!viewers[n]) viewers[n] = new Viewer(fig, d);
-    describeFigure(fig);
+    nameFigure(fig);
     return viewers[n];
   }
 
@@ -799,10 +799,10 @@
   /* A small page has each figure's description written in it (html.rs,
    * from kifu_book::describe). A big one carries the words of
    * descriptions instead (`words`, the same tables): a figure gets its
-   * short text and a closed "Description" when it comes near the window
-   * or takes focus (in the place book.css keeps for it, so that nothing
-   * moves), and the description's items when the reader opens it
-   * (describe.js builds both from the diagram's data). */
+   * short text when it comes near the window, a closed "Description" when
+   * it takes focus (in the place book.css keeps for it), and the
+   * description's items when the reader opens it (describe.js builds
+   * both from the diagram's data). */
   function wordsKey(lang) {
     var all = data.words, l = (lang || '').split('-')[0];
     return all[l] ? l : all.en ? 'en' : Object.keys(all)[0];
@@ -886,6 +886,15 @@
   /* Names the figure by its short text, and writes its description again
    * if it is open and says something else now; a figure whose
    * description the page has is left as it is. */
+  /* A figure that comes near is named by its short text only: adding its
+   * closed description there, in the same frame as its drawing, moved a
+   * jump's target off the screen (the browser's scroll anchoring lost
+   * its place); the description comes when the figure takes focus. */
+  function nameFigure(fig) {
+    if (!summaryModel || (fig.hasAttribute('aria-details') && !fig.hasAttribute('data-described'))) return;
+    var desc = descriptionOf(fig);
+    if (desc && fig.getAttribute('aria-label') !== desc.said.short) fig.setAttribute('aria-label', desc.said.short);
+  }
   function describeFigure(fig) {
     if (!summaryModel || (fig.hasAttribute('aria-details') && !fig.hasAttribute('data-described'))) return;
     var desc = descriptionOf(fig);

@@ -2,8 +2,8 @@
 // opens each page named (NAME.html in DIR, written by
 // crates/render/tests/testsuite/browser.rs, every one of more than 150
 // diagrams) in Debian's headless Chromium through playwright-core. A
-// figure in view is named by its short text and names its description
-// (aria-details); opening the description with the keyboard writes it; a
+// figure in view is named by its short text, and names its description
+// (aria-details) once it takes focus; opening the description with the keyboard writes it; a
 // figure far down gets its own when it takes focus; its lists of bullets
 // read as lists. Then it writes every
 // figure's description as text (`kifuBook.description`, what the opened
@@ -56,13 +56,15 @@ try {
     check(!source.includes('<details class="dia-desc"'), `${name}: the page does not carry the descriptions`);
     check(await page.locator('details.dia-desc p').count() === 0, `${name}: no description is written before it is opened`);
 
-    // The first figure drawn: named, its description named and closed.
-    const fig = page.locator('figure.dia[aria-details]:not([hidden])').first();
+    // The first figure drawn: named by its short text when near, given
+    // its closed description when it takes focus.
+    const drawn = page.locator('figure.dia:not([hidden]):has(.board svg)').first();
+    const fig = page.locator(`figure.dia[data-dia="${await drawn.getAttribute('data-dia')}"]`);
     await fig.scrollIntoViewIfNeeded();
-    await fig.focus();
     const label = await fig.getAttribute('aria-label');
     const said = await fig.evaluate((f) => window.kifuBook.description(f));
     check(label && label === said.short, `${name}: the figure in view is named by its short text: ${label}`);
+    await fig.focus();
     const detailsId = await fig.getAttribute('aria-details');
     const details = page.locator('#' + detailsId);
     check(await details.evaluate((d, f) => d.tagName === 'DETAILS' && f.contains(d) && !d.open, await fig.elementHandle()),
