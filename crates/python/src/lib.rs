@@ -1,9 +1,10 @@
 //! The native half of the `kifu` Python package (`kifu._kifu`).
 //!
-//! Python sees a [`PyCollection`] (an owned, parsed SGF collection) and
-//! integers for its nodes ([`kifu_sgf::NodeId::number`]); the pure-Python
-//! package (`python/kifu`) wraps them in `Game`/`Node` classes and in the
-//! sgfmill drop-in. Everything here returns a Python exception on bad
+//! Python sees a [`PyCollection`] (an owned, parsed SGF collection),
+//! integers for its nodes ([`kifu_sgf::NodeId::number`]) and `kifu.Node`,
+//! a native view of one node; the pure-Python package (`python/kifu`)
+//! wraps them in `Collection` and `Game` classes and in the sgfmill
+//! drop-in. Everything here returns a Python exception on bad
 //! input, never a panic: node numbers are looked up with
 //! [`kifu_sgf::Collection::node_numbered`], values through the kifu
 //! readers that never fail.
@@ -35,7 +36,7 @@ mod sgfmill_nodes;
 mod sgfmill_values;
 
 use crate::board::PyBoard;
-use crate::collection::PyCollection;
+pub use crate::collection::PyCollection;
 use crate::diagnostic::{PyDiagnostic, diagnostic_objects};
 use crate::pieces::{Wrapper, descendant_pieces, node_pieces};
 

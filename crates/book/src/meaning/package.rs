@@ -319,8 +319,8 @@ impl PackageReader {
     /// then looked up as [`file_prefix`](Self::file_prefix) does.
     ///
     /// # Errors
-    /// [`FileError::NotFound`] when the package does not hold it,
-    /// [`FileError::Refused`] for a name a book may not use or an entry
+    /// [`FileError::NotFound`](crate::meaning::files::FileError::NotFound) when the package does not hold it,
+    /// [`FileError::Refused`](crate::meaning::files::FileError::Refused) for a name a book may not use or an entry
     /// that cannot be inflated.
     pub fn open_named(
         &self,
