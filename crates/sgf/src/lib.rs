@@ -58,6 +58,8 @@ mod info;
 pub mod props;
 pub mod repair;
 pub mod syntax;
+#[cfg(test)]
+mod test_corpus;
 pub mod tree;
 pub mod write;
 

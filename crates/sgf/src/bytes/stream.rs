@@ -337,21 +337,9 @@ mod tests {
         ] {
             same(input);
         }
-        let corpus =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf");
-        let mut dirs = vec![corpus];
-        while let Some(dir) = dirs.pop() {
-            for path in std::fs::read_dir(&dir)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.path())
-            {
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if let Ok(bytes) = std::fs::read(&path) {
-                    same(&bytes);
-                }
+        for path in crate::test_corpus::corpus_files() {
+            if let Ok(bytes) = std::fs::read(&path) {
+                same(&bytes);
             }
         }
     }

@@ -219,24 +219,13 @@ mod tests {
             let input = format!("(;GM[1]FF[4]SZ[9];{node})");
             assert_eq!(findings_in_plain_moves(input.as_bytes()).0, 0, "{node}");
         }
-        let corpus =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf");
-        let (mut dirs, mut files, mut plain) = (vec![corpus], 0, 0);
-        while let Some(dir) = dirs.pop() {
-            for path in std::fs::read_dir(&dir)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.path())
-            {
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "sgf") {
-                    let input = std::fs::read(&path).unwrap();
-                    let (n, found) = findings_in_plain_moves(&input);
-                    assert!(found.is_empty(), "{}: {found:?}", path.display());
-                    (files, plain) = (files + 1, plain + n);
-                }
+        let (mut files, mut plain) = (0, 0);
+        for path in crate::test_corpus::corpus_files() {
+            if path.extension().is_some_and(|e| e == "sgf") {
+                let input = std::fs::read(&path).unwrap();
+                let (n, found) = findings_in_plain_moves(&input);
+                assert!(found.is_empty(), "{}: {found:?}", path.display());
+                (files, plain) = (files + 1, plain + n);
             }
         }
         // Without the corpus (a clone with no ../shared) only the cases above.

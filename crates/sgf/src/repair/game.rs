@@ -272,23 +272,12 @@ mod tests {
             let input = format!("(;GM[1]FF[4]SZ[9];{node})");
             assert_eq!(repairs_of_plain_moves(input.as_bytes()).0, 0, "{node}");
         }
-        let corpus =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/sgf");
-        let mut dirs = vec![corpus];
         let mut files = 0;
-        while let Some(dir) = dirs.pop() {
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
-            };
-            for entry in entries.flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if let Ok(bytes) = std::fs::read(&path) {
-                    files += 1;
-                    let (_, found) = repairs_of_plain_moves(&bytes);
-                    assert!(found.is_empty(), "{}: {found:?}", path.display());
-                }
+        for path in crate::test_corpus::corpus_files() {
+            if let Ok(bytes) = std::fs::read(&path) {
+                files += 1;
+                let (_, found) = repairs_of_plain_moves(&bytes);
+                assert!(found.is_empty(), "{}: {found:?}", path.display());
             }
         }
         eprintln!("{files} corpus files");
