@@ -365,8 +365,15 @@ impl<'i> Collection<'i> {
     /// assert_eq!(owned.node_count(), 2);
     /// ```
     pub fn into_owned(self) -> Collection<'static> {
+        let mut this = self;
+        let source = Cow::Owned(std::mem::take(&mut this.source).into_owned());
+        this.with_source(source)
+    }
+
+    /// The same collection read over `source` (the bytes its spans name).
+    fn with_source<'b>(self, source: Cow<'b, [u8]>) -> Collection<'b> {
         Collection {
-            source: Cow::Owned(self.source.into_owned()),
+            source,
             utf16: self.utf16,
             created: self.created,
             nodes: self.nodes,
@@ -593,25 +600,12 @@ impl<'i> Collection<'i> {
     /// and the source if it was owned: for a reading of bytes that is to
     /// own them (`detached.source = Cow::Owned(bytes)`).
     pub(crate) fn detach(self) -> (Option<Vec<u8>>, Collection<'static>) {
-        let owned = match self.source {
+        let mut this = self;
+        let owned = match std::mem::take(&mut this.source) {
             Cow::Owned(bytes) => Some(bytes),
             Cow::Borrowed(_) => None,
         };
-        let collection = Collection {
-            source: Cow::Borrowed(&[]),
-            utf16: self.utf16,
-            created: self.created,
-            nodes: self.nodes,
-            props: self.props,
-            values: self.values,
-            sparse: self.sparse,
-            games: self.games,
-            parens: self.parens,
-            trailer: self.trailer,
-            scan: self.scan,
-            edited: self.edited,
-        };
-        (owned, collection)
+        (owned, this.with_source(Cow::Borrowed(&[])))
     }
 
     /// Reads a game's board size from its root's `SZ` (19x19 when absent
