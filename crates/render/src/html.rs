@@ -162,6 +162,16 @@ fn mime(name: &str) -> &'static str {
     }
 }
 
+/// A figure's stone as the page's data has it: `[x, y, colour, number or 0]`.
+fn figure_stone(s: &kifu_book::figure::FigureStone) -> Value {
+    json!([
+        s.point.x,
+        s.point.y,
+        color_code(s.color),
+        s.number.unwrap_or(0)
+    ])
+}
+
 /// Lines or arrows as the page's data has them: `[x1, y1, x2, y2]` each.
 fn segments(pairs: &[(Point, Point)]) -> Vec<Value> {
     pairs
@@ -903,19 +913,7 @@ impl Writer<'_, '_> {
             ("moves", Value::Array(moves)),
             (
                 "figure",
-                Value::Array(
-                    fig.stones
-                        .iter()
-                        .map(|s| {
-                            json!([
-                                s.point.x,
-                                s.point.y,
-                                color_code(s.color),
-                                s.number.unwrap_or(0)
-                            ])
-                        })
-                        .collect(),
-                ),
+                Value::Array(fig.stones.iter().map(figure_stone).collect()),
             ),
             (
                 "letters",
@@ -1192,14 +1190,7 @@ impl Writer<'_, '_> {
             .stones
             .iter()
             .filter(|s| s.number.is_some() || start.get(&(s.point.x, s.point.y)) != Some(&s.color))
-            .map(|s| {
-                json!([
-                    s.point.x,
-                    s.point.y,
-                    color_code(s.color),
-                    s.number.unwrap_or(0)
-                ])
-            })
+            .map(figure_stone)
             .collect();
         let off: Vec<Value> = start
             .keys()
