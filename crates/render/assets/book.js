@@ -891,16 +891,15 @@
    * jump's target off the screen (the browser's scroll anchoring lost
    * its place); the description comes when the figure takes focus. */
   function nameFigure(fig) {
-    if (!summaryModel || (fig.hasAttribute('aria-details') && !fig.hasAttribute('data-described'))) return;
+    if (!summaryModel || (fig.hasAttribute('aria-details') && !fig.hasAttribute('data-described'))) return null;
     var desc = descriptionOf(fig);
     if (desc && fig.getAttribute('aria-label') !== desc.said.short) fig.setAttribute('aria-label', desc.said.short);
+    return desc;
   }
   function describeFigure(fig) {
-    if (!summaryModel || (fig.hasAttribute('aria-details') && !fig.hasAttribute('data-described'))) return;
-    var desc = descriptionOf(fig);
+    var desc = nameFigure(fig);
     if (!desc) return;
     descriptionShell(fig, desc.n);
-    if (fig.getAttribute('aria-label') !== desc.said.short) fig.setAttribute('aria-label', desc.said.short);
     var details = fig.querySelector(':scope > details.dia-desc');
     if (details && details.open) writeDescription(fig, details);
   }
