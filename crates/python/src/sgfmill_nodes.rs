@@ -1162,23 +1162,41 @@ fn unmade_below(node: &Bound<'_, SgfNode>) -> bool {
     this.native.is_some() && this.children.is_none()
 }
 
+/// What a native node's children are made from: its game, its number,
+/// and the presenter and owner they share with it.
+struct NativeParts<'py> {
+    native: Bound<'py, NativeGame>,
+    number: u32,
+    presenter: Option<Bound<'py, PyAny>>,
+    owner: Option<Bound<'py, PyAny>>,
+}
+
+/// [`NativeParts`] of `node`, None for a node a program made.
+fn native_parts<'py>(node: &Bound<'py, SgfNode>) -> Option<NativeParts<'py>> {
+    let py = node.py();
+    let this = node.borrow();
+    Some(NativeParts {
+        native: this.native.as_ref()?.bind(py).clone(),
+        number: this.number,
+        presenter: this.presenter.as_ref().map(|p| p.bind(py).clone()),
+        owner: this.owner.as_ref().map(|o| o.bind(py).clone()),
+    })
+}
+
 /// Makes the children of a node none of whose children was made yet (see
 /// [`unmade_below`]), in one pass over its native children: what a walk
 /// of the tree asks of every node.
 fn native_children<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyList>> {
     let py = slf.py();
     let list = PyList::empty(py);
-    let (native, number, presenter, owner) = {
-        let this = slf.borrow();
-        let Some(native) = &this.native else {
-            return Ok(list);
-        };
-        (
-            native.bind(py).clone(),
-            this.number,
-            this.presenter.as_ref().map(|p| p.bind(py).clone()),
-            this.owner.as_ref().map(|o| o.bind(py).clone()),
-        )
+    let Some(NativeParts {
+        native,
+        number,
+        presenter,
+        owner,
+    }) = native_parts(slf)
+    else {
+        return Ok(list);
     };
     let node = native.get().node(number)?;
     let mut slots = Slots::new(node.children().count());
@@ -1201,18 +1219,14 @@ fn native_children<'py>(slf: &Bound<'py, SgfNode>) -> PyResult<Bound<'py, PyList
 /// one loop over the native nodes: each made child is recorded in its
 /// parent's first slot, as [`child_at`] records it.
 fn native_main_line<'py>(top: &Bound<'py, SgfNode>, out: &Bound<'py, PyList>) -> PyResult<()> {
-    let py = top.py();
-    let (native, number, presenter, owner) = {
-        let this = top.borrow();
-        let Some(native) = &this.native else {
-            return Ok(());
-        };
-        (
-            native.bind(py).clone(),
-            this.number,
-            this.presenter.as_ref().map(|p| p.bind(py).clone()),
-            this.owner.as_ref().map(|o| o.bind(py).clone()),
-        )
+    let Some(NativeParts {
+        native,
+        number,
+        presenter,
+        owner,
+    }) = native_parts(top)
+    else {
+        return Ok(());
     };
     let game = native.get();
     let mut at_native = game.node(number)?;
