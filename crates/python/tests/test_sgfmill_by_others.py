@@ -67,8 +67,12 @@ def run_both(tmp_path, runs, env=None):
                               env=dict(os.environ, **(env(str(work)) if env else {})))
         assert done.returncode == 0, done.stderr.decode(errors="replace")[-3000:]
         out[mode] = json.loads((work / "results.json").read_text())
-    assert "kifu" not in out["sgfmill"]["sgfmill"] and "site-packages" in out["sgfmill"]["sgfmill"]
-    assert os.path.join("kifu", "sgfmill") in out["kifu"]["sgfmill"]
+    # Which package each run imported, told by the package's own folder
+    # (the checkout's path may itself contain "kifu").
+    real, drop_in = out["sgfmill"]["sgfmill"], out["kifu"]["sgfmill"]
+    assert os.path.join("site-packages", "sgfmill") in real, real
+    assert os.path.join("kifu", "sgfmill") not in real, real
+    assert os.path.join("kifu", "sgfmill") in drop_in, drop_in
     return out["sgfmill"]["runs"], out["kifu"]["runs"]
 
 
