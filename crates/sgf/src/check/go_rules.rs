@@ -15,13 +15,14 @@ pub(super) type NodeSetup = [Vec<(Span, Vec<kifu_board::Point>)>; 3];
 
 pub(super) type NodeMove = (kifu_board::Color, Option<kifu_board::Point>, Span);
 
-/// A node's setup and move, in one pass over its properties.
+/// A node's setup and move, in one pass over its properties; `plain`: the
+/// node's [`Node::plain_move`], which the walk has read already.
 pub(super) fn setup_and_move(
     node: Node<'_, '_>,
-    size: kifu_board::BoardSize,
+    plain: Option<(kifu_board::Color, kifu_board::Point)>,
 ) -> (NodeSetup, Option<NodeMove>) {
     let mut setup: NodeSetup = Default::default();
-    if let Some((color, point)) = node.plain_move(size) {
+    if let Some((color, point)) = plain {
         let span = node
             .properties()
             .next()
@@ -190,27 +191,43 @@ pub(super) fn play_checked(
 
 /// Replays every line of a Go game on the board: moves on occupied points,
 /// suicides, ko recaptures, and setup that changes nothing.
+#[cfg(test)]
 pub(super) fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
+    go_rules_with(game, out, |_, _, _| false);
+}
+
+/// [`go_rules`], calling `each` on every node as the walk meets it (pre-order,
+/// children in order) with whether it is a plain move ([`Node::plain_move`])
+/// and whether a node above it holds game information; `each` says whether
+/// this one does. The checks of the nodes go with the rules in one walk:
+/// a second walk of a big collection's million nodes cost as much as the
+/// checks it made.
+pub(super) fn go_rules_with(
+    game: &crate::Game<'_, '_>,
+    out: &mut Vec<Diagnostic>,
+    mut each: impl FnMut(Node<'_, '_>, bool, bool) -> bool,
+) {
     use kifu_board::Board;
     let size = game.board_size();
     handicap(game, out);
     // One board for the whole tree: at a node with several children a
     // checkpoint is taken, and the board goes back to it after each child
     // but the last (a copy per child took gigabytes for 100 000 siblings).
-    // Each entry: the node, the colour of the last move on its path, and
-    // whether it is on the main line; or a step back up to the innermost
-    // branch.
+    // Each entry: the node, the colour of the last move on its path,
+    // whether it is on the main line and whether a node above it holds game
+    // information; or a step back up to the innermost branch.
     enum Step<'c, 'i> {
-        Node(Node<'c, 'i>, Option<kifu_board::Color>, bool),
+        Node(Node<'c, 'i>, Option<kifu_board::Color>, bool, bool),
         Back,
         BackAndRelease,
     }
     let mut board = Board::new(size);
     let mut branches = Vec::new();
-    let mut stack = vec![Step::Node(game.root(), None, true)];
+    let root = game.root().id();
+    let mut stack = vec![Step::Node(game.root(), None, true, false)];
     while let Some(step) = stack.pop() {
-        let (node, mut last, main) = match step {
-            Step::Node(node, last, main) => (node, last, main),
+        let (node, mut last, main, info_above) = match step {
+            Step::Node(node, last, main, info_above) => (node, last, main, info_above),
             Step::Back => {
                 if let Some(checkpoint) = branches.last() {
                     board.undo_to(checkpoint);
@@ -225,8 +242,10 @@ pub(super) fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
         };
-        let is_root = node.parent().is_none();
-        let (setup, mv) = setup_and_move(node, size);
+        let is_root = node.id() == root;
+        let plain = node.plain_move(size);
+        let below = each(node, plain.is_some(), info_above) || info_above;
+        let (setup, mv) = setup_and_move(node, plain);
         if setup.iter().any(|s| !s.is_empty()) {
             note_setup_in_main_line(&setup, main && !is_root, out);
             // All the setup of the node in one batch: the groups are
@@ -239,7 +258,7 @@ pub(super) fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
         }
         // Most nodes have one child: no list of them.
         if let Some(only) = node.first_child().filter(|c| c.next_sibling().is_none()) {
-            stack.push(Step::Node(only, last, main));
+            stack.push(Step::Node(only, last, main, below));
             continue;
         }
         let children: Vec<_> = node.children().collect();
@@ -253,7 +272,7 @@ pub(super) fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
         }
         let n = children.len();
         for (i, child) in children.into_iter().enumerate().rev() {
-            stack.push(Step::Node(child, last, main && i == 0));
+            stack.push(Step::Node(child, last, main && i == 0, below));
             if i + 1 == n && n > 1 {
                 stack.push(Step::BackAndRelease);
             } else if i > 0 {
@@ -371,7 +390,7 @@ mod replay_tests {
         let mut stack = vec![(game.root(), Board::new(size), None, true)];
         while let Some((node, mut board, mut last, main)) = stack.pop() {
             let is_root = node.parent().is_none();
-            let (setup, mv) = setup_and_move(node, game.board_size());
+            let (setup, mv) = setup_and_move(node, node.plain_move(size));
             note_setup_in_main_line(&setup, main && !is_root, out);
             apply_setup(&setup, size, &mut board, out);
             if let Some(mv) = mv {

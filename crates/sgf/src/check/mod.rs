@@ -17,7 +17,7 @@ use kifu_diag::{Diagnostic, Severity, Span};
 use crate::tree::Collection;
 use collection::{mixed_charsets, mixed_formats};
 use context::Context;
-use go_rules::go_rules;
+use go_rules::go_rules_with;
 use node::check_node;
 use report::report;
 
@@ -44,34 +44,35 @@ pub fn check_timed(
     lap: &mut dyn FnMut(&'static str),
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    // For each node (by index), whether it or a node above it holds game
-    // information: one table for every game, each node set from its parent.
-    let mut info_here = vec![false; collection.nodes.len()];
-    // Each game's type, read once from its root.
-    let types: Vec<u32> = collection.games().map(|g| g.game_type()).collect();
-    for (game, &game_type) in collection.games().zip(&types) {
-        check_game(&game, game_type, &mut info_here, &mut out);
+    // The Go rules' findings, listed after the others (as when they had a
+    // walk of their own) before all are sorted by place.
+    let mut rules = Vec::new();
+    // For each node (by index) of a game that is not Go, whether it or a
+    // node above it holds game information; made for the first such game.
+    let mut info_here = Vec::new();
+    for game in collection.games() {
+        let game_type = game.game_type();
+        check_game(&game, game_type, &mut info_here, &mut out, &mut rules);
     }
-    lap("check: nodes (values, places)");
+    lap("check: nodes and Go rules (one walk)");
     mixed_formats(collection, &mut out);
     mixed_charsets(collection, &mut out);
+    out.append(&mut rules);
     lap("check: collection");
-    for (game, _) in collection.games().zip(&types).filter(|(_, t)| **t == 1) {
-        go_rules(&game, &mut out);
-    }
-    lap("check: Go rules");
     out.sort_by_key(|d| d.span.start);
     lap("check: sort");
     out
 }
 
-/// The checks of a game's root (its type and format) and of every node;
+/// The checks of a game's root (its type and format) and of every node,
+/// and in a game of Go the Go rules (their findings in `rules`);
 /// `info_here` is [`check_timed`]'s table of game information.
 fn check_game(
     game: &crate::Game<'_, '_>,
     game_type: u32,
-    info_here: &mut [bool],
+    info_here: &mut Vec<bool>,
     out: &mut Vec<Diagnostic>,
+    rules: &mut Vec<Diagnostic>,
 ) {
     let root = game.root();
     let go = game_type == 1;
@@ -117,18 +118,29 @@ fn check_game(
         tt_is_pass: game.board_size().tt_is_pass(),
         size: game.board_size(),
     };
+    if go {
+        let root = root.id();
+        go_rules_with(game, rules, |node, plain, above| {
+            // Nothing to find in a plain move (see `Node::plain_move`).
+            if plain && node.id() != root {
+                return false;
+            }
+            context.is_root = node.id() == root;
+            context.info_above = above;
+            check_node(&node, &context, out)
+        });
+        return;
+    }
+    if info_here.is_empty() {
+        info_here.resize(game.root().collection().nodes.len(), false);
+    }
     // Pre-order: each node's parent has been seen.
     for node in game.nodes() {
         let parent = node.parent().map(|p| p.id().index());
         let above = parent.is_some_and(|p| info_here[p]);
-        let has_info = if go && parent.is_some() && node.is_plain_move(context.size) {
-            // Nothing to find in it (see `Node::is_plain_move`).
-            false
-        } else {
-            context.is_root = parent.is_none();
-            context.info_above = above;
-            check_node(&node, &context, out)
-        };
+        context.is_root = parent.is_none();
+        context.info_above = above;
+        let has_info = check_node(&node, &context, out);
         info_here[node.id().index()] = above || has_info;
     }
 }

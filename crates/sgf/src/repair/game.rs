@@ -67,7 +67,7 @@ pub(super) fn repair_game(
         let is_root = node == root;
         // Nothing in a plain move for the structure repairs (`B` or `W`
         // alone) nor, in an FF[4] game of Go, for the node repairs (see
-        // `Node::is_plain_move`). Read once: the structure repairs, made
+        // `Node::plain_move`). Read once: the structure repairs, made
         // first, may leave a plain move of a node that was not one.
         let mut plain = c.node(node).plain_move(size);
         let mut has_info = false;
@@ -203,7 +203,7 @@ mod tests {
     use super::*;
     use crate::repair::{Options, Report};
 
-    /// Runs [`repair_node`] on every node of `input` that `Node::is_plain_move`
+    /// Runs [`repair_node`] on every node of `input` that `Node::plain_move`
     /// takes as one; returns how many there were, and what was repaired.
     fn repairs_of_plain_moves(input: &[u8]) -> (usize, Vec<Repair>) {
         let mut c = crate::parse(input).value;

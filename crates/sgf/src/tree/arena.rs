@@ -773,19 +773,20 @@ impl<'c, 'i> Node<'c, 'i> {
         self.link(self.data().first_child)
     }
 
-    /// Whether this node is one move written plainly on the board
-    /// (`;B[pd]`), as most nodes of most games are: one property, an
-    /// uppercase identifier, one value that is a point of the board, no
-    /// escapes, no `tt`. Neither the checks of a node nor its repairs find
-    /// anything in such a node of a game of Go (but that it is the root),
-    /// and most of their time went to nodes like it: they skip them (tests
-    /// run both on every such node of the corpus and find nothing).
+    /// Whether this node is a plain move ([`plain_move`](Self::plain_move)).
+    #[cfg(test)]
     pub(crate) fn is_plain_move(&self, size: BoardSize) -> bool {
         self.plain_move(size).is_some()
     }
 
-    /// The move of a node that [`is_plain_move`](Self::is_plain_move), read
-    /// from its bytes without decoding them.
+    /// The move of a node that is one move written plainly on the board
+    /// (`;B[pd]`), as most nodes of most games are: one property, an
+    /// uppercase identifier, one value that is a point of the board, no
+    /// escapes, no `tt`; read from its bytes without decoding them. Neither
+    /// the checks of a node nor its repairs find anything in such a node of
+    /// a game of Go (but that it is the root), and most of their time went
+    /// to nodes like it: they skip them (tests run both on every such node
+    /// of the corpus and find nothing).
     pub(crate) fn plain_move(&self, size: BoardSize) -> Option<(Color, Point)> {
         // Straight from the arenas: every check and repair asks this of
         // every node, several times.
