@@ -56,9 +56,13 @@ pub(super) fn games_needing_board(c: &Collection<'_>) -> Vec<bool> {
         }
         let id = NodeId::from_index(i);
         let n = c.node(id);
-        let placed = n
-            .properties()
-            .any(|p| matches!(p.id(), "AE" | "AB" | "AW" | "M"));
+        // Asked of every node of every pass: the identifier as written
+        // answers, but for the rare one with lowercase letters (`AddBlack`).
+        let placed = n.properties().any(|p| match p.written_id() {
+            b"AE" | b"AB" | b"AW" | b"M" => true,
+            written if written.iter().all(u8::is_ascii_uppercase) => false,
+            _ => matches!(p.id(), "AE" | "AB" | "AW" | "M"),
+        });
         if placed && let Some(g) = c.game_of(id) {
             needs[g] = true;
         }
