@@ -19,7 +19,7 @@ use kifu_diag::{Diagnostic, Span};
 
 use crate::bytes::charset::Resolution;
 use crate::repair::syntax::{self as syntax_repair, Edits};
-use crate::repair::{self, Options, Report};
+use crate::repair::{self, Options, Outcome, Report};
 use crate::tree::Collection;
 
 /// What [`fix`] made of an input.
@@ -136,7 +136,15 @@ fn fix_with<'i>(
             normalize,
             earlier: untouched.take().map(|u| (input, u)),
         };
-        let (mut again, again_fresh, _) = fix_once(collection, diagnostics, &pass, lap);
+        // The later passes' stages timed apart from the first's.
+        let mut lap_again = |stage: &'static str| {
+            lap(match stage {
+                "fix: content repairs" => "fix: content repairs, again",
+                "fix: charsets settled (write, read again)" => "fix: charsets settled, again",
+                _ => stage,
+            })
+        };
+        let (mut again, again_fresh, _) = fix_once(collection, diagnostics, &pass, &mut lap_again);
         fresh = again_fresh;
         if !again.report.changed() {
             read_in(&mut again.collection, charsets);
@@ -194,6 +202,14 @@ struct Untouched {
     /// How the values of the input were scanned.
     scan: crate::bytes::charset::ScanMode,
     games: GamesRead,
+    /// The games whose repairs were closed ([`repair::Outcome::Closed`]),
+    /// with the charset they were repaired in: the next pass skips them
+    /// where it reads them in the same charset. Only charsets their `CA`
+    /// names and in which `\` and `]` are never part of a character: a
+    /// repair that changes the bytes a charset is detected from, or the
+    /// bytes a multibyte character is made of, may make the text read
+    /// anew.
+    closed: Vec<Option<Resolution>>,
 }
 
 /// The bytes and charset of each game of `collection`, an unedited
@@ -201,20 +217,42 @@ struct Untouched {
 type GamesRead = Vec<Option<(std::ops::Range<usize>, Resolution)>>;
 
 impl Untouched {
-    /// The games of `read` (what [`games_read`] gave before the repairs)
-    /// left quiet (`quiet`, by index).
-    fn of(scan: crate::bytes::charset::ScanMode, read: GamesRead, quiet: &[bool]) -> Untouched {
-        let games = read
-            .into_iter()
-            .zip(quiet)
-            .map(|(game, &quiet)| game.filter(|_| quiet))
+    /// The games of `read` (what [`games_read`] gave before the repairs,
+    /// if the pass read the input itself) left quiet, and the games of
+    /// `collection` (repaired) whose repairs were closed, by `outcomes`.
+    fn of(read: Option<GamesRead>, collection: &Collection<'_>, outcomes: &[Outcome]) -> Untouched {
+        use crate::bytes::charset::ScanMode;
+        let quiet = |g: usize| outcomes.get(g) == Some(&Outcome::Quiet);
+        let games = match read {
+            Some(read) => read
+                .into_iter()
+                .enumerate()
+                .map(|(g, game)| game.filter(|_| quiet(g)))
+                .collect(),
+            None => vec![None; outcomes.len()],
+        };
+        let closed = collection
+            .games()
+            .zip(outcomes)
+            .map(|(game, &outcome)| {
+                let charset = game.charset();
+                (outcome == Outcome::Closed
+                    && charset.finding.is_none()
+                    && charset.scan == ScanMode::AsciiSafe)
+                    .then(|| charset.clone())
+            })
             .collect();
-        Untouched { scan, games }
+        Untouched {
+            scan: collection.scan,
+            games,
+            closed,
+        }
     }
 
-    /// Which games of `collection`, a reading with no syntax repair, are
-    /// those of `input` left quiet: the same bytes, the same charset and
-    /// the same scan.
+    /// Which games of `collection`, a reading with no syntax repair of
+    /// what the pass before wrote, are those of `input` left quiet (the
+    /// same bytes, the same charset and the same scan) or those whose
+    /// repairs were closed (read in the same charset).
     fn skip(&self, input: &[u8], collection: &Collection<'_>) -> Vec<bool> {
         if collection.scan != self.scan
             || collection.len() != self.games.len()
@@ -225,8 +263,11 @@ impl Untouched {
         let source = collection.source();
         collection
             .games()
-            .zip(&self.games)
-            .map(|(game, before)| {
+            .zip(self.games.iter().zip(&self.closed))
+            .map(|(game, (before, closed))| {
+                if closed.as_ref().is_some_and(|c| c == game.charset()) {
+                    return true;
+                }
                 let Some((range, charset)) = before else {
                     return false;
                 };
@@ -320,15 +361,16 @@ fn fix_once<'i>(
     lap("fix: syntax repairs (plan, apply, read again)");
     // A reading of the input itself (the first pass, no syntax repair):
     // what it leaves as it was is known by its bytes.
-    let of_input = rounds.is_empty() && pass.earlier.is_none() && !collection.is_utf16();
+    let first = pass.earlier.is_none() && !collection.is_utf16();
+    let of_input = first && rounds.is_empty();
     let skip = match &pass.earlier {
         Some((input, untouched)) if rounds.is_empty() => untouched.skip(input, &collection),
         _ => Vec::new(),
     };
     let read = of_input.then(|| games_read(&collection));
-    let (mut later, quiet) =
+    let (mut later, outcomes) =
         repair::repair_games(&mut collection, options, syntax_repaired, normalize, &skip);
-    let untouched = read.map(|read| Untouched::of(collection.scan, read, &quiet));
+    let untouched = first.then(|| Untouched::of(read, &collection, &outcomes));
     lap("fix: content repairs");
     // Spans of the repairs after the syntax stage: in the repaired bytes,
     // or in text a repair created (shown where it was inserted).

@@ -102,19 +102,44 @@ pub(crate) fn repair_after(
     repair_games(collection, options, changed_already, normalize, &[]).0
 }
 
+/// How a game came out of [`repair_games`], for the repairs that follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Nothing repaired, refused or kept in it, and nothing that depends
+    /// on the other games (it is FF\[4\], with no old forms waiting for a
+    /// repair of the file). A game of the same bytes, read the same way,
+    /// is left as quiet by a later repair.
+    Quiet,
+    /// As quiet, but for repairs of [`CLOSED`] made: the game as repaired,
+    /// read in the same charset, is left as it is by a later repair.
+    Closed,
+    /// Anything else.
+    Open,
+}
+
+/// Repairs that leave nothing to repair: what they write is in the form
+/// the repairs make (an empty value removed, one value of several kept,
+/// `[tt]` written `[]`, game information in its FF\[4\] form), and it is
+/// read again in the same pass by the repairs that follow them. A game
+/// repaired by these alone need not be repaired again to be sure that
+/// `fix` is idempotent (most games of a big archive lose an empty `GN[]`
+/// and nothing else).
+const CLOSED: [kifu_diag::Code; 4] = [
+    crate::check::codes::EMPTY_VALUE,
+    crate::check::codes::TOO_MANY_VALUES,
+    crate::check::codes::TT_PASS,
+    crate::check::codes::NONSTANDARD_GAME_INFO,
+];
+
 /// [`repair_after`], leaving out the games `skip` marks (`fix` knows
-/// them to need nothing); also says of each game whether it was left
-/// quiet: nothing repaired, refused or kept in it, and nothing that
-/// depends on the other games (it is FF\[4\], with no old forms waiting
-/// for a repair of the file). A game of the same bytes, read the same
-/// way, is left as quiet by a later repair.
+/// them to need nothing); also says how each game came out.
 pub(crate) fn repair_games(
     collection: &mut Collection<'_>,
     options: &Options,
     changed_already: bool,
     normalize: bool,
     skip: &[bool],
-) -> (Report, Vec<bool>) {
+) -> (Report, Vec<Outcome>) {
     let mut r = Repairer {
         options,
         report: Report::default(),
@@ -130,19 +155,28 @@ pub(crate) fn repair_games(
         .first()
         .is_some_and(|&first| formats.iter().any(|&f| f.min(4) != first.min(4)));
     let boards = games_needing_board(collection);
-    let mut quiet = Vec::with_capacity(boards.len());
-    let said =
-        |r: &Repairer<'_>| r.report.made.len() + r.report.refused.len() + r.report.kept.len();
+    let mut outcomes = Vec::with_capacity(boards.len());
     for (g, needs_board) in boards.into_iter().enumerate() {
         if skip.get(g) == Some(&true) {
-            quiet.push(true);
+            outcomes.push(Outcome::Quiet);
             continue;
         }
-        let before = said(&r);
+        let before = (
+            r.report.made.len(),
+            r.report.refused.len(),
+            r.report.kept.len(),
+        );
         let alone = repair_game(collection, g, formats[g], needs_board, &mut r);
-        quiet.push(alone && said(&r) == before);
+        let made = &r.report.made[before.0..];
+        let said_more = r.report.refused.len() > before.1 || r.report.kept.len() > before.2;
+        outcomes.push(match () {
+            _ if !alone || said_more => Outcome::Open,
+            _ if made.is_empty() => Outcome::Quiet,
+            _ if made.iter().all(|m| CLOSED.contains(&m.code)) => Outcome::Closed,
+            _ => Outcome::Open,
+        });
     }
     r.report.made.sort_by_key(|x| x.span.start);
     r.report.refused.sort_by_key(|x| x.span.start);
-    (r.report, quiet)
+    (r.report, outcomes)
 }

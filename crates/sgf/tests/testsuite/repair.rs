@@ -616,3 +616,78 @@ fn moves_of_other_games_are_kept() {
             .any(|d| d.code.as_str() == "sgf/invalid-value")
     );
 }
+
+/// Pieces of a node: some need only the repairs `fix` does not make twice
+/// (an empty value, empty values beside one, `[tt]`, game information in
+/// another form), some need others, some nothing.
+const PIECES: &[&str] = &[
+    "GN[]",
+    "PC[ ]",
+    "KM[6.5][]",
+    "KM[][7]",
+    "RE[draw]",
+    "RE[Black wins by 3.5]",
+    "KM[5,5]",
+    "DT[]",
+    "B[tt]",
+    "W[tt]",
+    "B[dd]",
+    "W[pp]",
+    "AB[]",
+    "AB[dd]",
+    "AW[dd]",
+    "AE[dd]",
+    "L[aa]",
+    "C[a]",
+    "C[a]",
+    "TE[1]",
+    "BM[1]",
+    "HA[2]",
+    "SZ[]",
+    "GM[]",
+    "KI[13]",
+    "PB[x]",
+    "B[dd][ee]",
+    "RE[B+R][W+R]",
+    "AddBlack[aa]",
+    "DT[05/06/1996]",
+    "CA[]",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// What one `fix --force` leaves, another leaves as it is, whichever
+    /// repairs a game needed: a game whose repairs are all of the kind
+    /// `fix` does not repeat is not repaired a second time inside `fix`.
+    #[test]
+    fn fixed_games_need_no_second_fix(
+        games in proptest::collection::vec(
+            (0u8..3, proptest::collection::vec(proptest::collection::vec(0..PIECES.len(), 0..4), 1..6)),
+            1..4,
+        )
+    ) {
+        let mut input = String::new();
+        for (format, nodes) in &games {
+            input.push_str(["(;FF[4]GM[1]", "(;FF[3]GM[1]", "(;"][usize::from(*format)]);
+            for (i, node) in nodes.iter().enumerate() {
+                if i > 0 {
+                    input.push(';');
+                }
+                for &piece in node {
+                    input.push_str(PIECES[piece]);
+                }
+            }
+            input.push(')');
+        }
+        let force = Options { force: true };
+        let once = kifu_sgf::write::lossless(&kifu_sgf::fix::fix(input.as_bytes(), &force).collection);
+        let again = kifu_sgf::fix::fix(&once, &force);
+        proptest::prop_assert!(
+            !again.report.changed(),
+            "{input}\n{}\n{:?}",
+            String::from_utf8_lossy(&once),
+            again.report.made
+        );
+    }
+}
