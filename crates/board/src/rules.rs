@@ -362,20 +362,13 @@ impl Board {
     /// assert_eq!(board.stones().count(), 0);
     /// ```
     pub fn new(size: BoardSize) -> Board {
-        let width = usize::from(size.cols) + 1;
-        let len = (usize::from(size.rows) + 2) * width;
-        let mut cells = vec![BORDER; len];
-        for y in 0..usize::from(size.rows) {
-            let start = (y + 1) * width + 1;
-            cells[start..start + usize::from(size.cols)].fill(EMPTY);
-        }
-        Board {
+        let mut board = Board {
             size,
-            width,
-            cells,
-            head: vec![0; len],
-            next: vec![0; len],
-            groups: vec![Group::default(); len],
+            width: 0,
+            cells: Vec::new(),
+            head: Vec::new(),
+            next: Vec::new(),
+            groups: Vec::new(),
             ko: None,
             prisoners: [0; 2],
             journal: Vec::new(),
@@ -385,7 +378,45 @@ impl Board {
             changed: Vec::new(),
             region: Vec::new(),
             stack: Vec::new(),
+        };
+        board.reset(size);
+        board
+    }
+
+    /// Makes this board an empty board of `size`, as [`Board::new`] makes
+    /// it, in the memory it has: a program that replays many games (a
+    /// check of a collection) makes one board, not one per game.
+    ///
+    /// ```
+    /// use kifu_board::{Board, BoardSize, Color, Point};
+    /// let mut board = Board::new(BoardSize::square(19).unwrap());
+    /// board.play(Color::Black, Point::new(3, 3)).unwrap();
+    /// board.reset(BoardSize::square(9).unwrap());
+    /// assert!(board == Board::new(BoardSize::square(9).unwrap()));
+    /// ```
+    pub fn reset(&mut self, size: BoardSize) {
+        let width = usize::from(size.cols) + 1;
+        let len = (usize::from(size.rows) + 2) * width;
+        self.size = size;
+        self.width = width;
+        self.cells.clear();
+        self.cells.resize(len, BORDER);
+        for y in 0..usize::from(size.rows) {
+            let start = (y + 1) * width + 1;
+            self.cells[start..start + usize::from(size.cols)].fill(EMPTY);
         }
+        for table in [&mut self.head, &mut self.next] {
+            table.clear();
+            table.resize(len, 0);
+        }
+        self.groups.clear();
+        self.groups.resize(len, Group::default());
+        self.ko = None;
+        self.prisoners = [0; 2];
+        self.journal.clear();
+        self.checkpoints = 0;
+        // The scratch stamps stay: each use takes fresh epochs, and
+        // `setup` sizes them again for a board of another size.
     }
 
     /// The board's size.
@@ -1275,6 +1306,59 @@ mod tests {
             }
             if held.is_empty() {
                 prop_assert!(b.journal.is_empty());
+            }
+        }
+    }
+
+    /// Applies `ops` (no checkpoints) to `b`; returns what each move said.
+    fn replay(b: &mut Board, ops: &[Op]) -> Vec<Option<IllegalMove>> {
+        let (cols, rows) = (b.size.cols, b.size.rows);
+        let at = |x: u8, y: u8| Point::new(x % (cols + 1), y % (rows + 1));
+        let mut said = Vec::new();
+        for op in ops {
+            match op {
+                Op::Play(x, y, black) => {
+                    said.push(b.play_anyway(color(*black), at(*x, *y)).illegal)
+                }
+                Op::Set(x, y, s) => b.set(at(*x, *y), s.map(color)),
+                Op::Batch(changes) => {
+                    let mut setup = b.setup();
+                    for &(x, y, s) in changes {
+                        setup.set(at(x, y), s.map(color));
+                    }
+                }
+                Op::Checkpoint | Op::Undo | Op::Release => {}
+            }
+        }
+        said
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// A board reset after any play (a checkpoint held or not) plays
+        /// as a new board of the new size: the same answers, stones, ko,
+        /// prisoners and groups.
+        #[test]
+        fn a_reset_board_is_a_new_board(
+            first in (1u8..=7, 1u8..=7),
+            second in (1u8..=7, 1u8..=7),
+            before in proptest::collection::vec(op(), 0..60),
+            after in proptest::collection::vec(op(), 0..60),
+            hold in any::<bool>(),
+        ) {
+            let size = |(c, r): (u8, u8)| BoardSize::new(c.into(), r.into()).unwrap();
+            let mut used = Board::new(size(first));
+            let _unreleased = hold.then(|| used.checkpoint());
+            replay(&mut used, &before);
+            used.reset(size(second));
+            let mut new = Board::new(size(second));
+            prop_assert_eq!(replay(&mut used, &after), replay(&mut new, &after));
+            prop_assert_eq!(&used, &new);
+            prop_assert_eq!(used.captures(Color::Black), new.captures(Color::Black));
+            prop_assert!(used.journal.is_empty() && used.checkpoints == 0);
+            if let Err(e) = used.check_groups() {
+                prop_assert!(false, "{}", e);
             }
         }
     }

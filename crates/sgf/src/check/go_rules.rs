@@ -193,7 +193,8 @@ pub(super) fn play_checked(
 /// suicides, ko recaptures, and setup that changes nothing.
 #[cfg(test)]
 pub(super) fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
-    go_rules_with(game, out, |_, _, _| false);
+    let mut board = kifu_board::Board::new(game.board_size());
+    go_rules_with(game, &mut board, out, |_, _, _| false);
 }
 
 /// [`go_rules`], calling `each` on every node as the walk meets it (pre-order,
@@ -201,13 +202,13 @@ pub(super) fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
 /// and whether a node above it holds game information; `each` says whether
 /// this one does. The checks of the nodes go with the rules in one walk:
 /// a second walk of a big collection's million nodes cost as much as the
-/// checks it made.
+/// checks it made. `board`: any board, made the game's empty board here.
 pub(super) fn go_rules_with(
     game: &crate::Game<'_, '_>,
+    board: &mut kifu_board::Board,
     out: &mut Vec<Diagnostic>,
     mut each: impl FnMut(Node<'_, '_>, bool, bool) -> bool,
 ) {
-    use kifu_board::Board;
     let size = game.board_size();
     handicap(game, out);
     // One board for the whole tree: at a node with several children a
@@ -221,7 +222,7 @@ pub(super) fn go_rules_with(
         Back,
         BackAndRelease,
     }
-    let mut board = Board::new(size);
+    board.reset(size);
     let mut branches = Vec::new();
     let root = game.root().id();
     let mut stack = vec![Step::Node(game.root(), None, true, false)];
@@ -254,7 +255,7 @@ pub(super) fn go_rules_with(
             apply_setup(&setup, size, &mut batch, out);
         }
         if let Some(mv) = mv {
-            play_checked(&mut board, mv, main, &mut last, out);
+            play_checked(board, mv, main, &mut last, out);
         }
         // Most nodes have one child: no list of them.
         if let Some(only) = node.first_child().filter(|c| c.next_sibling().is_none()) {
@@ -265,7 +266,7 @@ pub(super) fn go_rules_with(
         if let Some((_, Some(point), _)) = mv
             && children.len() > 1
         {
-            variation_level(&children, point, &board, out);
+            variation_level(&children, point, board, out);
         }
         if children.len() > 1 {
             branches.push(board.checkpoint());

@@ -50,9 +50,15 @@ pub fn check_timed(
     // For each node (by index) of a game that is not Go, whether it or a
     // node above it holds game information; made for the first such game.
     let mut info_here = Vec::new();
+    // One board for every game, made again for each.
+    let mut board = kifu_board::Board::new(kifu_board::BoardSize::STANDARD);
     for game in collection.games() {
         let game_type = game.game_type();
-        check_game(&game, game_type, &mut info_here, &mut out, &mut rules);
+        let walk = Walk {
+            info_here: &mut info_here,
+            board: &mut board,
+        };
+        check_game(&game, game_type, walk, &mut out, &mut rules);
     }
     lap("check: nodes and Go rules (one walk)");
     mixed_formats(collection, &mut out);
@@ -64,16 +70,23 @@ pub fn check_timed(
     out
 }
 
+/// What [`check_timed`] lends each game's walk: its table of game
+/// information (for games that are not Go) and its board.
+struct Walk<'w> {
+    info_here: &'w mut Vec<bool>,
+    board: &'w mut kifu_board::Board,
+}
+
 /// The checks of a game's root (its type and format) and of every node,
-/// and in a game of Go the Go rules (their findings in `rules`);
-/// `info_here` is [`check_timed`]'s table of game information.
+/// and in a game of Go the Go rules (their findings in `rules`).
 fn check_game(
     game: &crate::Game<'_, '_>,
     game_type: u32,
-    info_here: &mut Vec<bool>,
+    walk: Walk<'_>,
     out: &mut Vec<Diagnostic>,
     rules: &mut Vec<Diagnostic>,
 ) {
+    let Walk { info_here, board } = walk;
     let root = game.root();
     let go = game_type == 1;
     if !go {
@@ -120,7 +133,7 @@ fn check_game(
     };
     if go {
         let root = root.id();
-        go_rules_with(game, rules, |node, plain, above| {
+        go_rules_with(game, board, rules, |node, plain, above| {
             // Nothing to find in a plain move (see `Node::plain_move`).
             if plain && node.id() != root {
                 return false;

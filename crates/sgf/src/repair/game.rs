@@ -20,6 +20,7 @@ pub(super) fn repair_game(
     g: usize,
     file_format: u32,
     needs_board: bool,
+    board: &mut Board,
     r: &mut Repairer<'_>,
 ) -> bool {
     let Some(game) = c.game(g) else { return true };
@@ -46,7 +47,7 @@ pub(super) fn repair_game(
     // board: where the tree branches a checkpoint is taken, and the board
     // goes back to it after each child but the last (`None` entries).
     // Each node goes with whether a node above it holds game information.
-    let mut board = Board::new(size);
+    board.reset(size);
     let mut branches = Vec::new();
     let mut stack = vec![Some((root, false))];
     while let Some(step) = stack.pop() {
@@ -66,7 +67,7 @@ pub(super) fn repair_game(
         };
         let is_root = node == root;
         // Nothing in a plain move for the structure repairs (`B` or `W`
-        // alone) nor, in an FF[4] game of Go, for the node repairs (see
+        // alone) nor, below the root of a game of Go, for the node repairs (see
         // `Node::plain_move`). Read once: the structure repairs, made
         // first, may leave a plain move of a node that was not one.
         let mut plain = c.node(node).plain_move(size);
@@ -75,16 +76,16 @@ pub(super) fn repair_game(
             has_info = repair_structure(c, node, is_root, info_above, go, r);
             plain = c.node(node).plain_move(size);
         }
-        let plain = plain.filter(|_| go && ff == 4);
+        let plain = plain.filter(|_| go && !is_root);
         if plain.is_none() {
-            repair_node(c, node, &cx, &mut board, r);
+            repair_node(c, node, &cx, board, r);
         }
         if needs_board {
             match plain {
                 Some((color, p)) => {
                     board.play_anyway_into(color, p, &mut Vec::new());
                 }
-                None => apply_node(c, node, &mut board),
+                None => apply_node(c, node, board),
             }
         }
         let n = c.node(node);
@@ -203,7 +204,7 @@ mod tests {
     use super::*;
     use crate::repair::{Options, Report};
 
-    /// Runs [`repair_node`] on every node of `input` that `Node::plain_move`
+    /// Runs [`repair_node`] on every node below a root of `input` that `Node::plain_move`
     /// takes as one; returns how many there were, and what was repaired.
     fn repairs_of_plain_moves(input: &[u8]) -> (usize, Vec<Repair>) {
         let mut c = crate::parse(input).value;
@@ -220,20 +221,21 @@ mod tests {
         let mut plain = 0;
         for g in 0..c.len() {
             let game = c.game(g).unwrap();
-            if game.game_type() != 1 || game.file_format() < 4 {
+            if game.game_type() != 1 {
                 continue;
             }
+            let ff = game.file_format().clamp(1, 4) as u8;
             let size = game.board_size();
             let ascii_safe = game.charset().scan == crate::bytes::charset::ScanMode::AsciiSafe;
             let nodes: Vec<NodeId> = game.nodes().map(|n| n.id()).collect();
             for node in nodes {
-                if c.node(node).is_plain_move(size) {
+                if c.node(node).parent().is_some() && c.node(node).is_plain_move(size) {
                     plain += 1;
                     let mut board = Board::new(size);
                     let tt = size.tt_is_pass();
                     let cx = NodeContext {
                         go: true,
-                        ff: 4,
+                        ff,
                         tt_is_pass: tt,
                         utf16: false,
                         ascii_safe,
@@ -253,9 +255,9 @@ mod tests {
     #[test]
     fn plain_moves_need_no_repair_of_their_node() {
         let (plain, found) = repairs_of_plain_moves(
-            b"(;GM[1]FF[4]SZ[9];B[ii];W[aa](;B[ee])(;W[ef]))(;FF[4]SZ[13:9];B[mi])",
+            b"(;GM[1]FF[4]SZ[9];B[ii];W[aa](;B[ee])(;W[ef]))(;FF[4]SZ[13:9];B[mi])(;FF[3];B[aa])(;B[ss])",
         );
-        assert_eq!(plain, 5);
+        assert_eq!(plain, 6);
         assert!(found.is_empty(), "{found:?}");
         // Not plain: off the board, a pass, lowercase, escaped, two values,
         // two properties; the general path repairs or keeps them.

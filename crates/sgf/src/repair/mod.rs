@@ -156,6 +156,8 @@ pub(crate) fn repair_games(
         .is_some_and(|&first| formats.iter().any(|&f| f.min(4) != first.min(4)));
     let boards = games_needing_board(collection);
     let mut outcomes = Vec::with_capacity(boards.len());
+    // One board for every game, made again for each.
+    let mut board = kifu_board::Board::new(kifu_board::BoardSize::STANDARD);
     for (g, needs_board) in boards.into_iter().enumerate() {
         if skip.get(g) == Some(&true) {
             outcomes.push(Outcome::Quiet);
@@ -166,7 +168,7 @@ pub(crate) fn repair_games(
             r.report.refused.len(),
             r.report.kept.len(),
         );
-        let alone = repair_game(collection, g, formats[g], needs_board, &mut r);
+        let alone = repair_game(collection, g, formats[g], needs_board, &mut board, &mut r);
         let made = &r.report.made[before.0..];
         let said_more = r.report.refused.len() > before.1 || r.report.kept.len() > before.2;
         outcomes.push(match () {
