@@ -141,7 +141,12 @@ fn parse_point(raw: &str, size: BoardSize) -> Result<Point, ValueError> {
 /// Reads a Number as sgfmill does (`int(value.replace(' ', ''))`): spaces
 /// anywhere and white space around are ignored, a sign is allowed.
 fn parse_number(raw: &str) -> Result<i64, ValueError> {
-    let compact: String = raw.chars().filter(|&c| c != ' ').collect();
+    // Spaces inside are left out (`1 000`); a copy only for those.
+    let compact: std::borrow::Cow<'_, str> = if raw.contains(' ') {
+        raw.chars().filter(|&c| c != ' ').collect::<String>().into()
+    } else {
+        raw.into()
+    };
     let digits = compact.trim_ascii();
     let unsigned = digits.strip_prefix(['+', '-']).unwrap_or(digits);
     if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {

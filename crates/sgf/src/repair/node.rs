@@ -267,9 +267,12 @@ fn too_many_values(c: &mut Collection<'_>, node: NodeId, r: &mut Repairer<'_>) {
 /// bytes, where the values then read as their type; else they are
 /// invalid values, below.
 fn space_in_points(c: &mut Collection<'_>, node: NodeId, size: BoardSize, r: &mut Repairer<'_>) {
+    // Only values of points are looked at (a root's names and titles hold
+    // spaces, and each was copied with its node's properties).
     let space = c.node(node).properties().any(|p| {
-        p.raw_values()
-            .any(|v| v.iter().any(|&b| crate::props::is_sgf_space(b)))
+        p.info().is_some_and(crate::props::mentions_points)
+            && p.raw_values()
+                .any(|v| v.iter().any(|&b| crate::props::is_sgf_space(b)))
     });
     if !space {
         return;

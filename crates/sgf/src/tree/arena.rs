@@ -904,7 +904,17 @@ impl<'c, 'i> Node<'c, 'i> {
 
     /// The first property with identifier `id` (uppercase, as in FF\[4\]).
     pub fn property(&self, id: &str) -> Option<Property<'c, 'i>> {
-        self.properties().find(|p| p.id() == id)
+        // Asked of every root and many nodes by every check and repair:
+        // an identifier written in capitals is its own identifier proper,
+        // compared as written; only the others (`AddBlack`) are read.
+        self.properties().find(|p| {
+            let written = p.written_id();
+            if written.iter().all(u8::is_ascii_uppercase) {
+                written == id.as_bytes()
+            } else {
+                p.id() == id
+            }
+        })
     }
 
     /// Whether the node has a property `id`.
@@ -922,12 +932,6 @@ impl<'c, 'i> Node<'c, 'i> {
             .game_of(self.id)
             .map(|g| self.collection.games[g].charset.encoding)
             .unwrap_or(encoding_rs::UTF_8)
-    }
-
-    fn board_size(&self) -> BoardSize {
-        self.collection
-            .game_of(self.id)
-            .map_or_else(BoardSize::default, |g| self.collection.games[g].size)
     }
 
     /// The first value of `id` decoded to UTF-8 with escapes resolved (no
@@ -1078,12 +1082,16 @@ impl<'c, 'i> Property<'c, 'i> {
     /// # Errors
     /// [`ValueError`] when the value does not fit its type or the property is unknown.
     pub fn value(&self) -> Result<Value, ValueError> {
-        let node = self.collection.node(self.node);
         let Some(info) = self.info() else {
             return Err(ValueError::unknown_property(self.id()));
         };
-        let encoding = node.game_charset();
-        let size = node.board_size();
+        // The game looked up once for both.
+        let game = self
+            .collection
+            .game_of(self.node)
+            .map(|g| &self.collection.games[g]);
+        let encoding = game.map_or(encoding_rs::UTF_8, |g| g.charset.encoding);
+        let size = game.map_or_else(BoardSize::default, |g| g.size);
         // Most properties have one value: no vectors for them.
         if self.value_count() == 1 {
             let raw = self.raw_values().next().unwrap_or_default();
