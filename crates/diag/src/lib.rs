@@ -313,19 +313,16 @@ impl LineIndex {
     /// Indexes `input`.
     pub fn new(input: &[u8]) -> Self {
         let mut starts = vec![0u32];
-        let mut i = 0;
-        while i < input.len() {
-            match input[i] {
-                b'\n' => starts.push(i as u32 + 1),
-                b'\r' => {
-                    if input.get(i + 1) == Some(&b'\n') {
-                        i += 1;
-                    }
-                    starts.push(i as u32 + 1);
-                }
-                _ => {}
-            }
-            i += 1;
+        let mut from = 0;
+        // A line ends at `\n`, `\r\n` or a `\r` alone.
+        while let Some(found) = memchr::memchr2(b'\n', b'\r', &input[from..]) {
+            let at = from + found;
+            from = if input[at] == b'\r' && input.get(at + 1) == Some(&b'\n') {
+                at + 2
+            } else {
+                at + 1
+            };
+            starts.push(from as u32);
         }
         LineIndex { starts }
     }
@@ -381,6 +378,50 @@ mod tests {
         assert_eq!(index.position(input, 8), (3, 1));
         assert_eq!(index.position(input, 10), (4, 1));
         assert_eq!(index.position(input, 99), (4, 2));
+    }
+
+    /// The line starts as a byte-at-a-time reading finds them.
+    fn starts_one_byte_at_a_time(input: &[u8]) -> Vec<u32> {
+        let mut starts = vec![0];
+        let mut i = 0;
+        while i < input.len() {
+            if input[i] == b'\n' || input[i] == b'\r' {
+                if input[i] == b'\r' && input.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                starts.push(i as u32 + 1);
+            }
+            i += 1;
+        }
+        starts
+    }
+
+    #[test]
+    fn line_breaks_of_every_kind_start_lines() {
+        let mut cases: Vec<Vec<u8>> = [
+            "", "\r", "\n", "\r\n", "\n\r", "\r\r\n\n", "a\r", "a\rb\r\n",
+        ]
+        .iter()
+        .map(|s| s.as_bytes().to_vec())
+        .collect();
+        // Bytes of `a`, `\r` and `\n` in any order, from a fixed seed.
+        let mut seed = 7u32;
+        for len in 0..200 {
+            let bytes = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    [b'a', b'\r', b'\n'][(seed >> 16) as usize % 3]
+                })
+                .collect();
+            cases.push(bytes);
+        }
+        for case in cases {
+            assert_eq!(
+                LineIndex::new(&case).starts,
+                starts_one_byte_at_a_time(&case),
+                "{case:?}"
+            );
+        }
     }
 
     #[test]
