@@ -104,7 +104,7 @@ fn fix_with<'i>(
     // Spans of these rare later repairs are places in the repaired text,
     // kept inside the input.
     for _ in 0..2 {
-        if !fixed.report.changed() {
+        if !fixed.report.changed() || untouched.as_ref().is_some_and(|u| u.settled) {
             break;
         }
         // What the games were read in: the next pass reads the written
@@ -210,6 +210,10 @@ struct Untouched {
     /// bytes a multibyte character is made of, may make the text read
     /// anew.
     closed: Vec<Option<Resolution>>,
+    /// Every game is quiet or closed in such a charset, and nothing was
+    /// refused or kept: a later pass would change nothing, and the
+    /// repaired tree is final (not written and read again).
+    settled: bool,
 }
 
 /// The bytes and charset of each game of `collection`, an unedited
@@ -242,10 +246,18 @@ impl Untouched {
                     .then(|| charset.clone())
             })
             .collect();
+        let settled = collection.len() == outcomes.len()
+            && collection.games().zip(outcomes).all(|(game, &outcome)| {
+                let charset = game.charset();
+                outcome != Outcome::Open
+                    && charset.finding.is_none()
+                    && charset.scan == ScanMode::AsciiSafe
+            });
         Untouched {
             scan: collection.scan,
             games,
             closed,
+            settled,
         }
     }
 
@@ -370,7 +382,15 @@ fn fix_once<'i>(
     let read = of_input.then(|| games_read(&collection));
     let (mut later, outcomes) =
         repair::repair_games(&mut collection, options, syntax_repaired, normalize, &skip);
-    let untouched = first.then(|| Untouched::of(read, &collection, &outcomes));
+    let mut untouched = first.then(|| Untouched::of(read, &collection, &outcomes));
+    if let Some(u) = &mut untouched {
+        // Settled only if the syntax needed nothing either.
+        u.settled &= rounds.is_empty()
+            && report.refused.is_empty()
+            && later.refused.is_empty()
+            && later.kept.is_empty();
+    }
+    let settled = untouched.as_ref().is_some_and(|u| u.settled);
     lap("fix: content repairs");
     // Spans of the repairs after the syntax stage: in the repaired bytes,
     // or in text a repair created (shown where it was inserted).
@@ -386,7 +406,12 @@ fn fix_once<'i>(
         }
     }
     let changed = syntax_repaired || later.changed();
-    let (collection, fresh) = settle_charsets(collection, changed, &mut later);
+    // Settled games keep the charsets their `CA` names: nothing to settle.
+    let (collection, fresh) = if settled {
+        (collection, None)
+    } else {
+        settle_charsets(collection, changed, &mut later)
+    };
     lap("fix: charsets settled (write, read again)");
     for r in later
         .made

@@ -110,7 +110,8 @@ pub(crate) enum Outcome {
     /// repair of the file). A game of the same bytes, read the same way,
     /// is left as quiet by a later repair.
     Quiet,
-    /// As quiet, but for repairs of [`CLOSED`] made: the game as repaired,
+    /// Only repairs of [`CLOSED`] made (an FF\[1\]-FF\[3\] game marked
+    /// `FF[4]` among them), nothing refused or kept: the game as repaired,
     /// read in the same charset, is left as it is by a later repair.
     Closed,
     /// Anything else.
@@ -123,12 +124,24 @@ pub(crate) enum Outcome {
 /// read again in the same pass by the repairs that follow them. A game
 /// repaired by these alone need not be repaired again to be sure that
 /// `fix` is idempotent (most games of a big archive lose an empty `GN[]`
-/// and nothing else).
-const CLOSED: [kifu_diag::Code; 4] = [
+/// and nothing else). `FF[4]` written to an FF\[1\]-FF\[3\] game is one
+/// of them: what the repairs do otherwise in those formats (`[tt]`
+/// passes and free-text dates left for the file's repair, old forms kept
+/// and reported) is done when the game is marked, or reported otherwise
+/// (and then the game is not closed).
+const CLOSED: [kifu_diag::Code; 6] = [
     crate::check::codes::EMPTY_VALUE,
     crate::check::codes::TOO_MANY_VALUES,
     crate::check::codes::TT_PASS,
     crate::check::codes::NONSTANDARD_GAME_INFO,
+    crate::check::codes::UNKNOWN_FF,
+    crate::check::codes::MIXED_FILE_FORMATS,
+];
+
+/// The repairs that mark a game `FF[4]`.
+const MARKED: [kifu_diag::Code; 2] = [
+    crate::check::codes::UNKNOWN_FF,
+    crate::check::codes::MIXED_FILE_FORMATS,
 ];
 
 /// [`repair_after`], leaving out the games `skip` marks (`fix` knows
@@ -171,10 +184,14 @@ pub(crate) fn repair_games(
         let alone = repair_game(collection, g, formats[g], needs_board, &mut board, &mut r);
         let made = &r.report.made[before.0..];
         let said_more = r.report.refused.len() > before.1 || r.report.kept.len() > before.2;
+        // An older game is FF[4] after its repairs only when marked so.
+        let marked = made.iter().any(|m| MARKED.contains(&m.code));
         outcomes.push(match () {
-            _ if !alone || said_more => Outcome::Open,
-            _ if made.is_empty() => Outcome::Quiet,
-            _ if made.iter().all(|m| CLOSED.contains(&m.code)) => Outcome::Closed,
+            _ if said_more => Outcome::Open,
+            _ if alone && made.is_empty() => Outcome::Quiet,
+            _ if (alone || marked) && made.iter().all(|m| CLOSED.contains(&m.code)) => {
+                Outcome::Closed
+            }
             _ => Outcome::Open,
         });
     }

@@ -652,6 +652,15 @@ const PIECES: &[&str] = &[
     "AddBlack[aa]",
     "DT[05/06/1996]",
     "CA[]",
+    "B[]",
+    "AB[aa:bb]",
+    "SZ[19:19]",
+    "DT[1996-5-12]",
+    "DT[last summer]",
+    "DT[2018-04-27 10:00]",
+    "FF[3]",
+    "FF[4]",
+    "BR[9 dan]",
 ];
 
 proptest::proptest! {
