@@ -202,8 +202,9 @@ pub fn plan(
         removed: Vec::new(),
         places: std::cell::OnceCell::new(),
     };
+    let others = Others::of(diagnostics);
     for d in diagnostics {
-        planner.plan(d, diagnostics);
+        planner.plan(d, &others);
     }
     let mut edits = planner.edits;
     if edits.edits.is_empty() {
@@ -215,6 +216,52 @@ pub fn plan(
 
 /// See [`Planner::repair_of`].
 type Planned = (Code, String, bool, Vec<(usize, usize, Vec<u8>)>);
+
+/// What the repairs of some diagnostics ask of the others, found in one
+/// pass over them (each such repair scanned every diagnostic: random SGF
+/// tokens, with tens of thousands of them, took seconds).
+struct Others {
+    /// The spans of the unbalanced parentheses by start, each with the
+    /// largest end among it and those before it.
+    unbalanced: Vec<(u32, u32)>,
+    /// Where the last text that looks like data before the first game starts.
+    last_data_before_game: Option<u32>,
+    /// A value is left open at the end.
+    unclosed_value: bool,
+}
+
+impl Others {
+    fn of(diagnostics: &[Diagnostic]) -> Others {
+        let mut unbalanced: Vec<(u32, u32)> = diagnostics
+            .iter()
+            .filter(|d| d.code == codes::UNBALANCED)
+            .map(|d| (d.span.start, d.span.end))
+            .collect();
+        unbalanced.sort_unstable();
+        let mut largest_end = 0;
+        for (_, end) in &mut unbalanced {
+            largest_end = largest_end.max(*end);
+            *end = largest_end;
+        }
+        Others {
+            unbalanced,
+            last_data_before_game: diagnostics
+                .iter()
+                .filter(|d| d.code == codes::DATA_BEFORE_GAME)
+                .map(|d| d.span.start)
+                .max(),
+            unclosed_value: diagnostics.iter().any(|d| d.code == codes::UNCLOSED_VALUE),
+        }
+    }
+
+    /// Whether an unbalanced parenthesis's span holds `span`.
+    fn unbalanced_around(&self, span: Span) -> bool {
+        let before = self
+            .unbalanced
+            .partition_point(|&(start, _)| start <= span.start);
+        before > 0 && self.unbalanced[before - 1].1 >= span.end
+    }
+}
 
 struct Planner<'a, 'c, 'i> {
     input: &'a [u8],
@@ -291,8 +338,8 @@ impl Planner<'_, '_, '_> {
         s
     }
 
-    fn plan(&mut self, d: &Diagnostic, all: &[Diagnostic]) {
-        if let Some((code, message, critical, edits)) = self.repair_of(d, all)
+    fn plan(&mut self, d: &Diagnostic, others: &Others) {
+        if let Some((code, message, critical, edits)) = self.repair_of(d, others)
             && self.decide(code, d.span, message, critical)
         {
             for (start, end, insert) in edits {
@@ -306,12 +353,12 @@ impl Planner<'_, '_, '_> {
 
     /// The repair of one diagnostic: the code it answers, what it does,
     /// whether it is critical, and its edits.
-    fn repair_of(&self, d: &Diagnostic, all: &[Diagnostic]) -> Option<Planned> {
+    fn repair_of(&self, d: &Diagnostic, others: &Others) -> Option<Planned> {
         let s = d.span;
         let (start, end) = (s.start as usize, s.end as usize);
         let planned = match d.code {
-            codes::JUNK_BEFORE_GAME => return self.junk_before_game(d, all),
-            codes::JUNK_AFTER_GAME => return self.junk_after_game(d, all),
+            codes::JUNK_BEFORE_GAME => return self.junk_before_game(d, others),
+            codes::JUNK_AFTER_GAME => return self.junk_after_game(d, others),
             codes::JUNK_IN_NODE => {
                 let message = format!("characters removed: '{}'", self.text(s));
                 (d.code, message, true, removal(self.space_start(start), end))
@@ -337,7 +384,7 @@ impl Planner<'_, '_, '_> {
                 false,
                 vec![(start, start, b"(".to_vec())],
             ),
-            codes::MISSING_CLOSE => return self.missing_close(d, all),
+            codes::MISSING_CLOSE => return self.missing_close(d, others),
             codes::UNBALANCED => {
                 let message = format!("stray '{}' removed", self.text(s));
                 (d.code, message, false, removal(start, end))
@@ -369,12 +416,10 @@ impl Planner<'_, '_, '_> {
     }
 
     /// Text before the first game: removed when it is data, or only parentheses, or the canonical form is asked for.
-    fn junk_before_game(&self, d: &Diagnostic, all: &[Diagnostic]) -> Option<Planned> {
+    fn junk_before_game(&self, d: &Diagnostic, others: &Others) -> Option<Planned> {
         let s = d.span;
         let (start, end) = (s.start as usize, s.end as usize);
-        let data = all
-            .iter()
-            .any(|o| o.code == codes::DATA_BEFORE_GAME && o.span.start >= s.start);
+        let data = others.last_data_before_game.is_some_and(|at| at >= s.start);
         let code = if data {
             codes::DATA_BEFORE_GAME
         } else {
@@ -390,14 +435,11 @@ impl Planner<'_, '_, '_> {
     }
 
     /// Text after or between the games.
-    fn junk_after_game(&self, d: &Diagnostic, all: &[Diagnostic]) -> Option<Planned> {
+    fn junk_after_game(&self, d: &Diagnostic, others: &Others) -> Option<Planned> {
         let s = d.span;
         let (start, end) = (s.start as usize, s.end as usize);
         // A stray `)` is the unbalanced parenthesis's to remove.
-        if all
-            .iter()
-            .any(|o| o.code == codes::UNBALANCED && o.span.start <= s.start && o.span.end >= s.end)
-        {
+        if others.unbalanced_around(s) {
             return None;
         }
         let text = !self.only_parentheses(s);
@@ -419,7 +461,7 @@ impl Planner<'_, '_, '_> {
     }
 
     /// `)` added at the end for the trees left open.
-    fn missing_close(&self, d: &Diagnostic, all: &[Diagnostic]) -> Option<Planned> {
+    fn missing_close(&self, d: &Diagnostic, others: &Others) -> Option<Planned> {
         let count = unclosed_trees(&d.message);
         let message = if count == 1 {
             "')' added at the end".to_owned()
@@ -428,7 +470,7 @@ impl Planner<'_, '_, '_> {
         };
         // Before the final line break, unless it is inside a
         // value left open (which gets its `]` at the very end).
-        let open_value = all.iter().any(|o| o.code == codes::UNCLOSED_VALUE);
+        let open_value = others.unclosed_value;
         let at = if open_value {
             self.input.len()
         } else {
@@ -616,6 +658,47 @@ mod offset_tests {
                     edits.original_offset_by_walk(offset),
                     "{:?} at {offset}",
                     edits.edits
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod others_tests {
+    use super::*;
+
+    /// `Others::unbalanced_around` against a scan of every span, on spans
+    /// from a fixed seed (nested, overlapping, empty).
+    #[test]
+    fn an_unbalanced_span_around_is_found_as_a_scan_finds_it() {
+        let mut seed = 3u32;
+        let mut next = |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) % n
+        };
+        for _ in 0..200 {
+            let spans: Vec<Span> = (0..next(12))
+                .map(|_| {
+                    let start = next(40);
+                    Span::new(start, start + next(10))
+                })
+                .collect();
+            let diagnostics: Vec<Diagnostic> = spans
+                .iter()
+                .map(|&s| Diagnostic::new(codes::UNBALANCED, kifu_diag::Severity::Error, s, "x"))
+                .collect();
+            let others = Others::of(&diagnostics);
+            for _ in 0..20 {
+                let start = next(45);
+                let probe = Span::new(start, start + next(6));
+                let scanned = spans
+                    .iter()
+                    .any(|o| o.start <= probe.start && o.end >= probe.end);
+                assert_eq!(
+                    others.unbalanced_around(probe),
+                    scanned,
+                    "{spans:?} {probe:?}"
                 );
             }
         }
