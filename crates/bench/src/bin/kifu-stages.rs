@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! kifu-stages FILE|DIR [--passes N] [--kifu PATH] [--before PATH] [--sgfc PATH] [--programs-only]
-//! kifu-stages garbage [--size BYTES] [--kifu PATH] [--timeout SECS]
+//! kifu-stages garbage [--size BYTES] [--kifu PATH] [--timeout SECS] [--keep DIR]
 //! ```
 //!
 //! The stages are the library's (`kifu_sgf::check::check_timed`,
@@ -44,6 +44,8 @@ struct Args {
     programs_only: bool,
     size: usize,
     timeout: u32,
+    /// Where to leave the garbage inputs (for a profiler); else removed.
+    keep: Option<PathBuf>,
 }
 
 fn args() -> Args {
@@ -59,6 +61,7 @@ fn args() -> Args {
         sgfc: std::env::var_os("SGFC").map(PathBuf::from),
         size: 1 << 20,
         timeout: 60,
+        keep: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -71,6 +74,7 @@ fn args() -> Args {
             "--sgfc" => a.sgfc = Some(PathBuf::from(value())),
             "--size" => a.size = value().parse().unwrap_or_else(|_| usage()),
             "--timeout" => a.timeout = value().parse().unwrap_or_else(|_| usage()),
+            "--keep" => a.keep = Some(PathBuf::from(value())),
             "garbage" if a.target.is_none() => a.garbage = true,
             _ if a.target.is_none() && !arg.starts_with('-') => a.target = Some(arg.into()),
             _ => usage(),
@@ -81,7 +85,7 @@ fn args() -> Args {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: kifu-stages FILE|DIR [--passes N] [--kifu PATH] [--before PATH] [--sgfc PATH] [--programs-only]\n       kifu-stages garbage [--size BYTES] [--kifu PATH] [--timeout SECS]"
+        "usage: kifu-stages FILE|DIR [--passes N] [--kifu PATH] [--before PATH] [--sgfc PATH] [--programs-only]\n       kifu-stages garbage [--size BYTES] [--kifu PATH] [--timeout SECS] [--keep DIR]"
     );
     std::process::exit(2)
 }
@@ -340,7 +344,9 @@ fn programs(a: &Args, target: &Path, bytes: usize) {
 }
 
 fn garbage_runs(a: &Args) {
-    let dir = std::env::temp_dir().join(format!("kifu-garbage-{}", std::process::id()));
+    let dir = a.keep.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("kifu-garbage-{}", std::process::id()))
+    });
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     println!(
         "kifu: {}  ({} bytes each, timeout {} s)",
@@ -386,7 +392,12 @@ fn garbage_runs(a: &Args) {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    match &a.keep {
+        Some(kept) => println!("inputs kept in {}", kept.display()),
+        None => {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
 }
 
 fn main() {
