@@ -178,6 +178,19 @@ fn fix_with<'i>(
         }
         fixed.collection = again.collection;
     }
+    // Every place reported is a place in the input: a repair of text that
+    // a syntax repair inserted (`)` added at the end) is shown at the end
+    // at most (the fuzzer found lowercase identifiers reported past it).
+    let len = input.len() as u32;
+    let report = &mut fixed.report;
+    for r in report
+        .made
+        .iter_mut()
+        .chain(&mut report.refused)
+        .chain(&mut report.kept)
+    {
+        r.span = Span::new(r.span.start.min(len), r.span.end.min(len));
+    }
     fixed
 }
 

@@ -509,6 +509,15 @@ fn fuzz_fix_span_of_renamed_identifier() {
     assert_fix_properties(input);
 }
 
+/// Found by `sgf_fix`: a lowercase identifier (`omF`) repaired in a file
+/// whose syntax was repaired first was reported at a place past the end
+/// of the input.
+#[test]
+fn fuzz_fix_span_past_the_input() {
+    let input = include_bytes!("../fuzz-regressions/fix-span-past-the-input.sgf");
+    assert_fix_properties(input);
+}
+
 /// Found by `sgf_fix`: `Che;` is an identifier without value and with
 /// lowercase letters; the rewrite to `C` survived the removal, and the
 /// second fix removed it.
