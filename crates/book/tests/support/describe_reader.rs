@@ -100,6 +100,22 @@ pub(crate) fn rebuild(text: &str) -> Rebuilt {
     out
 }
 
+/// `(color, point, number)` of each move `kifu diagrams` lists for one item.
+pub(crate) fn listed_moves(entry: &Value) -> Vec<(String, String, Option<u64>)> {
+    entry["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["color"].as_str().unwrap().to_owned(),
+                m["point"].as_str().unwrap().to_owned(),
+                m["number"].as_u64(),
+            )
+        })
+        .collect()
+}
+
 /// What `kifu diagrams` lists for one item.
 pub(crate) fn listed(entry: &Value) -> Rebuilt {
     let strings = |v: &Value| -> Vec<String> {
@@ -112,18 +128,7 @@ pub(crate) fn listed(entry: &Value) -> Rebuilt {
     Rebuilt {
         black: strings(&entry["black"]),
         white: strings(&entry["white"]),
-        moves: entry["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| {
-                (
-                    m["color"].as_str().unwrap().to_owned(),
-                    m["point"].as_str().unwrap().to_owned(),
-                    m["number"].as_u64(),
-                )
-            })
-            .collect(),
+        moves: listed_moves(entry),
         marks: entry["marks"]
             .as_object()
             .unwrap()

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use kifu_book::create::{self, Options};
 
 #[path = "../support/describe_reader.rs"]
-mod describe_reader;
+pub(crate) mod describe_reader;
 use describe_reader::{listed, rebuild};
 
 /// Every diagram of `book` described and rebuilt; returns how many.

@@ -13,21 +13,7 @@ fn listing(text: &str) -> (Value, Resolution) {
     (kifu_book::listing::to_json(&book, &resolution), resolution)
 }
 
-/// `(color, point, number)` of each move.
-fn moves(entry: &Value) -> Vec<(String, String, Option<u64>)> {
-    entry["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["color"].as_str().unwrap().to_owned(),
-                m["point"].as_str().unwrap().to_owned(),
-                m["number"].as_u64(),
-            )
-        })
-        .collect()
-}
+use crate::describe::describe_reader::listed_moves as moves;
 
 fn mv(c: &str, p: &str, n: u64) -> (String, String, Option<u64>) {
     (c.to_owned(), p.to_owned(), Some(n))
