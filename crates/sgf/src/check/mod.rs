@@ -54,11 +54,14 @@ pub fn check_timed(
     let mut board = kifu_board::Board::new(kifu_board::BoardSize::STANDARD);
     for game in collection.games() {
         let game_type = game.game_type();
-        let walk = Walk {
-            info_here: &mut info_here,
-            board: &mut board,
-        };
-        check_game(&game, game_type, walk, &mut out, &mut rules);
+        check_game(
+            &game,
+            game_type,
+            &mut info_here,
+            &mut board,
+            &mut out,
+            &mut rules,
+        );
     }
     lap("check: nodes and Go rules (one walk)");
     mixed_formats(collection, &mut out);
@@ -70,23 +73,18 @@ pub fn check_timed(
     out
 }
 
-/// What [`check_timed`] lends each game's walk: its table of game
-/// information (for games that are not Go) and its board.
-struct Walk<'w> {
-    info_here: &'w mut Vec<bool>,
-    board: &'w mut kifu_board::Board,
-}
-
 /// The checks of a game's root (its type and format) and of every node,
-/// and in a game of Go the Go rules (their findings in `rules`).
+/// and in a game of Go the Go rules (their findings in `rules`), lent
+/// [`check_timed`]'s table of game information (for games that are not
+/// Go) and its board.
 fn check_game(
     game: &crate::Game<'_, '_>,
     game_type: u32,
-    walk: Walk<'_>,
+    info_here: &mut Vec<bool>,
+    board: &mut kifu_board::Board,
     out: &mut Vec<Diagnostic>,
     rules: &mut Vec<Diagnostic>,
 ) {
-    let Walk { info_here, board } = walk;
     let root = game.root();
     let go = game_type == 1;
     if !go {

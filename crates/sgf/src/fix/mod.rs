@@ -102,7 +102,7 @@ fn fix_with<'i>(
     // multibyte charset which `\` and `]` are trail bytes: what one pass
     // leaves, another pass repairs, so that `kifu fix` is idempotent.
     // Spans of these rare later repairs are places in the repaired text,
-    // kept inside the input.
+    // kept inside the input at the end.
     for _ in 0..2 {
         if !fixed.report.changed() || untouched.as_ref().is_some_and(|u| u.settled) {
             break;
@@ -151,27 +151,19 @@ fn fix_with<'i>(
             fixed.collection = again.collection;
             break;
         }
-        let len = input.len() as u32;
-        let inside = |mut r: repair::Repair| {
-            r.span = Span::new(r.span.start.min(len), r.span.end.min(len));
-            r
-        };
-        fixed
-            .report
-            .made
-            .extend(again.report.made.into_iter().map(inside));
+        fixed.report.made.extend(again.report.made);
         let mut said: std::collections::HashSet<(kifu_diag::Code, String)> = fixed
             .report
             .refused
             .iter()
             .map(|r| (r.code, r.message.clone()))
             .collect();
-        for r in again.report.refused.into_iter().map(inside) {
+        for r in again.report.refused {
             if said.insert((r.code, r.message.clone())) {
                 fixed.report.refused.push(r);
             }
         }
-        for r in again.report.kept.into_iter().map(inside) {
+        for r in again.report.kept {
             if !fixed.report.kept.iter().any(|k| k.message == r.message) {
                 fixed.report.kept.push(r);
             }
