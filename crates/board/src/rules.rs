@@ -405,11 +405,12 @@ impl Board {
             let start = (y + 1) * width + 1;
             self.cells[start..start + usize::from(size.cols)].fill(EMPTY);
         }
-        for table in [&mut self.head, &mut self.next] {
-            table.clear();
-            table.resize(len, 0);
-        }
-        self.groups.clear();
+        // The groups' tables are read only at stones, and a stone's entries
+        // are written when it is placed: what an earlier game left in them
+        // is never read, and clearing them (10 KB on 19x19) was most of a
+        // reset, once per game of a collection.
+        self.head.resize(len, 0);
+        self.next.resize(len, 0);
         self.groups.resize(len, Group::default());
         self.ko = None;
         self.prisoners = [0; 2];
