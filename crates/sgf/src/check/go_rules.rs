@@ -157,6 +157,7 @@ pub(super) fn play_checked(
     (color, point, span): NodeMove,
     main: bool,
     last: &mut Option<kifu_board::Color>,
+    captured: &mut Vec<kifu_board::Point>,
     out: &mut Vec<Diagnostic>,
 ) {
     if main && *last == Some(color) {
@@ -172,9 +173,9 @@ pub(super) fn play_checked(
     let size = board.size();
     match point {
         Some(p) if size.contains(p) => {
-            // Checked and played in one step: a move that takes no
-            // stones allocates nothing.
-            if let Some(why) = board.play_anyway_into(color, p, &mut Vec::new()) {
+            // Checked and played in one step, the stones taken put in
+            // the walk's buffer.
+            if let Some(why) = board.play_anyway_into(color, p, captured) {
                 let (code, severity) = move_finding(why);
                 report(
                     out,
@@ -214,73 +215,88 @@ pub(super) fn go_rules_with(
     // One board for the whole tree: at a node with several children a
     // checkpoint is taken, and the board goes back to it after each child
     // but the last (a copy per child took gigabytes for 100 000 siblings).
-    // Each entry: the node, the colour of the last move on its path,
-    // whether it is on the main line and whether a node above it holds game
-    // information; or a step back up to the innermost branch.
-    enum Step<'c, 'i> {
-        Node(Node<'c, 'i>, Option<kifu_board::Color>, bool, bool),
-        Back,
-        BackAndRelease,
-    }
     board.reset(size);
     let mut branches = Vec::new();
     let root = game.root().id();
-    let mut stack = vec![Step::Node(game.root(), None, true, false)];
-    while let Some(step) = stack.pop() {
-        let (node, mut last, main, info_above) = match step {
-            Step::Node(node, last, main, info_above) => (node, last, main, info_above),
-            Step::Back => {
-                if let Some(checkpoint) = branches.last() {
-                    board.undo_to(checkpoint);
+    // The stones a move takes, in one buffer for the game.
+    let mut captured = Vec::new();
+    let mut stack = Vec::new();
+    let mut current = Some((game.root(), None, true, false));
+    loop {
+        let Some((node, mut last, main, info_above)) = current.take() else {
+            match stack.pop() {
+                None => break,
+                Some(Step::Node(node, last, main, info_above)) => {
+                    current = Some((node, last, main, info_above));
                 }
-                continue;
-            }
-            Step::BackAndRelease => {
-                if let Some(checkpoint) = branches.pop() {
-                    board.undo_to(&checkpoint);
-                    board.release(checkpoint);
+                Some(Step::Back) => {
+                    if let Some(checkpoint) = branches.last() {
+                        board.undo_to(checkpoint);
+                    }
                 }
-                continue;
+                Some(Step::BackAndRelease) => {
+                    if let Some(checkpoint) = branches.pop() {
+                        board.undo_to(&checkpoint);
+                        board.release(checkpoint);
+                    }
+                }
             }
+            continue;
         };
-        let is_root = node.id() == root;
         let plain = node.plain_move(size);
         let below = each(node, plain.is_some(), info_above) || info_above;
-        let (setup, mv) = setup_and_move(node, plain);
-        if setup.iter().any(|s| !s.is_empty()) {
-            note_setup_in_main_line(&setup, main && !is_root, out);
-            // All the setup of the node in one batch: the groups are
-            // worked out once, not once per stone.
-            let mut batch = board.setup();
-            apply_setup(&setup, size, &mut batch, out);
-        }
+        let mv = match plain {
+            // Most nodes: one move, no setup.
+            Some((color, point)) => Some((color, Some(point), node.first_property_span())),
+            None => {
+                let (setup, mv) = setup_and_move(node, None);
+                if setup.iter().any(|s| !s.is_empty()) {
+                    note_setup_in_main_line(&setup, main && node.id() != root, out);
+                    // All the setup of the node in one batch: the groups
+                    // are worked out once, not once per stone.
+                    let mut batch = board.setup();
+                    apply_setup(&setup, size, &mut batch, out);
+                }
+                mv
+            }
+        };
         if let Some(mv) = mv {
-            play_checked(board, mv, main, &mut last, out);
+            play_checked(board, mv, main, &mut last, &mut captured, out);
         }
-        // Most nodes have one child: no list of them.
-        if let Some(only) = node.first_child().filter(|c| c.next_sibling().is_none()) {
-            stack.push(Step::Node(only, last, main, below));
+        // Most nodes have one child: it comes next, without the stack.
+        let first = node.first_child();
+        if let Some(only) = first.filter(|c| c.next_sibling().is_none()) {
+            current = Some((only, last, main, below));
+            continue;
+        }
+        if first.is_none() {
             continue;
         }
         let children: Vec<_> = node.children().collect();
-        if let Some((_, Some(point), _)) = mv
-            && children.len() > 1
-        {
+        if let Some((_, Some(point), _)) = mv {
             variation_level(&children, point, board, out);
         }
-        if children.len() > 1 {
-            branches.push(board.checkpoint());
-        }
+        branches.push(board.checkpoint());
         let n = children.len();
         for (i, child) in children.into_iter().enumerate().rev() {
             stack.push(Step::Node(child, last, main && i == 0, below));
-            if i + 1 == n && n > 1 {
+            if i + 1 == n {
                 stack.push(Step::BackAndRelease);
             } else if i > 0 {
                 stack.push(Step::Back);
             }
         }
     }
+}
+
+/// A step of [`go_rules_with`]'s walk: a node, with the colour of the last
+/// move on its path, whether it is on the main line and whether a node
+/// above it holds game information; or a step back up to the innermost
+/// branch.
+enum Step<'c, 'i> {
+    Node(Node<'c, 'i>, Option<kifu_board::Color>, bool, bool),
+    Back,
+    BackAndRelease,
 }
 
 /// The code and severity of an illegal move: a move on a stone is a
@@ -395,7 +411,7 @@ mod replay_tests {
             note_setup_in_main_line(&setup, main && !is_root, out);
             apply_setup(&setup, size, &mut board, out);
             if let Some(mv) = mv {
-                play_checked(&mut board, mv, main, &mut last, out);
+                play_checked(&mut board, mv, main, &mut last, &mut Vec::new(), out);
             }
             let children: Vec<_> = node.children().collect();
             if let Some((_, Some(point), _)) = mv

@@ -650,6 +650,27 @@ impl<'c, 'i> Game<'c, 'i> {
         self.collection.node(self.collection.games[self.index].root)
     }
 
+    /// Where the game tree stands in the input, from its `(` to one past
+    /// its `)`, as read; `None` where that is not a range of the input:
+    /// the `)` was missing, the input was UTF-16 (the tree's offsets are
+    /// those of its UTF-8 form), or an edit was made since the reading.
+    ///
+    /// ```
+    /// let c = kifu_sgf::parse(b"(;GN[one]C[a ) in a value])\njunk\n(;GN[two])").value;
+    /// let spans: Vec<_> = c.games().map(|g| g.span().map(|s| s.range())).collect();
+    /// assert_eq!(spans, [Some(0..27), Some(33..43)]);
+    /// ```
+    pub fn span(&self) -> Option<Span> {
+        let c = self.collection;
+        if c.edited || c.utf16.is_some() {
+            return None;
+        }
+        let parens = c.parens_of(c.games[self.index].root)?;
+        let (open, close) = (parens.open.token(), parens.close.token());
+        (close.end > open.start && c.source.get(close.start as usize) == Some(&b')'))
+            .then(|| Span::new(open.start, close.end))
+    }
+
     /// The charset used to decode this game's text, and why it was chosen.
     pub fn charset(&self) -> &'c Resolution {
         &self.collection.games[self.index].charset
@@ -815,11 +836,24 @@ impl<'c, 'i> Node<'c, 'i> {
             _ => return None,
         };
         match *value {
-            [a, b] if a.is_ascii_lowercase() && b.is_ascii_lowercase() && value != b"tt" => {
-                Some((color, Point::from_sgf(value, size).ok()?))
+            // `Point::from_sgf` of two lowercase letters, without the
+            // error values it builds: asked of every move of every game.
+            [a @ b'a'..=b'z', b @ b'a'..=b'z'] if value != b"tt" => {
+                let p = Point::new(a - b'a', b - b'a');
+                (size.is_valid() && size.contains(p)).then_some((color, p))
             }
             _ => None,
         }
+    }
+
+    /// Where the node's first property is written (an empty span at 0 for
+    /// a node without properties).
+    pub(crate) fn first_property_span(&self) -> Span {
+        let node = self.data();
+        if node.props_len == 0 {
+            return Span::empty(0);
+        }
+        self.collection.props[node.props_start as usize].ident
     }
 
     /// The last child (the last variation), for walks that push the
