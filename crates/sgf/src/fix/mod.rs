@@ -252,12 +252,10 @@ impl Untouched {
             })
             .collect();
         let settled = collection.len() == outcomes.len()
-            && collection.games().zip(outcomes).all(|(game, &outcome)| {
-                let charset = game.charset();
-                outcome != Outcome::Open
-                    && charset.finding.is_none()
-                    && charset.scan == ScanMode::AsciiSafe
-            });
+            && collection
+                .games()
+                .zip(outcomes)
+                .all(|(game, &outcome)| outcome != Outcome::Open && reads_as_repaired(&game));
         Untouched {
             scan: collection.scan,
             games,
@@ -452,6 +450,56 @@ fn to_input(rounds: &[Edits], span: Span) -> Span {
         .fold(span, |span, edits| edits.original_span(span))
 }
 
+/// Whether a reading of `game`'s bytes as repaired finds the charset it
+/// was repaired in, and [`settle_charsets`] would name none in its `CA`: a
+/// charset its `CA` names (or UTF-8 without one) in which `\` and `]` are
+/// never part of a character; or, for the rare game with a finding (text
+/// malformed in the charset its `CA` names, say), its bytes as written
+/// read with the same finding, and the `CA` that settling would write
+/// there already. (Sixteen games of a merged archive with broken UTF-8 in
+/// their names had every game of it written and read again.)
+fn reads_as_repaired(game: &crate::Game<'_, '_>) -> bool {
+    use crate::bytes::charset::{ScanMode, ca_label, resolve};
+    let used = game.charset();
+    if used.scan != ScanMode::AsciiSafe {
+        return false;
+    }
+    if used.finding.is_none() {
+        return true;
+    }
+    let root = game.root();
+    let bytes = crate::write::game_bytes(root.collection(), game.index());
+    let ca = root.property("CA").and_then(|p| p.raw_values().next());
+    let seen = resolve(ca, &bytes);
+    if seen.scan != used.scan || seen.encoding != used.encoding {
+        return false;
+    }
+    match label_to_write(&seen, used) {
+        None => true,
+        Some(encoding) => root
+            .raw_values("CA")
+            .is_some_and(|v| v == [ca_label(encoding).as_bytes()]),
+    }
+}
+
+/// The charset [`settle_charsets`] names in the `CA` of a game read as
+/// `seen` and repaired as `used`, if any: what a reader will see if it
+/// scans the same way (a Latin-1 label on text that is valid UTF-8 is
+/// read as UTF-8 whatever the label), else what the text was repaired in.
+fn label_to_write(seen: &Resolution, used: &Resolution) -> Option<&'static encoding_rs::Encoding> {
+    if seen.finding.is_none() && (seen.encoding == used.encoding || seen.scan == used.scan) {
+        return None;
+    }
+    Some(if seen.scan == used.scan {
+        seen.finding
+            .as_ref()
+            .and_then(found_encoding)
+            .unwrap_or(seen.encoding)
+    } else {
+        used.encoding
+    })
+}
+
 /// Writes `CA` where the charset of a game is not what its `CA` says, so
 /// that every later reading (kifu's own included) decodes and scans the
 /// repaired file as it was repaired: where the charset had to be detected
@@ -502,21 +550,8 @@ fn settle_charsets<'i>(
                 continue;
             };
             let seen = game.charset();
-            if seen.finding.is_none() && seen.encoding == used.encoding {
+            let Some(encoding) = label_to_write(seen, used) else {
                 continue;
-            }
-            // Name what a reader will see if it scans the same way (a
-            // Latin-1 label on text that is valid UTF-8 is read as UTF-8
-            // whatever the label), else what the text was repaired in.
-            let encoding = if seen.scan == used.scan && seen.finding.is_none() {
-                continue;
-            } else if seen.scan == used.scan {
-                match &seen.finding {
-                    Some(f) => found_encoding(f).unwrap_or(seen.encoding),
-                    None => seen.encoding,
-                }
-            } else {
-                used.encoding
             };
             let code = seen
                 .finding
@@ -625,5 +660,7 @@ fn parse_owned(bytes: Vec<u8>, before: Collection<'_>) -> (Collection<'static>, 
     (collection, diagnostics)
 }
 
+#[cfg(test)]
+mod settle_tests;
 #[cfg(test)]
 mod syntax_tests;

@@ -217,6 +217,7 @@ mod tests {
             normalize: false,
             changed_already: false,
             mixed_formats: false,
+            closed_values: 0,
         };
         let mut plain = 0;
         for g in 0..c.len() {

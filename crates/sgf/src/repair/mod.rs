@@ -138,6 +138,19 @@ const CLOSED: [kifu_diag::Code; 6] = [
     crate::check::codes::MIXED_FILE_FORMATS,
 ];
 
+/// Whether a value corrected to `info`'s type is closed (see [`CLOSED`]):
+/// an empty value (`KO[7.5]` to `KO[]`), a colour or a double read as
+/// such, which no repair reads (a number may be `FF` or `GM`, which the
+/// next pass reads otherwise; a real may need its SGF form; points move
+/// stones).
+fn closed_correction(info: &crate::props::PropertyInfo) -> bool {
+    use crate::props::{ValueShape, ValueType};
+    matches!(
+        info.value,
+        ValueShape::Single(ValueType::None | ValueType::Color | ValueType::Double)
+    )
+}
+
 /// The repairs that mark a game `FF[4]`.
 const MARKED: [kifu_diag::Code; 2] = [
     crate::check::codes::UNKNOWN_FF,
@@ -161,6 +174,7 @@ pub(crate) fn repair_games(
         normalize,
         changed_already,
         mixed_formats: false,
+        closed_values: 0,
     };
     // Each game's format, read once from its root.
     let formats: Vec<u32> = collection.games().map(|g| g.file_format()).collect();
@@ -180,18 +194,18 @@ pub(crate) fn repair_games(
             r.report.made.len(),
             r.report.refused.len(),
             r.report.kept.len(),
+            r.closed_values,
         );
         let alone = repair_game(collection, g, formats[g], needs_board, &mut board, &mut r);
         let made = &r.report.made[before.0..];
         let said_more = r.report.refused.len() > before.1 || r.report.kept.len() > before.2;
         // An older game is FF[4] after its repairs only when marked so.
         let marked = made.iter().any(|m| MARKED.contains(&m.code));
+        let open_codes = made.iter().filter(|m| !CLOSED.contains(&m.code)).count();
         outcomes.push(match () {
             _ if said_more => Outcome::Open,
             _ if alone && made.is_empty() => Outcome::Quiet,
-            _ if (alone || marked) && made.iter().all(|m| CLOSED.contains(&m.code)) => {
-                Outcome::Closed
-            }
+            _ if (alone || marked) && open_codes <= r.closed_values - before.3 => Outcome::Closed,
             _ => Outcome::Open,
         });
     }

@@ -354,7 +354,9 @@ fn invalid_values(
                         format!("{}: {e}; corrected to {}[{}]", p.id, p.id, shown.join("]["));
                     if r.decide(codes::INVALID_VALUE, p.span, message, lossy) {
                         let refs: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
-                        let _ = c.set_raw(node, &p.id, &refs);
+                        if c.set_raw(node, &p.id, &refs).is_ok() && super::closed_correction(info) {
+                            r.closed_values += 1;
+                        }
                     }
                 }
                 // In a list, only the values that do not fit go (`AB[aa][zz]`
@@ -458,7 +460,14 @@ fn forms_of_properties(
         return;
     }
     let go = cx.go;
-    let props = props_of(c, node);
+    // Only the properties looked at below are copied (a root's names,
+    // places and comments are not: each was a few allocations).
+    let props: Vec<Prop> = c
+        .node(node)
+        .properties()
+        .filter(|p| form_looked_at(p, cx))
+        .map(|p| Prop::of(&p))
+        .collect();
     let mut te_seen = false;
     let mut bm_seen = false;
     for p in &props {
@@ -728,31 +737,30 @@ fn has_invalid_value(c: &Collection<'_>, node: NodeId, go: bool, repeated: bool)
 /// Whether [`forms_of_properties`] has anything to do: an empty value
 /// where the type needs one, or a property whose form it looks at.
 fn has_form_to_repair(c: &Collection<'_>, node: NodeId, cx: &NodeContext) -> bool {
-    c.node(node).properties().any(|p| {
-        let id = p.id();
-        let looked_at = match id {
-            "L" | "TE" | "BM" => true,
-            "M" => cx.go,
-            "VW" => p.value_count() == 2,
-            "B" | "W" => cx.go && cx.tt_is_pass && p.raw_values().next() == Some(b"tt"),
-            _ => {
-                cx.go
-                    && !cx.utf16
-                    && normalize_info::NORMALIZED.contains(&id)
-                    && p.value_count() == 1
-            }
-        };
-        looked_at
-            || p.info().is_some_and(|info| {
-                let mut values = p.raw_values();
-                let one = match (values.next(), values.next()) {
-                    (Some(v), None) => Some(v),
-                    _ => None,
-                };
-                (cx.go || !crate::props::mentions_points(info))
-                    && one.is_some_and(|v| crate::check::is_empty_value(info.value, &[v]))
-            })
-    })
+    c.node(node).properties().any(|p| form_looked_at(&p, cx))
+}
+
+/// Whether [`forms_of_properties`] looks at `p`: an empty value where the
+/// type needs one, or a property whose form it repairs.
+fn form_looked_at(p: &crate::tree::Property<'_, '_>, cx: &NodeContext) -> bool {
+    let id = p.id();
+    let looked_at = match id {
+        "L" | "TE" | "BM" => true,
+        "M" => cx.go,
+        "VW" => p.value_count() == 2,
+        "B" | "W" => cx.go && cx.tt_is_pass && p.raw_values().next() == Some(b"tt"),
+        _ => cx.go && !cx.utf16 && normalize_info::NORMALIZED.contains(&id) && p.value_count() == 1,
+    };
+    looked_at
+        || p.info().is_some_and(|info| {
+            let mut values = p.raw_values();
+            let one = match (values.next(), values.next()) {
+                (Some(v), None) => Some(v),
+                _ => None,
+            };
+            (cx.go || !crate::props::mentions_points(info))
+                && one.is_some_and(|v| crate::check::is_empty_value(info.value, &[v]))
+        })
 }
 
 /// Forms of FF\[4\] in an FF\[1\]-FF\[3\] file (compressed point lists,

@@ -75,6 +75,9 @@ pub(super) struct Repairer<'o> {
     pub(super) changed_already: bool,
     /// The games are of different file formats: every game becomes FF\[4\].
     pub(super) mixed_formats: bool,
+    /// How many repairs made were closed although their code is not one of
+    /// [`CLOSED`](super::CLOSED) (see [`super::Outcome`]).
+    pub(super) closed_values: usize,
 }
 
 impl Repairer<'_> {

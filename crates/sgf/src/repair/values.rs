@@ -13,16 +13,20 @@ pub(super) struct Prop {
     pub(super) span: Span,
 }
 
-pub(super) fn props_of(c: &Collection<'_>, node: NodeId) -> Vec<Prop> {
-    c.node(node)
-        .properties()
-        .map(|p| Prop {
+impl Prop {
+    /// A copy of `p`, to read while its node is edited.
+    pub(super) fn of(p: &crate::tree::Property<'_, '_>) -> Prop {
+        Prop {
             id: p.id().to_owned(),
             written: p.written_id().to_vec(),
             values: p.raw_values().map(<[u8]>::to_vec).collect(),
             span: p.span(),
-        })
-        .collect()
+        }
+    }
+}
+
+pub(super) fn props_of(c: &Collection<'_>, node: NodeId) -> Vec<Prop> {
+    c.node(node).properties().map(|p| Prop::of(&p)).collect()
 }
 
 /// Whether a raw value holds a `]` without the backslash that escapes it.

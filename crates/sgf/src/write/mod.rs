@@ -47,6 +47,24 @@ pub(crate) fn write_tree(collection: &Collection<'_>) -> Vec<u8> {
     }
 }
 
+/// The bytes of game `index` as [`write_tree`] writes them, from its `(`
+/// to its `)`: what a reader resolves the game's charset from.
+pub(crate) fn game_bytes(collection: &Collection<'_>, index: usize) -> Vec<u8> {
+    let Some(game) = collection.games.get(index) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut runs = Runs::new(collection, &mut out);
+    write_subtree(&mut runs, game.root);
+    drop(runs);
+    // The trivia before the `(` was written with it.
+    let lead = collection
+        .parens_of(game.root)
+        .map_or(0, |p| (p.open.start - p.open.lead) as usize);
+    out.drain(..lead.min(out.len()));
+    out
+}
+
 /// [`lossless`], transcoded to UTF-8: each game's bytes (and the text
 /// before it) are decoded in the charset the game was read in. Nothing
 /// else changes; `CA` is the caller's to set (`kifu fix --utf8` writes

@@ -670,6 +670,14 @@ const PIECES: &[&str] = &[
     "FF[3]",
     "FF[4]",
     "BR[9 dan]",
+    "KO[7.5]",
+    "LT[30]",
+    "PL[w]",
+    "GB[1x]",
+    "IT[2]",
+    "MN[3x]",
+    "FF[4x]",
+    "GM[1x]",
 ];
 
 proptest::proptest! {
