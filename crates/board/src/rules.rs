@@ -492,7 +492,7 @@ impl Board {
             // The common case needs no batch: the stone joins its
             // neighbours.
             self.set_ko(None);
-            self.place(i, new);
+            let _ = self.place(i, new);
         } else {
             self.setup().set(p, stone);
         }
@@ -921,31 +921,57 @@ impl Board {
     }
 
     /// Puts a stone (`BLACK` or `WHITE`) on the empty cell `i` and updates
-    /// the groups, without captures.
-    fn place(&mut self, i: usize, c: u8) {
+    /// the groups, without captures; returns the cells of its neighbours
+    /// (`neighbours` order), which placing it does not change: the caller
+    /// looks for captures among them without reading them again.
+    fn place(&mut self, i: usize, c: u8) -> [u8; 4] {
         self.write_cell(i, c);
-        self.write_head(i, i as u32);
-        self.write_next(i, i as u32);
         let mut group = Group {
             size: 1,
             ..Group::default()
         };
-        for j in self.neighbours(i) {
-            match self.cells[j] {
+        let around = self.neighbours(i);
+        let cells = around.map(|j| self.cells[j]);
+        // The one group of its colour the stone touches, if only one.
+        let mut joined: Option<usize> = None;
+        let mut several = false;
+        for (&j, &cell) in around.iter().zip(&cells) {
+            match cell {
                 EMPTY => group.add_lib(j),
                 BORDER => {}
                 _ => {
                     let h = self.head[j] as usize;
                     self.group_mut(h).remove_lib(i);
+                    if cell == c {
+                        several |= joined.is_some_and(|k| k != h);
+                        joined = Some(h);
+                    }
                 }
             }
         }
+        if let Some(h) = joined.filter(|_| !several) {
+            // Most moves touch one group of their own: the stone joins it
+            // (next after its head, as a merge would splice it) instead of
+            // making a group of one to merge.
+            self.write_head(i, h as u32);
+            self.write_next(i, self.next[h]);
+            self.write_next(h, i as u32);
+            let g = self.group_mut(h);
+            g.size += 1;
+            g.libs += group.libs;
+            g.lib_sum += group.lib_sum;
+            g.lib_sum_sq += group.lib_sum_sq;
+            return cells;
+        }
+        self.write_head(i, i as u32);
+        self.write_next(i, i as u32);
         *self.group_mut(i) = group;
-        for j in self.neighbours(i) {
-            if self.cells[j] == c && self.head[j] != self.head[i] {
+        for (&j, &cell) in around.iter().zip(&cells) {
+            if cell == c && self.head[j] != self.head[i] {
                 self.merge(self.head[i] as usize, self.head[j] as usize);
             }
         }
+        cells
     }
 
     /// Joins the groups with heads `a` and `b` (distinct).
@@ -1011,11 +1037,12 @@ impl Board {
     fn resolve(&mut self, color: Color, i: usize, captured: &mut Vec<Point>) {
         let own = cell(color);
         let opp = cell(color.opponent());
-        self.place(i, own);
+        let cells = self.place(i, own);
         let mut taken = 0;
         let mut last = i;
-        for j in self.neighbours(i) {
-            if self.cells[j] == opp && self.groups[self.head[j] as usize].libs == 0 {
+        for (j, cell) in self.neighbours(i).into_iter().zip(cells) {
+            // A group taken at an earlier neighbour is gone from this one.
+            if cell == opp && self.cells[j] == opp && self.groups[self.head[j] as usize].libs == 0 {
                 taken += self.remove_group(j, captured);
                 last = j;
             }
