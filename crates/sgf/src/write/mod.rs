@@ -125,6 +125,8 @@ struct Runs<'c, 'i> {
     /// value, are likely to be found in their tables.
     semis: Cursor<'c>,
     tokens: Cursor<'c>,
+    /// The length of the input: offsets past it are created bytes.
+    len: u32,
 }
 
 /// Looks up trivia in a table of [`Sparse`](crate::tree::Sparse) for
@@ -171,6 +173,7 @@ impl<'c, 'i> Runs<'c, 'i> {
             run: Span::empty(0),
             semis: Cursor::new(&collection.sparse.semi_leads),
             tokens: Cursor::new(&collection.sparse.leads),
+            len: collection.source.len() as u32,
         }
     }
 
@@ -179,13 +182,45 @@ impl<'c, 'i> Runs<'c, 'i> {
         if span.is_empty() {
             return;
         }
-        let len = self.collection.source.len() as u32;
+        let len = self.len;
         if span.start == self.run.end && (span.start >= len) == (self.run.start >= len) {
             self.run.end = span.end;
         } else {
             self.flush();
             self.run = span;
         }
+    }
+
+    /// An identifier or a value, with its trivia. A token of the input
+    /// that starts where the bytes waiting to be copied end has none (the
+    /// bytes before it are written already, and trivia belongs to one
+    /// token): it joins them without a look in the trivia table. Most
+    /// tokens of a file do (`;B[pd]`), and the look was most of the time of
+    /// writing a big collection.
+    fn token(&mut self, token: Span) {
+        if !self.join(token) {
+            let piece = self.tokens.piece(token);
+            self.piece(piece);
+        }
+    }
+
+    /// A node's `;` with its trivia, as [`Runs::token`] writes the others.
+    fn semi(&mut self, token: Span) {
+        if !self.join(token) {
+            let piece = self.semis.piece(token);
+            self.piece(piece);
+        }
+    }
+
+    /// Adds `token` to the bytes waiting to be copied if it starts where
+    /// they end, in the input (see [`Runs::token`]).
+    fn join(&mut self, token: Span) -> bool {
+        let joins =
+            token.start == self.run.end && self.run.start < token.start && token.end <= self.len;
+        if joins {
+            self.run.end = token.end;
+        }
+        joins
     }
 
     fn byte(&mut self, byte: u8) {
@@ -244,18 +279,15 @@ fn close_paren(out: &mut Runs<'_, '_>, id: NodeId) {
 fn write_node(out: &mut Runs<'_, '_>, id: NodeId) {
     let collection = out.collection;
     let data = collection.data(id);
-    let semi = out.semis.piece(data.semi_token());
-    out.piece(semi);
+    out.semi(data.semi_token());
     for p in
         &collection.props[data.props_start as usize..(data.props_start + data.props_len) as usize]
     {
-        let ident = out.tokens.piece(p.ident);
-        out.piece(ident);
+        out.token(p.ident);
         for v in
             &collection.values[p.values_start as usize..(p.values_start + p.values_len) as usize]
         {
-            let value = out.tokens.piece(v.token);
-            out.piece(value);
+            out.token(v.token);
         }
     }
 }
