@@ -27,6 +27,9 @@ struct Gathered<'c> {
     info: Option<(&'c str, Span)>,
     /// The first move annotation.
     annotation: Option<(&'c str, Span)>,
+    /// Whether `GB` was met, and where the first `GW` is.
+    good_for_black: bool,
+    good_for_white: Option<Span>,
 }
 
 impl<'c> Gathered<'c> {
@@ -57,7 +60,7 @@ pub(super) fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagno
     move_in_root(&gathered, cx, out);
     two_moves(&gathered, out);
     annotation_without_move(&gathered, out);
-    good_for_both(node, out);
+    good_for_both(&gathered, out);
     info_below_info(&gathered, cx, out);
     gathered.info.is_some()
 }
@@ -89,6 +92,11 @@ fn check_property<'c>(
         _ => false,
     };
     gathered.see(id);
+    match id {
+        "GB" => gathered.good_for_black = true,
+        "GW" => gathered.good_for_white = gathered.good_for_white.or(Some(p.span())),
+        _ => {}
+    }
     if cx.go {
         check_format_details(p, id, cx, out);
     }
@@ -119,7 +127,7 @@ fn check_property<'c>(
     // Points are Go's (and a few other games'): in a game that is not
     // Go, `B[Move x]` may be right, and is kept as written.
     let foreign_points = !cx.go && crate::props::mentions_points(table);
-    if !foreign_points && check_values(p, table, cx.size, info_checked, out) && info_checked {
+    if !foreign_points && check_values(p, id, table, cx.size, info_checked, out) && info_checked {
         check_game_info(p, id, cx.ff, out);
     }
 }
@@ -145,7 +153,7 @@ fn known(
     id: &str,
     out: &mut Vec<Diagnostic>,
 ) -> Option<&'static PropertyInfo> {
-    let table = p.info();
+    let table = crate::props::lookup(id);
     if table.is_none() && id != "KI" {
         report(
             out,
@@ -277,9 +285,10 @@ fn annotation_without_move(gathered: &Gathered<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// `GB` and `GW` in one node.
-fn good_for_both(node: &Node<'_, '_>, out: &mut Vec<Diagnostic>) {
-    if node.has("GB") && node.has("GW") {
-        let span = node.property("GW").map_or(Span::empty(0), |p| p.span());
+fn good_for_both(gathered: &Gathered<'_>, out: &mut Vec<Diagnostic>) {
+    if gathered.good_for_black
+        && let Some(span) = gathered.good_for_white
+    {
         report(
             out,
             codes::CONTRADICTING_ANNOTATIONS,

@@ -224,12 +224,12 @@ pub(crate) fn is_empty_value(shape: ValueShape, raws: &[&[u8]]) -> bool {
 /// to them.
 pub(super) fn check_values(
     p: &crate::Property<'_, '_>,
+    id: &str,
     info: &crate::props::PropertyInfo,
     size: kifu_board::BoardSize,
     type_checked_elsewhere: bool,
     out: &mut Vec<Diagnostic>,
 ) -> bool {
-    let id = p.id();
     let shape = info.value;
     let first = p.value_spans().next().unwrap_or(p.span());
     let single = matches!(
@@ -270,12 +270,12 @@ pub(super) fn check_values(
         .next()
         .is_some_and(|v| !v.trim_ascii().is_empty());
     // One text reads as text whatever it holds (its charset's findings are
-    // the reader's): not decoded here, where a root's dozen names, places
-    // and comments were a fifth of the time of the checks of the nodes.
-    if matches!(
-        shape,
-        ValueShape::Single(ValueType::Text | ValueType::SimpleText)
-    ) && p.value_count() == 1
+    // the reader's), and a number of a few digits as a number: not read
+    // here, where a root's dozen names, places and comments were a fifth
+    // of the time of the checks of the nodes.
+    let mut values = p.raw_values();
+    if let (Some(one), None) = (values.next(), values.next())
+        && crate::props::reads_as_its_type(shape, one)
     {
         return filled;
     }

@@ -71,7 +71,8 @@ pub mod table;
 pub mod text;
 mod value;
 pub(crate) use value::{
-    has_repeated_value, is_sgf_real, is_sgf_space, mentions_points, takes_one_value,
+    has_repeated_value, is_sgf_real, is_sgf_space, mentions_points, reads_as_its_type,
+    takes_one_value,
 };
 
 pub use table::{PROPERTIES, PropertyInfo, PropertyKind, ValueShape, ValueType, lookup};

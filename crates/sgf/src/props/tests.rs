@@ -670,3 +670,33 @@ proptest! {
         prop_assert_eq!(read("KM", &[raws[0].as_str()]).unwrap(), Value::Real(r + 0.0));
     }
 }
+
+proptest! {
+    /// What `reads_as_its_type` answers from the bytes, reading the value
+    /// answers too: it reads, and a Real needs no other form.
+    #[test]
+    fn a_value_read_at_a_glance_reads(
+        raw in "[-+0-9.: a-z]{0,12}|[0-9]{1,40}(\\.[0-9]{0,3})?",
+        id in proptest::sample::select(vec!["GM", "MN", "BL", "KM", "AP", "C", "PB", "SZ", "B", "FG"]),
+    ) {
+        let info = info(id);
+        if reads_as_its_type(info.value, raw.as_bytes()) {
+            prop_assert!(parse_value(info, &[&raw], size19()).is_ok(), "{id}[{raw}]");
+            if info.value == ValueShape::Single(ValueType::Real) {
+                prop_assert_eq!(canonical_real(&raw), None, "{}[{}]", id, raw);
+            }
+        }
+    }
+}
+
+#[test]
+fn values_read_at_a_glance() {
+    let glance = |id: &str, raw: &str| reads_as_its_type(info(id).value, raw.as_bytes());
+    assert!(
+        glance("GM", "1") && glance("MN", "-12") && glance("BL", "34.5") && glance("AP", "x:1")
+    );
+    assert!(!glance("GM", "1x") && !glance("MN", "1234567890") && !glance("BL", "34."));
+    assert!(
+        !glance("BL", ".5") && !glance("KM", "6,5") && !glance("B", "pd") && !glance("SZ", "19")
+    );
+}

@@ -241,6 +241,33 @@ fn is_text(t: ValueType) -> bool {
     matches!(t, ValueType::SimpleText | ValueType::Text)
 }
 
+/// Whether one value of `shape`, written `raw`, reads as its type for
+/// certain, told from its bytes where that is quick: text, a compose of
+/// two texts (`AP[name:version]`), a number of at most nine digits, a
+/// short Real written as SGF writes one (`BL[34.5]` in each node of a
+/// timed game).
+/// `false` says nothing: the value is to be read. The checks and repairs
+/// of a root ask this of each of its values, most of which are such.
+pub(crate) fn reads_as_its_type(shape: ValueShape, raw: &[u8]) -> bool {
+    match shape {
+        ValueShape::Single(t) if is_text(t) => true,
+        ValueShape::Compose(a, b) => is_text(a) && is_text(b),
+        ValueShape::Single(ValueType::Number) => {
+            let digits = match raw {
+                [b'+' | b'-', rest @ ..] => rest,
+                _ => raw,
+            };
+            (1..=9).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit)
+        }
+        // Thirty characters are far from the 309 digits past which a
+        // number is no longer finite.
+        ValueShape::Single(ValueType::Real) => {
+            raw.len() <= 30 && std::str::from_utf8(raw).is_ok_and(is_sgf_real)
+        }
+        _ => false,
+    }
+}
+
 fn compose(a: ValueType, b: ValueType, raw: &str, size: BoardSize) -> Result<Value, ValueError> {
     let (x, y) = split_compose(raw).ok_or_else(|| {
         ValueError::expected(&format!("a compose value {}:{}", name(a), name(b)), raw)

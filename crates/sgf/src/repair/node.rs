@@ -10,7 +10,7 @@ use super::values::{
 };
 use crate::check::codes;
 use crate::info::normalize_info::{self, InfoFix};
-use crate::props::{Value, ValueShape, ValueType, has_repeated_value, takes_one_value};
+use crate::props::{Value, has_repeated_value, takes_one_value};
 use crate::syntax::codes as syntax_codes;
 use crate::tree::{Collection, NodeId};
 
@@ -706,13 +706,13 @@ fn has_invalid_value(c: &Collection<'_>, node: NodeId, go: bool, repeated: bool)
         {
             return false;
         }
-        // One text reads whatever it holds: nothing to type (a root holds
-        // a dozen; each reading decoded and copied the text).
+        // One text reads whatever it holds, a number of a few digits as a
+        // number: nothing to type (a root holds a dozen; each reading
+        // decoded and copied the text).
+        let mut values = p.raw_values();
         if !repeated
-            && matches!(
-                info.value,
-                ValueShape::Single(ValueType::Text | ValueType::SimpleText)
-            )
+            && let (Some(one), None) = (values.next(), values.next())
+            && crate::props::reads_as_its_type(info.value, one)
         {
             return false;
         }

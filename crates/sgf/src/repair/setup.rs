@@ -15,6 +15,14 @@ pub(super) fn remove_idle_setup(
     board: &mut Board,
     r: &mut Repairer<'_>,
 ) {
+    // Most nodes the repairs look at (roots, comments) have no setup.
+    let has_setup = c
+        .node(node)
+        .properties()
+        .any(|p| matches!(p.id(), "AE" | "AB" | "AW"));
+    if !has_setup {
+        return;
+    }
     // The setup is played on the board in a batch, then taken back: the
     // board is not copied for each node with setup.
     let checkpoint = board.checkpoint();

@@ -941,14 +941,7 @@ impl<'c, 'i> Node<'c, 'i> {
         // Asked of every root and many nodes by every check and repair:
         // an identifier written in capitals is its own identifier proper,
         // compared as written; only the others (`AddBlack`) are read.
-        self.properties().find(|p| {
-            let written = p.written_id();
-            if written.iter().all(u8::is_ascii_uppercase) {
-                written == id.as_bytes()
-            } else {
-                p.id() == id
-            }
-        })
+        self.properties().find(|p| p.is(id))
     }
 
     /// Whether the node has a property `id`.
@@ -1006,7 +999,7 @@ impl<'c, 'i> Node<'c, 'i> {
     /// ```
     pub fn points(&self, id: &str) -> Vec<Point> {
         let mut out = Vec::new();
-        for p in self.properties().filter(|p| p.id() == id) {
+        for p in self.properties().filter(|p| p.is(id)) {
             match p.value() {
                 Ok(Value::List(values)) => out.extend(values.into_iter().filter_map(|v| match v {
                     Value::Point(p) => Some(p),
@@ -1065,6 +1058,17 @@ impl<'c, 'i> Property<'c, 'i> {
         // Only ASCII uppercase letters are found here.
         let id = self.collection.prop_id(&data);
         std::str::from_utf8(self.collection.bytes(id)).unwrap_or("")
+    }
+
+    /// Whether the identifier proper is `id`: one written in capitals is
+    /// compared as written; only the others (`AddBlack`) are read.
+    pub(crate) fn is(&self, id: &str) -> bool {
+        let written = self.written_id();
+        if written.iter().all(u8::is_ascii_uppercase) {
+            written == id.as_bytes()
+        } else {
+            self.id() == id
+        }
     }
 
     /// The identifier exactly as written, e.g. `AddBlack` in an FF\[3\] file.
