@@ -138,19 +138,6 @@ const CLOSED: [kifu_diag::Code; 6] = [
     crate::check::codes::MIXED_FILE_FORMATS,
 ];
 
-/// Whether a value corrected to `info`'s type is closed (see [`CLOSED`]):
-/// an empty value (`KO[7.5]` to `KO[]`), a colour or a double read as
-/// such, which no repair reads (a number may be `FF` or `GM`, which the
-/// next pass reads otherwise; a real may need its SGF form; points move
-/// stones).
-fn closed_correction(info: &crate::props::PropertyInfo) -> bool {
-    use crate::props::{ValueShape, ValueType};
-    matches!(
-        info.value,
-        ValueShape::Single(ValueType::None | ValueType::Color | ValueType::Double)
-    )
-}
-
 /// The repairs that mark a game `FF[4]`.
 const MARKED: [kifu_diag::Code; 2] = [
     crate::check::codes::UNKNOWN_FF,

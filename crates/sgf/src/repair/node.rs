@@ -6,7 +6,8 @@ use kifu_diag::Span;
 use super::report::Repairer;
 use super::setup::remove_idle_setup;
 use super::values::{
-    Prop, corrected, escape_brackets, has_unescaped_bracket, is_list, letter, props_of,
+    Prop, closed_correction, corrected, escape_brackets, has_unescaped_bracket, is_list, letter,
+    props_of,
 };
 use crate::check::codes;
 use crate::info::normalize_info::{self, InfoFix};
@@ -354,7 +355,7 @@ fn invalid_values(
                         format!("{}: {e}; corrected to {}[{}]", p.id, p.id, shown.join("]["));
                     if r.decide(codes::INVALID_VALUE, p.span, message, lossy) {
                         let refs: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
-                        if c.set_raw(node, &p.id, &refs).is_ok() && super::closed_correction(info) {
+                        if c.set_raw(node, &p.id, &refs).is_ok() && closed_correction(info) {
                             r.closed_values += 1;
                         }
                     }

@@ -146,3 +146,16 @@ pub(super) fn is_list(info: &crate::props::PropertyInfo) -> bool {
     use crate::props::ValueShape as S;
     matches!(info.value, S::List(_) | S::EList(_) | S::ListOfCompose(..))
 }
+
+/// Whether a value corrected to `info`'s type is closed (see [`CLOSED`](super::CLOSED)):
+/// an empty value (`KO[7.5]` to `KO[]`), a colour or a double read as
+/// such, which no repair reads (a number may be `FF` or `GM`, which the
+/// next pass reads otherwise; a real may need its SGF form; points move
+/// stones).
+pub(super) fn closed_correction(info: &crate::props::PropertyInfo) -> bool {
+    use crate::props::{ValueShape, ValueType};
+    matches!(
+        info.value,
+        ValueShape::Single(ValueType::None | ValueType::Color | ValueType::Double)
+    )
+}
