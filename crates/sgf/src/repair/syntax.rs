@@ -407,12 +407,45 @@ impl Planner<'_, '_, '_> {
             }
             codes::UNCLOSED_VALUE => {
                 // Before any `)` added for the trees left open.
-                let message = "']' added at the end of the value".to_owned();
-                (d.code, message, false, vec![(end, end, b"]".to_vec())])
+                let close = self.closing_bracket(start, end);
+                let message = match close.as_slice() {
+                    b"]" => "']' added at the end of the value".to_owned(),
+                    [0x1B, ..] => {
+                        "the shift back to ASCII and ']' added at the end of the value".to_owned()
+                    }
+                    _ => "' ]' added at the end of the value".to_owned(),
+                };
+                (d.code, message, false, vec![(end, end, close)])
             }
             _ => return None,
         };
         Some(planned)
+    }
+
+    /// What closes the value whose `[` is at `open` and which runs to the
+    /// end of the input at `end`: a `]` that the reader's scan of values
+    /// (in the input's charset) takes as its end. In ISO-2022-JP a value
+    /// left in a two-byte set reads a `]` as half a character: the shift
+    /// back to ASCII goes first (the fuzzer found a value whose shift back
+    /// was corrupted, and each round added a `]` to it). A lead byte of a
+    /// multibyte charset, or a backslash, left at the end would take the
+    /// `]` too: a space goes between.
+    fn closing_bracket(&self, open: usize, end: usize) -> Vec<u8> {
+        let scan = self.collection.scan;
+        let content = self.input.get(open + 1..end).unwrap_or_default();
+        let shift_back: &[u8] = if scan == crate::bytes::charset::ScanMode::Iso2022Jp {
+            b"\x1b(B]"
+        } else {
+            b"]"
+        };
+        for close in [b"]", shift_back, b" ]"] {
+            let mut probe = content.to_vec();
+            probe.extend_from_slice(close);
+            if scan.find_value_end(&probe, 0) == Some(probe.len() - 1) {
+                return close.to_vec();
+            }
+        }
+        b"]".to_vec()
     }
 
     /// Text before the first game: removed when it is data, or only parentheses, or the canonical form is asked for.

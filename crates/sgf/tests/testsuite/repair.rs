@@ -717,3 +717,27 @@ proptest::proptest! {
         );
     }
 }
+
+/// Found by `sgf_fix`: an ISO-2022-JP comment whose shift back to ASCII
+/// was corrupted (`ESC O T ( B`) ran to the end of the input, and the `]`
+/// added to close it was read as half of a two-byte character, round
+/// after round. The repair now writes the shift back before the `]`.
+#[test]
+fn fuzz_fix_unclosed_value_in_a_two_byte_set() {
+    let input = include_bytes!("../fuzz-regressions/fix-unclosed-value-in-a-two-byte-set.sgf");
+    assert_fix_properties(input);
+    let fixed = kifu_sgf::fix::fix(input, &Options { force: true });
+    let out = kifu_sgf::write::lossless(&fixed.collection);
+    assert!(
+        out.windows(5).any(|w| w == b"\x1b(B])"),
+        "{}",
+        String::from_utf8_lossy(&out)
+    );
+}
+
+/// A value left open after a backslash: the `]` added would be escaped.
+#[test]
+fn an_unclosed_value_ending_in_a_backslash_is_closed() {
+    let input = b"(;FF[4]GM[1];C[a comment \\";
+    assert_fix_properties(input);
+}
