@@ -15,20 +15,10 @@ pub(super) type NodeSetup = [Vec<(Span, Vec<kifu_board::Point>)>; 3];
 
 pub(super) type NodeMove = (kifu_board::Color, Option<kifu_board::Point>, Span);
 
-/// A node's setup and move, in one pass over its properties; `plain`: the
-/// node's [`Node::plain_move`], which the walk has read already.
-pub(super) fn setup_and_move(
-    node: Node<'_, '_>,
-    plain: Option<(kifu_board::Color, kifu_board::Point)>,
-) -> (NodeSetup, Option<NodeMove>) {
+/// A node's setup and move, in one pass over its properties (the walk
+/// reads a plain move, [`Node::plain_move`], without it).
+pub(super) fn setup_and_move(node: Node<'_, '_>) -> (NodeSetup, Option<NodeMove>) {
     let mut setup: NodeSetup = Default::default();
-    if let Some((color, point)) = plain {
-        let span = node
-            .properties()
-            .next()
-            .map_or(Span::empty(0), |p| p.span());
-        return (setup, Some((color, Some(point), span)));
-    }
     let mut mv = None;
     for p in node.properties() {
         let slot = match p.id() {
@@ -249,7 +239,7 @@ pub(super) fn go_rules_with(
             // Most nodes: one move, no setup.
             Some((color, point)) => Some((color, Some(point), node.first_property_span())),
             None => {
-                let (setup, mv) = setup_and_move(node, None);
+                let (setup, mv) = setup_and_move(node);
                 if setup.iter().any(|s| !s.is_empty()) {
                     note_setup_in_main_line(&setup, main && node.id() != root, out);
                     // All the setup of the node in one batch: the groups
@@ -407,7 +397,7 @@ mod replay_tests {
         let mut stack = vec![(game.root(), Board::new(size), None, true)];
         while let Some((node, mut board, mut last, main)) = stack.pop() {
             let is_root = node.parent().is_none();
-            let (setup, mv) = setup_and_move(node, node.plain_move(size));
+            let (setup, mv) = setup_and_move(node);
             note_setup_in_main_line(&setup, main && !is_root, out);
             apply_setup(&setup, size, &mut board, out);
             if let Some(mv) = mv {

@@ -273,9 +273,8 @@ pub(super) fn check_values(
     // the reader's), and a number of a few digits as a number: not read
     // here, where a root's dozen names, places and comments were a fifth
     // of the time of the checks of the nodes.
-    let mut values = p.raw_values();
-    if let (Some(one), None) = (values.next(), values.next())
-        && crate::props::reads_as_its_type(shape, one)
+    if p.only_raw_value()
+        .is_some_and(|one| crate::props::reads_as_its_type(shape, one))
     {
         return filled;
     }

@@ -457,12 +457,10 @@ fn forms_of_properties(
     board: &Board,
     r: &mut Repairer<'_>,
 ) {
-    if !has_form_to_repair(c, node, cx) {
-        return;
-    }
     let go = cx.go;
     // Only the properties looked at below are copied (a root's names,
-    // places and comments are not: each was a few allocations).
+    // places and comments are not: each was a few allocations); most
+    // nodes have none.
     let props: Vec<Prop> = c
         .node(node)
         .properties()
@@ -710,10 +708,9 @@ fn has_invalid_value(c: &Collection<'_>, node: NodeId, go: bool, repeated: bool)
         // One text reads whatever it holds, a number of a few digits as a
         // number: nothing to type (a root holds a dozen; each reading
         // decoded and copied the text).
-        let mut values = p.raw_values();
         if !repeated
-            && let (Some(one), None) = (values.next(), values.next())
-            && crate::props::reads_as_its_type(info.value, one)
+            && p.only_raw_value()
+                .is_some_and(|one| crate::props::reads_as_its_type(info.value, one))
         {
             return false;
         }
@@ -735,12 +732,6 @@ fn has_invalid_value(c: &Collection<'_>, node: NodeId, go: bool, repeated: bool)
     })
 }
 
-/// Whether [`forms_of_properties`] has anything to do: an empty value
-/// where the type needs one, or a property whose form it looks at.
-fn has_form_to_repair(c: &Collection<'_>, node: NodeId, cx: &NodeContext) -> bool {
-    c.node(node).properties().any(|p| form_looked_at(&p, cx))
-}
-
 /// Whether [`forms_of_properties`] looks at `p`: an empty value where the
 /// type needs one, or a property whose form it repairs.
 fn form_looked_at(p: &crate::tree::Property<'_, '_>, cx: &NodeContext) -> bool {
@@ -754,13 +745,9 @@ fn form_looked_at(p: &crate::tree::Property<'_, '_>, cx: &NodeContext) -> bool {
     };
     looked_at
         || p.info().is_some_and(|info| {
-            let mut values = p.raw_values();
-            let one = match (values.next(), values.next()) {
-                (Some(v), None) => Some(v),
-                _ => None,
-            };
             (cx.go || !crate::props::mentions_points(info))
-                && one.is_some_and(|v| crate::check::is_empty_value(info.value, &[v]))
+                && p.only_raw_value()
+                    .is_some_and(|v| crate::check::is_empty_value(info.value, &[v]))
         })
 }
 

@@ -433,19 +433,19 @@ impl Planner<'_, '_, '_> {
     fn closing_bracket(&self, open: usize, end: usize) -> Vec<u8> {
         let scan = self.collection.scan;
         let content = self.input.get(open + 1..end).unwrap_or_default();
-        let shift_back: &[u8] = if scan == crate::bytes::charset::ScanMode::Iso2022Jp {
-            b"\x1b(B]"
+        let closes: &[&[u8]] = if scan == crate::bytes::charset::ScanMode::Iso2022Jp {
+            &[b"]", b"\x1b(B]", b" ]"]
         } else {
-            b"]"
+            &[b"]", b" ]"]
         };
-        for close in [b"]", shift_back, b" ]"] {
-            let mut probe = content.to_vec();
-            probe.extend_from_slice(close);
-            if scan.find_value_end(&probe, 0) == Some(probe.len() - 1) {
-                return close.to_vec();
-            }
-        }
-        b"]".to_vec()
+        let closes_here = |close: &[u8]| {
+            let probe = [content, close].concat();
+            scan.find_value_end(&probe, 0) == Some(probe.len() - 1)
+        };
+        closes
+            .iter()
+            .find(|close| closes_here(close))
+            .map_or_else(|| b"]".to_vec(), |close| close.to_vec())
     }
 
     /// Text before the first game: removed when it is data, or only parentheses, or the canonical form is asked for.

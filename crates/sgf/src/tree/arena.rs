@@ -1071,6 +1071,15 @@ impl<'c, 'i> Property<'c, 'i> {
         }
     }
 
+    /// The value, when the property has exactly one.
+    pub(crate) fn only_raw_value(&self) -> Option<&'c [u8]> {
+        let mut values = self.raw_values();
+        match (values.next(), values.next()) {
+            (Some(one), None) => Some(one),
+            _ => None,
+        }
+    }
+
     /// The identifier exactly as written, e.g. `AddBlack` in an FF\[3\] file.
     pub fn written_id(&self) -> &'c [u8] {
         self.collection.bytes(self.data().ident)

@@ -735,9 +735,15 @@ fn fuzz_fix_unclosed_value_in_a_two_byte_set() {
     );
 }
 
-/// A value left open after a backslash: the `]` added would be escaped.
+/// A value left open after a backslash: the `]` added would be escaped
+/// (two rounds of repairs then left `])` in the comment).
 #[test]
 fn an_unclosed_value_ending_in_a_backslash_is_closed() {
     let input = b"(;FF[4]GM[1];C[a comment \\";
     assert_fix_properties(input);
+    let fixed = kifu_sgf::fix::fix(input, &Options { force: true });
+    assert_eq!(
+        kifu_sgf::write::lossless(&fixed.collection),
+        b"(;FF[4]GM[1];C[a comment \\ ])"
+    );
 }
