@@ -654,10 +654,7 @@ impl Board {
         if self.cells[i] != EMPTY {
             return Err(IllegalMove::Occupied);
         }
-        if let Some((k, barred)) = self.ko
-            && k == i
-            && barred.is_none_or(|b| b == color)
-        {
+        if self.is_ko(color, i) {
             return Err(IllegalMove::Ko);
         }
         if self.is_suicide(color, i) {
@@ -666,26 +663,30 @@ impl Board {
         Ok(())
     }
 
+    /// Whether the empty cell `i` is the ko point for `color`.
+    fn is_ko(&self, color: Color, i: usize) -> bool {
+        self.ko
+            .is_some_and(|(k, barred)| k == i && barred.is_none_or(|b| b == color))
+    }
+
     /// Whether a stone of `color` on the empty cell `i` would have no
     /// liberty and capture nothing.
     fn is_suicide(&self, color: Color, i: usize) -> bool {
-        let own = cell(color);
-        for j in self.neighbours(i) {
-            let c = self.cells[j];
-            if c == EMPTY {
-                return false;
-            }
-            if c == BORDER {
-                continue;
-            }
-            let in_atari = self.groups[self.head[j] as usize].only_liberty_is(i);
+        let around = self.neighbours(i);
+        let cells = around.map(|j| self.cells[j]);
+        !cells.contains(&EMPTY) && self.is_suicide_among(cell(color), i, cells, around)
+    }
+
+    /// [`Board::is_suicide`] of a stone `own` on the empty cell `i`, whose
+    /// neighbours `around` hold `cells`, none of them empty (most moves
+    /// have an empty neighbour and never come here).
+    #[inline(never)]
+    fn is_suicide_among(&self, own: u8, i: usize, cells: [u8; 4], around: [usize; 4]) -> bool {
+        !around.iter().zip(cells).any(|(&j, c)| {
             // An own group with another liberty gives one; an opponent
             // group whose last liberty is i is captured.
-            if (c == own) != in_atari {
-                return false;
-            }
-        }
-        true
+            c != BORDER && (c == own) != self.groups[self.head[j] as usize].only_liberty_is(i)
+        })
     }
 
     /// Plays a legal move; an illegal one returns the reason and leaves
@@ -776,15 +777,22 @@ impl Board {
         captured: &mut Vec<Point>,
     ) -> Option<IllegalMove> {
         captured.clear();
-        let illegal = self.check_move(color, p).err();
-        match illegal {
-            Some(IllegalMove::OffBoard) => return illegal,
-            Some(IllegalMove::Occupied) => self.setup().set(p, None),
-            _ => {}
+        if !self.size.contains(p) {
+            return Some(IllegalMove::OffBoard);
         }
         let i = self.idx(p);
-        self.resolve(color, i, captured);
-        illegal
+        // The checks of `check_move`, in its order; suicide is worked out
+        // as the stone is placed (from the cells around it, read once).
+        let illegal = if self.cells[i] != EMPTY {
+            self.setup().set(p, None);
+            Some(IllegalMove::Occupied)
+        } else if self.is_ko(color, i) {
+            Some(IllegalMove::Ko)
+        } else {
+            None
+        };
+        let suicide = self.resolve(color, i, captured);
+        illegal.or(suicide.then_some(IllegalMove::Suicide))
     }
 
     /// Passes: clears the ko point.
@@ -923,15 +931,18 @@ impl Board {
     /// Puts a stone (`BLACK` or `WHITE`) on the empty cell `i` and updates
     /// the groups, without captures; returns the cells of its neighbours
     /// (`neighbours` order), which placing it does not change: the caller
-    /// looks for captures among them without reading them again.
-    fn place(&mut self, i: usize, c: u8) -> [u8; 4] {
+    /// looks for captures among them without reading them again; and
+    /// whether the stone was a suicide ([`Board::is_suicide`], read
+    /// before the groups change).
+    fn place(&mut self, i: usize, c: u8) -> ([u8; 4], bool) {
+        let around = self.neighbours(i);
+        let cells = around.map(|j| self.cells[j]);
+        let suicide = !cells.contains(&EMPTY) && self.is_suicide_among(c, i, cells, around);
         self.write_cell(i, c);
         let mut group = Group {
             size: 1,
             ..Group::default()
         };
-        let around = self.neighbours(i);
-        let cells = around.map(|j| self.cells[j]);
         // The one group of its colour the stone touches, if only one.
         let mut joined: Option<usize> = None;
         let mut several = false;
@@ -961,7 +972,7 @@ impl Board {
             g.libs += group.libs;
             g.lib_sum += group.lib_sum;
             g.lib_sum_sq += group.lib_sum_sq;
-            return cells;
+            return (cells, suicide);
         }
         self.write_head(i, i as u32);
         self.write_next(i, i as u32);
@@ -971,7 +982,7 @@ impl Board {
                 self.merge(self.head[i] as usize, self.head[j] as usize);
             }
         }
-        cells
+        (cells, suicide)
     }
 
     /// Joins the groups with heads `a` and `b` (distinct).
@@ -1033,11 +1044,13 @@ impl Board {
 
     /// Plays `color` on the empty cell `i` with no legality check:
     /// opponent captures, then the mover's own group if it has no liberty,
-    /// then the ko point.
-    fn resolve(&mut self, color: Color, i: usize, captured: &mut Vec<Point>) {
+    /// then the ko point. Returns whether the move was a suicide
+    /// ([`Board::is_suicide`] before it).
+    #[inline]
+    fn resolve(&mut self, color: Color, i: usize, captured: &mut Vec<Point>) -> bool {
         let own = cell(color);
         let opp = cell(color.opponent());
-        let cells = self.place(i, own);
+        let (cells, suicide) = self.place(i, own);
         let mut taken = 0;
         let mut last = i;
         for (j, cell) in self.neighbours(i).into_iter().zip(cells) {
@@ -1058,6 +1071,7 @@ impl Board {
         } else {
             self.set_ko(None);
         }
+        suicide
     }
 
     /// Works the groups out again after the setup batch whose changes
@@ -1285,8 +1299,11 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(500))]
 
         /// Moves, single setups, setup batches and undo in any order: the
-        /// groups always match a flood fill, and undoing to a checkpoint
-        /// gives back the board as it was (stones, ko, prisoners, groups).
+        /// groups always match a flood fill, undoing to a checkpoint
+        /// gives back the board as it was (stones, ko, prisoners, groups),
+        /// and a move played anyway says why it is illegal as
+        /// `check_move` says it before (setup makes groups without
+        /// liberties, which `play_anyway` reads as the stone is placed).
         #[test]
         fn setup_batches_and_undo_keep_the_groups(
             cols in 1u8..=7,
@@ -1300,7 +1317,8 @@ mod tests {
             for op in ops {
                 match op {
                     Op::Play(x, y, black) => {
-                        b.play_anyway(color(black), at(x, y));
+                        let said = b.check_move(color(black), at(x, y)).err();
+                        prop_assert_eq!(b.play_anyway(color(black), at(x, y)).illegal, said);
                     }
                     Op::Set(x, y, s) => b.set(at(x, y), s.map(color)),
                     Op::Batch(changes) => {

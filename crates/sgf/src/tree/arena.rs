@@ -816,11 +816,13 @@ impl<'c, 'i> Node<'c, 'i> {
         if node.props_len != 1 {
             return None;
         }
-        let prop = c.props[node.props_start as usize];
+        let prop = c.props.get(node.props_start as usize)?;
         if prop.values_len != 1 || prop.ident.len() != 1 {
             return None;
         }
-        let color = match c.bytes(prop.ident) {
+        // The bytes as read, else (an edit's) as created.
+        let bytes = |span: Span| c.source.get(span.range()).unwrap_or_else(|| c.bytes(span));
+        let color = match bytes(prop.ident) {
             b"B" => Color::Black,
             b"W" => Color::White,
             _ => return None,
@@ -829,7 +831,7 @@ impl<'c, 'i> Node<'c, 'i> {
         // letters closes it (the value left open at the end of the input
         // has no `]`, and is looked up only when it can be the one).
         let index = prop.values_start as usize;
-        let token = c.bytes(c.values[index].token);
+        let token = bytes(c.values.get(index)?.token);
         let value = match *token {
             [b'[', _, _, b']'] => &token[1..3],
             [b'[', _, _] if c.sparse.unclosed == Some(index as u32) => &token[1..],
