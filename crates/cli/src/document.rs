@@ -254,10 +254,158 @@ pub(crate) fn read_and_check_at<'i>(
     (document, outcome)
 }
 
+/// The parts a big SGF collection is checked in: their arenas stay in the
+/// caches and are read into again, where a collection read whole cost its
+/// arenas' size (ten times its own) in page faults.
+const PART_BYTES: usize = 256 << 10;
+
+/// `kifu check` of a big SGF collection (of `input`, read from `path`), as
+/// [`read_and_check`] checks it, but read and checked a part of its games
+/// at a time: the same findings in the same order, with the same advice
+/// (a game's dry run needs only the game). `None` for an input of one
+/// part, or with a game whose place is not known (no `)`): those are
+/// checked whole.
+pub(crate) fn check_sgf_in_parts(
+    input: &Input,
+    diagnostics_args: &DiagnosticArgs,
+) -> Option<Outcome> {
+    let bytes = &input.bytes[..];
+    if bytes.len() <= report::WHOLE_DRY_RUN_BYTES {
+        return None;
+    }
+    let mut checks = kifu_sgf::check::PartChecks::new();
+    let mut found: Vec<(kifu_sgf::check::PartFinding, Option<report::Advice>)> = Vec::new();
+    let (mut games, mut nodes, mut parts) = (0, 0, 0);
+    let (mut asked, mut whole) = (false, false);
+    let mut encoding = None;
+    kifu_sgf::syntax::parse_in_parts(bytes, PART_BYTES, &mut |part, reader, more| {
+        parts += 1;
+        if whole || (parts == 1 && !more) {
+            whole = true;
+            return;
+        }
+        encoding = encoding.or_else(|| part.game(0).map(|g| g.charset().encoding));
+        games += part.len();
+        nodes += part.node_count();
+        let findings = checks.check(part, reader);
+        let diagnostics: Vec<Diagnostic> = findings.iter().map(|f| f.diagnostic.clone()).collect();
+        match report::advice_for_part(bytes, part, &diagnostics, diagnostics_args) {
+            Some((advice, part_asked)) => {
+                asked |= part_asked;
+                found.extend(findings.into_iter().zip(advice));
+            }
+            None => whole = true,
+        }
+    });
+    if whole {
+        return None;
+    }
+    found.sort_by_key(|(f, _)| kifu_sgf::check::finding_order(f));
+    let (diagnostics, advice): (Vec<Diagnostic>, Vec<_>) =
+        found.into_iter().map(|(f, a)| (f.diagnostic, a)).unzip();
+    let advice = report::advice_of_parts(&diagnostics, advice, asked);
+    let mut outcome = Outcome::of_parts(bytes, games, nodes);
+    outcome.stats.count_reported(&diagnostics, diagnostics_args);
+    report::render_advised_at(
+        &input.name,
+        bytes,
+        report::Origin::default(),
+        encoding.unwrap_or(encoding_rs::UTF_8),
+        &diagnostics,
+        &advice,
+        diagnostics_args,
+        &mut outcome.stderr,
+    );
+    Some(outcome)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::args::{DiagnosticFormat, FileSummary};
     use crate::formats::{Kind, TABLE};
+
+    /// A collection of a few MB whose games hold findings of many kinds:
+    /// critical ones, the reader's, the Go rules', formats, types and
+    /// charsets mixed, junk between games; `tail` at the end.
+    fn big_collection(tail: &[u8]) -> Input {
+        let games: [&[u8]; 6] = [
+            b"(;FF[4]GM[1]SZ[19]CA[UTF-8]PB[Black]KM[six]DT[2020-13-45];B[pd];W[dp];B[pd])",
+            b"(;FF[3]GM[1]AddBlack[aa]C[comment];B[aa];W[bb]C[x])",
+            b"(;FF[4]GM[1]SZ[9]AP[a][b];B[ee]W[ff](;B[aa])(;W[aa];B[tt]))",
+            b"\nsome junk between games\n",
+            b"(;FF[4]CA[ISO-8859-1]C[caf\xe9];B[aa])",
+            b"(;GM[2]FF[4])",
+        ];
+        // Long comments: fewer games for the dry runs of a test.
+        let comment = format!("(;C[{}])", "a comment ".repeat(400));
+        let mut bytes = Vec::new();
+        while bytes.len() < report::WHOLE_DRY_RUN_BYTES + 2 * PART_BYTES {
+            for game in games {
+                bytes.extend_from_slice(game);
+                bytes.extend_from_slice(comment.as_bytes());
+            }
+        }
+        bytes.extend_from_slice(tail);
+        Input {
+            name: "big.sgf".into(),
+            bytes,
+        }
+    }
+
+    fn args(format: DiagnosticFormat, quiet: bool) -> DiagnosticArgs {
+        DiagnosticArgs {
+            format,
+            quiet,
+            deny: None,
+            allow: Vec::new(),
+            summary: FileSummary::Every,
+        }
+    }
+
+    #[test]
+    fn a_big_collection_checked_in_parts_reads_as_checked_whole() {
+        let input = big_collection(b"");
+        // The short form (its advice from the dry runs of the games with
+        // critical findings), quiet or not; JSON and the human form (the
+        // advice of every finding, from the dry runs of every game).
+        for (format, quiet) in [
+            (DiagnosticFormat::Short, false),
+            (DiagnosticFormat::Short, true),
+            (DiagnosticFormat::Json, false),
+            (DiagnosticFormat::Human, true),
+        ] {
+            let args = args(format, quiet);
+            let parts = check_sgf_in_parts(&input, &args).expect("read in parts");
+            let (_, whole) = read_and_check(&input, Path::new("big.sgf"), &args, true);
+            assert!(whole.stderr.lines().count() > 10, "{format:?}");
+            assert_eq!(parts.stderr, whole.stderr, "{format:?} quiet {quiet}");
+            assert_eq!(format!("{:?}", parts.stats), format!("{:?}", whole.stats));
+            assert_eq!(parts.nothing_read, whole.nothing_read);
+        }
+    }
+
+    #[test]
+    fn a_collection_read_whole_is_not_read_in_parts() {
+        let args = args(DiagnosticFormat::Short, false);
+        // A game without its `)` has no place for its dry run.
+        let open = big_collection(b"(;FF[4]AP[a][b];B[aa]");
+        assert!(check_sgf_in_parts(&open, &args).is_none());
+        // One part: one game, or a small input.
+        let mut one = b"(;C[".to_vec();
+        one.resize(2 * report::WHOLE_DRY_RUN_BYTES, b'x');
+        one.extend_from_slice(b"])");
+        let one = Input {
+            name: "one.sgf".into(),
+            bytes: one,
+        };
+        assert!(check_sgf_in_parts(&one, &args).is_none());
+        let small = Input {
+            name: "small.sgf".into(),
+            bytes: b"(;B[aa])(;W[bb])".to_vec(),
+        };
+        assert!(check_sgf_in_parts(&small, &args).is_none());
+    }
 
     #[test]
     fn games_are_written_in_the_formats_the_table_converts_them_to() {

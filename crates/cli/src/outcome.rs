@@ -97,6 +97,22 @@ impl Outcome {
         }
     }
 
+    /// [`Outcome::of_games`] for a collection read in parts: `games`
+    /// games of `nodes` nodes in all.
+    pub(crate) fn of_parts(bytes: &[u8], games: usize, nodes: usize) -> Self {
+        Outcome {
+            stats: Stats {
+                files: 1,
+                bytes: bytes.len(),
+                games,
+                nodes,
+                ..Stats::default()
+            },
+            nothing_read: games == 0 && holds_text(bytes),
+            ..Outcome::default()
+        }
+    }
+
     pub(crate) fn failed(message: String) -> Self {
         Outcome {
             stderr: format!("kifu: {message}\n"),

@@ -41,8 +41,17 @@ pub(crate) fn advice_for_sgf(
     diagnostics: &[Diagnostic],
     args: &DiagnosticArgs,
 ) -> Vec<Advice> {
-    // The places whose advice is shown or counted.
-    let asked: Vec<u32> = diagnostics
+    let asked = asked_places(diagnostics, args);
+    if !asked.is_empty() {
+        advise(input, collection, diagnostics, asked)
+    } else {
+        advice_from_table(diagnostics)
+    }
+}
+
+/// The places whose advice is shown or counted.
+fn asked_places(diagnostics: &[Diagnostic], args: &DiagnosticArgs) -> Vec<u32> {
+    diagnostics
         .iter()
         .filter(|d| {
             is_reported(d, args)
@@ -50,12 +59,46 @@ pub(crate) fn advice_for_sgf(
                     || kifu_sgf::codes::info(d.code).is_some_and(|i| i.critical))
         })
         .map(|d| d.span.start)
-        .collect();
-    if !asked.is_empty() {
-        advise(input, collection, diagnostics, asked)
-    } else {
-        advice_from_table(diagnostics)
+        .collect()
+}
+
+/// The advice for the diagnostics of one part of a big collection read in
+/// parts (`part`, its places in `input`), as [`advice_for_sgf`] gives it
+/// for the whole: the repair that a dry run of a game of the part makes
+/// for a diagnostic, or `None` where the table of codes answers, which
+/// [`advice_of_parts`] decides when every part has been read. Also says
+/// whether any diagnostic of the part was asked about. `None` when a
+/// game's place is not known (a game without its `)`): the input is then
+/// read again whole.
+pub(crate) fn advice_for_part(
+    input: &[u8],
+    part: &kifu_sgf::Collection<'_>,
+    diagnostics: &[Diagnostic],
+    args: &DiagnosticArgs,
+) -> Option<(Vec<Option<Advice>>, bool)> {
+    let asked = asked_places(diagnostics, args);
+    if asked.is_empty() {
+        return Some((vec![None; diagnostics.len()], false));
     }
+    let ranges: Option<Vec<_>> = part.games().map(|g| g.span().map(|s| s.range())).collect();
+    let repairs = dry_run_games(input, &ranges?, asked)?;
+    Some((matched(part, diagnostics, &repairs), true))
+}
+
+/// The advice of the diagnostics of a collection read in parts, from what
+/// [`advice_for_part`] found: the table's, with the fix it names when
+/// any diagnostic was asked about (as [`advise`] gives it), else as
+/// [`advice_from_table`] gives it.
+pub(crate) fn advice_of_parts(
+    diagnostics: &[Diagnostic],
+    found: Vec<Option<Advice>>,
+    asked: bool,
+) -> Vec<Advice> {
+    diagnostics
+        .iter()
+        .zip(found)
+        .map(|(d, advice)| advice.unwrap_or_else(|| table_advice(d, asked)))
+        .collect()
 }
 
 /// Whether `args` prints and counts `d`.
@@ -75,7 +118,18 @@ fn advise(
     diagnostics: &[Diagnostic],
     asked: Vec<u32>,
 ) -> Vec<Advice> {
-    let repairs = &dry_run(input, collection, asked);
+    let repairs = dry_run(input, collection, asked);
+    let found = matched(collection, diagnostics, &repairs);
+    advice_of_parts(diagnostics, found, true)
+}
+
+/// The repair of `repairs` that answers each of `diagnostics` (of
+/// `collection`), as advice; `None` where none does.
+fn matched(
+    collection: &kifu_sgf::Collection<'_>,
+    diagnostics: &[Diagnostic],
+    repairs: &[kifu_sgf::repair::Repair],
+) -> Vec<Option<Advice>> {
     let index = RepairIndex::new(repairs);
     // Else: the first repair of the code in the same property.
     let mut in_property: Option<FirstInProperty> = None;
@@ -96,19 +150,17 @@ fn advise(
                 let p = property_at(&found.properties, d.span.start)?;
                 found.first.get(&(d.code, p)).copied()
             });
-            match repair.map(|i| &repairs[i]) {
-                Some(r) => Advice {
-                    fix: Some(r.message.clone()),
-                    critical: r.critical,
-                },
-                None => table_advice(d, true),
-            }
+            repair.map(|i| Advice {
+                fix: Some(repairs[i].message.clone()),
+                critical: repairs[i].critical,
+            })
         })
         .collect()
 }
 
-/// Above this size, a collection of several games is repaired game by game.
-const WHOLE_DRY_RUN_BYTES: usize = 1 << 20;
+/// Above this size, a collection of several games is repaired game by game
+/// (and checked a part at a time: `document::check_sgf_in_parts`).
+pub(crate) const WHOLE_DRY_RUN_BYTES: usize = 1 << 20;
 
 /// The repairs that `kifu fix --force` makes to `input` (of `games`
 /// games), spans in `input`. A big collection is repaired one game at a
@@ -121,7 +173,7 @@ const WHOLE_DRY_RUN_BYTES: usize = 1 << 20;
 fn dry_run(
     input: &[u8],
     collection: &kifu_sgf::Collection<'_>,
-    mut asked: Vec<u32>,
+    asked: Vec<u32>,
 ) -> Vec<kifu_sgf::repair::Repair> {
     let games = collection.len();
     let options = kifu_sgf::repair::Options { force: true };
@@ -129,27 +181,43 @@ fn dry_run(
     if games < 2 || input.len() <= WHOLE_DRY_RUN_BYTES {
         return whole();
     }
-    asked.sort_unstable();
     let ranges = game_ranges(collection, input);
     if ranges.len() != games {
         return whole();
     }
+    dry_run_games(input, &ranges, asked).unwrap_or_else(whole)
+}
+
+/// The repairs that `kifu fix --force` makes to each game of `input` at
+/// `ranges` that holds an `asked` offset, the game repaired alone; `None`
+/// if a range is past what spans can say (4 GiB).
+fn dry_run_games(
+    input: &[u8],
+    ranges: &[std::ops::Range<usize>],
+    mut asked: Vec<u32>,
+) -> Option<Vec<kifu_sgf::repair::Repair>> {
+    let options = kifu_sgf::repair::Options { force: true };
+    asked.sort_unstable();
     let mut repairs = Vec::new();
     for range in ranges {
-        let (Ok(offset), Ok(end)) = (u32::try_from(range.start), u32::try_from(range.end)) else {
-            return whole();
-        };
+        let (offset, end) = (
+            u32::try_from(range.start).ok()?,
+            u32::try_from(range.end).ok()?,
+        );
         let first = asked.partition_point(|&s| s < offset);
         if asked.get(first).is_none_or(|&s| s >= end) {
             continue;
         }
-        for mut r in kifu_sgf::fix::fix(&input[range], &options).report.made {
+        for mut r in kifu_sgf::fix::fix(&input[range.clone()], &options)
+            .report
+            .made
+        {
             r.span.start += offset;
             r.span.end += offset;
             repairs.push(r);
         }
     }
-    repairs
+    Some(repairs)
 }
 
 /// Where each game of `input` stands: as the reader found it, else (a

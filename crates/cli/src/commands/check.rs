@@ -98,6 +98,11 @@ fn check_input(
             Err(e) => Outcome::failed(e),
         };
     }
+    if format == formats::Format::Sgf
+        && let Some(outcome) = crate::document::check_sgf_in_parts(input, args)
+    {
+        return outcome;
+    }
     let (_, outcome) = read_and_check(input, path, args, true);
     outcome
 }

@@ -7,30 +7,84 @@ use super::codes;
 use super::report::report;
 use crate::tree::{Collection, Node};
 
-/// Games in another charset than the first game's: each is reported, at
-/// its `CA` (or its first property).
-pub(super) fn mixed_charsets(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
-    let mut games = collection.games();
-    let Some(first) = games.next() else { return };
-    let encoding = first.charset().encoding;
-    for game in games {
-        let other = game.charset().encoding;
-        if other == encoding {
-            continue;
+/// What the checks of a collection as a whole keep of the games met so
+/// far, so that a collection read in parts is checked part by part: the
+/// first game's format, type and charset, and which of the first two have
+/// been reported as mixed (once per collection).
+#[derive(Default)]
+pub(super) struct Whole {
+    first: Option<FirstGame>,
+    reported: [bool; 2],
+}
+
+struct FirstGame {
+    /// `FF` and `GM`.
+    kinds: [u32; 2],
+    encoding: &'static encoding_rs::Encoding,
+}
+
+/// The findings of [`Whole::check`], one list per kind, in the order
+/// [`check`](super::check) lists findings of one place.
+#[derive(Default)]
+pub(super) struct Mixed {
+    pub(super) formats: Vec<Diagnostic>,
+    pub(super) types: Vec<Diagnostic>,
+    pub(super) charsets: Vec<Diagnostic>,
+}
+
+impl Whole {
+    /// Checks the games of `part`, which come after the games met before:
+    /// games of different `FF` (or `GM`) in one file are reported once,
+    /// at the first game whose format (type) differs from the first
+    /// game's; each game in another charset than the first game's, at its
+    /// `CA` (or its first property).
+    pub(super) fn check(&mut self, part: &Collection<'_>, out: &mut Mixed) {
+        const KINDS: [(Code, &str, &str); 2] = [
+            (codes::MIXED_FILE_FORMATS, "FF", "file formats"),
+            (codes::MIXED_GAME_TYPES, "GM", "types"),
+        ];
+        for game in part.games() {
+            let kinds = [game.file_format(), game.game_type()];
+            let encoding = game.charset().encoding;
+            let Some(first) = &self.first else {
+                self.first = Some(FirstGame { kinds, encoding });
+                continue;
+            };
+            for (k, (code, id, what)) in KINDS.into_iter().enumerate() {
+                if self.reported[k] || kinds[k] == first.kinds[k] {
+                    continue;
+                }
+                self.reported[k] = true;
+                let list = if k == 0 {
+                    &mut out.formats
+                } else {
+                    &mut out.types
+                };
+                report(
+                    list,
+                    code,
+                    Severity::Warning,
+                    root_span(&game.root(), id),
+                    format!(
+                        "games of different {what} in one file ({id}[{}] and {id}[{}]): some programs read only one",
+                        first.kinds[k], kinds[k]
+                    ),
+                );
+            }
+            if encoding != first.encoding {
+                report(
+                    &mut out.charsets,
+                    crate::bytes::charset::codes::MIXED,
+                    Severity::Warning,
+                    root_span(&game.root(), "CA"),
+                    format!(
+                        "this game is in {}, the first game in {}: programs that read one charset per file will misread one of them",
+                        encoding.name(),
+                        first.encoding.name()
+                    ),
+                );
+            }
         }
-        let root = game.root();
-        let span = root_span(&root, "CA");
-        report(
-            out,
-            crate::bytes::charset::codes::MIXED,
-            Severity::Warning,
-            span,
-            format!(
-                "this game is in {}, the first game in {}: programs that read one charset per file will misread one of them",
-                other.name(),
-                encoding.name()
-            ),
-        );
     }
 }
 
@@ -40,32 +94,4 @@ pub(super) fn root_span(root: &Node<'_, '_>, id: &str) -> Span {
     root.property(id)
         .or_else(|| root.properties().next())
         .map_or(Span::empty(0), |p| p.span())
-}
-
-/// Games of different `FF` (or `GM`) in one file: reported once, at the
-/// first game whose format (type) differs from the first game's.
-pub(super) fn mixed_formats(collection: &Collection<'_>, out: &mut Vec<Diagnostic>) {
-    type Of = fn(&crate::Game<'_, '_>) -> u32;
-    let kinds: [(Code, &str, Of); 2] = [
-        (codes::MIXED_FILE_FORMATS, "FF", |g| g.file_format()),
-        (codes::MIXED_GAME_TYPES, "GM", |g| g.game_type()),
-    ];
-    for (code, id, of) in kinds {
-        let mut games = collection.games();
-        let Some(first) = games.next() else { return };
-        let value = of(&first);
-        if let Some(other) = games.find(|g| of(g) != value) {
-            let what = if id == "FF" { "file formats" } else { "types" };
-            report(
-                out,
-                code,
-                Severity::Warning,
-                root_span(&other.root(), id),
-                format!(
-                    "games of different {what} in one file ({id}[{value}] and {id}[{}]): some programs read only one",
-                    of(&other)
-                ),
-            );
-        }
-    }
 }

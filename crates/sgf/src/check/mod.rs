@@ -15,7 +15,6 @@
 use kifu_diag::{Diagnostic, Severity, Span};
 
 use crate::tree::Collection;
-use collection::{mixed_charsets, mixed_formats};
 use context::Context;
 use go_rules::go_rules_with;
 use node::check_node;
@@ -43,34 +42,145 @@ pub fn check_timed(
     collection: &Collection<'_>,
     lap: &mut dyn FnMut(&'static str),
 ) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    // The Go rules' findings, listed after the others (as when they had a
-    // walk of their own) before all are sorted by place.
-    let mut rules = Vec::new();
-    // For each node (by index) of a game that is not Go, whether it or a
-    // node above it holds game information; made for the first such game.
-    let mut info_here = Vec::new();
-    // One board for every game, made again for each.
-    let mut board = kifu_board::Board::new(kifu_board::BoardSize::STANDARD);
-    for game in collection.games() {
-        let game_type = game.game_type();
-        check_game(
-            &game,
-            game_type,
-            &mut info_here,
-            &mut board,
-            &mut out,
-            &mut rules,
-        );
-    }
-    lap("check: nodes and Go rules (one walk)");
-    mixed_formats(collection, &mut out);
-    mixed_charsets(collection, &mut out);
-    out.append(&mut rules);
-    lap("check: collection");
-    out.sort_by_key(|d| d.span.start);
+    let mut found = PartChecks::new().findings(collection, lap);
+    sort_findings(&mut found);
     lap("check: sort");
-    out
+    found.into_iter().map(|f| f.diagnostic).collect()
+}
+
+/// The checks of a collection read in parts
+/// ([`parse_in_parts`](crate::syntax::parse_in_parts)), part by part, so
+/// that only one part is held: the findings of every part, put in order
+/// by [`sort_findings`], are the reader's findings settled
+/// ([`settle_reader_severities`]) and [`check`]'s, in the order a check
+/// of the whole lists them (the reader's first at one place).
+///
+/// ```
+/// use kifu_sgf::check::{PartChecks, sort_findings};
+/// let input = b"(;FF[4]GM[1]SZ[9];B[ee];B[ee])(;FF[3]GM[1]KM[six])";
+/// let mut checks = PartChecks::new();
+/// let mut found = Vec::new();
+/// kifu_sgf::syntax::parse_in_parts(input, 1, &mut |part, reader, _| {
+///     found.extend(checks.check(part, reader));
+/// });
+/// sort_findings(&mut found);
+/// let whole = kifu_sgf::parse(input);
+/// let mut expected = whole.diagnostics.clone();
+/// kifu_sgf::check::settle_reader_severities(&whole.value, &mut expected);
+/// expected.extend(kifu_sgf::check::check(&whole.value));
+/// expected.sort_by_key(|d| d.span.start);
+/// let found: Vec<_> = found.into_iter().map(|f| f.diagnostic).collect();
+/// assert_eq!(found, expected);
+/// ```
+pub struct PartChecks {
+    /// One board for every game, made again for each.
+    board: kifu_board::Board,
+    /// For each node (by index) of a game that is not Go, whether it or a
+    /// node above it holds game information.
+    info_here: Vec<bool>,
+    /// What the checks of the collection as a whole keep of the games.
+    whole: collection::Whole,
+}
+
+/// A finding of [`PartChecks`], with its rank among the findings of one
+/// place (see [`sort_findings`]).
+#[derive(Clone, Debug)]
+pub struct PartFinding {
+    /// The finding.
+    pub diagnostic: Diagnostic,
+    rank: Rank,
+}
+
+/// The order of the findings of one place: the reader's, the checks of the
+/// nodes, the collection's (formats, types, charsets), the Go rules' (as
+/// when they had a walk of their own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    Reader,
+    Node,
+    MixedFormats,
+    MixedTypes,
+    MixedCharsets,
+    Rules,
+}
+
+/// Puts the findings of [`PartChecks`] (of every part, the parts in order)
+/// in file order, as a check of the whole collection lists them.
+pub fn sort_findings(findings: &mut [PartFinding]) {
+    findings.sort_by_key(finding_order);
+}
+
+/// The key that [`sort_findings`] sorts by, stably: for findings kept
+/// with something of their own.
+pub fn finding_order(finding: &PartFinding) -> impl Ord + use<> {
+    (finding.diagnostic.span.start, finding.rank)
+}
+
+impl Default for PartChecks {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PartChecks {
+    /// Checks for a collection, before its first part.
+    pub fn new() -> Self {
+        PartChecks {
+            board: kifu_board::Board::new(kifu_board::BoardSize::STANDARD),
+            info_here: Vec::new(),
+            whole: collection::Whole::default(),
+        }
+    }
+
+    /// The findings of the next part: `reader`, what the reader reported
+    /// reading it, settled; then the checks of its games, and of the
+    /// collection so far.
+    pub fn check(
+        &mut self,
+        part: &Collection<'_>,
+        mut reader: Vec<Diagnostic>,
+    ) -> Vec<PartFinding> {
+        settle_reader_severities(part, &mut reader);
+        let mut found: Vec<PartFinding> = ranked(reader, Rank::Reader).collect();
+        found.extend(self.findings(part, &mut |_| {}));
+        found
+    }
+
+    /// The checks' findings in `part`, not yet in order.
+    fn findings(
+        &mut self,
+        part: &Collection<'_>,
+        lap: &mut dyn FnMut(&'static str),
+    ) -> Vec<PartFinding> {
+        let mut out = Vec::new();
+        let mut rules = Vec::new();
+        for game in part.games() {
+            let game_type = game.game_type();
+            check_game(
+                &game,
+                game_type,
+                &mut self.info_here,
+                &mut self.board,
+                &mut out,
+                &mut rules,
+            );
+        }
+        lap("check: nodes and Go rules (one walk)");
+        let mut mixed = collection::Mixed::default();
+        self.whole.check(part, &mut mixed);
+        let mut found: Vec<PartFinding> = ranked(out, Rank::Node).collect();
+        found.extend(ranked(mixed.formats, Rank::MixedFormats));
+        found.extend(ranked(mixed.types, Rank::MixedTypes));
+        found.extend(ranked(mixed.charsets, Rank::MixedCharsets));
+        found.extend(ranked(rules, Rank::Rules));
+        lap("check: collection");
+        found
+    }
+}
+
+fn ranked(list: Vec<Diagnostic>, rank: Rank) -> impl Iterator<Item = PartFinding> {
+    list.into_iter()
+        .map(move |diagnostic| PartFinding { diagnostic, rank })
 }
 
 /// The checks of a game's root (its type and format) and of every node,
@@ -142,8 +252,12 @@ fn check_game(
         });
         return;
     }
-    if info_here.is_empty() {
-        info_here.resize(game.root().collection().nodes.len(), false);
+    // Sized for the nodes of this collection (a part of one read in parts
+    // may hold more than the part before); what a game before left in it
+    // is written before it is read.
+    let nodes = game.root().collection().nodes.len();
+    if info_here.len() < nodes {
+        info_here.resize(nodes, false);
     }
     // Pre-order: each node's parent has been seen.
     for node in game.nodes() {
@@ -455,3 +569,6 @@ mod tests {
         assert_eq!(codes("(;GM[2]HA[x])"), ["sgf/not-go"]);
     }
 }
+
+#[cfg(test)]
+mod parts_tests;

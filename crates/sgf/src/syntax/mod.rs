@@ -62,6 +62,48 @@ pub fn parse_with<'i>(
     }
 }
 
+/// Reads SGF bytes as [`parse`] does, a part at a time: `each` gets the
+/// games read since the part before, once they span `part_bytes` or the
+/// input ends, with the diagnostics reported while reading them, and
+/// whether more games follow. The memory of one part is read into again
+/// for the next, so that a collection of thousands of games is held a few
+/// games at a time (its arenas cost their size in page faults, a fifth of
+/// a check of a big collection).
+///
+/// Places are places in `input`, as [`parse`] gives them; each game is the
+/// game `parse` reads, and the parts' diagnostics are its diagnostics,
+/// each game's charset findings at the end of its part instead of at the
+/// end of the input. A part holds at least one game (the last part of an
+/// input without a game holds none); UTF-16 input is read whole, in one
+/// part.
+///
+/// ```
+/// let input = b"(;GN[one];B[aa])(;GN[two];B[bb])(;GN[three])";
+/// let mut names = Vec::new();
+/// kifu_sgf::syntax::parse_in_parts(input, 1, &mut |part, diagnostics, more| {
+///     assert!(diagnostics.is_empty());
+///     let games: Vec<String> = part.games().map(|g| g.root().text("GN").unwrap().into()).collect();
+///     names.push((games, more));
+/// });
+/// assert_eq!(names[0], (vec!["one".to_string()], true));
+/// assert_eq!(names[2], (vec!["three".to_string()], false));
+/// ```
+pub fn parse_in_parts<'i>(
+    input: &'i [u8],
+    part_bytes: usize,
+    each: &mut dyn FnMut(&Collection<'i>, Vec<kifu_diag::Diagnostic>, bool),
+) {
+    let mut diagnostics = Vec::new();
+    match utf16::sniff(input) {
+        Some(form) if utf16::is_valid(input, form) => {
+            let whole = utf16::parse(input, form, &mut diagnostics);
+            each(&whole, diagnostics, false);
+        }
+        _ => parser::Parser::new(input, &ParseOptions::default(), &mut diagnostics)
+            .run_in_parts(part_bytes.max(1), each),
+    }
+}
+
 /// Reads SGF bytes as [`parse`] does, into the emptied arenas of a
 /// collection read before (see `Collection::into_arenas`).
 pub(crate) fn parse_in(input: &[u8], arenas: Arenas) -> Parsed<Collection<'_>> {
@@ -96,5 +138,7 @@ pub fn parse_reference(input: &[u8]) -> Parsed<Collection<'_>> {
 mod builder_tests;
 #[cfg(test)]
 mod edit_tests;
+#[cfg(test)]
+pub(crate) mod parts_tests;
 #[cfg(test)]
 mod write_tests;

@@ -74,7 +74,16 @@ pub(crate) struct Parser<'i, 's> {
     /// Read every node through the general path (the reference that
     /// [`Parser::sequence`] is tested against).
     general_only: bool,
+    /// Reading in parts ([`Parser::run_in_parts`]): the diagnostics of the
+    /// part being read, held here instead of reported to `sink`.
+    held: Option<Vec<Diagnostic>>,
+    /// The games of the parts handed over before the current one.
+    games_before: usize,
 }
+
+/// What [`Parser::run_in_parts`] hands over: the games of one part, the
+/// diagnostics reported while reading them, and whether more games follow.
+pub(crate) type PartSink<'f, 'i> = dyn FnMut(&Collection<'i>, Vec<Diagnostic>, bool) + 'f;
 
 impl<'i, 's> Parser<'i, 's> {
     pub(crate) fn new(
@@ -113,6 +122,8 @@ impl<'i, 's> Parser<'i, 's> {
             sink,
             stack: Vec::new(),
             general_only: false,
+            held: None,
+            games_before: 0,
         }
     }
 
@@ -123,8 +134,19 @@ impl<'i, 's> Parser<'i, 's> {
     }
 
     fn report(&mut self, code: Code, severity: Severity, span: Span, message: impl Into<String>) {
-        self.sink
-            .report(Diagnostic::new(code, severity, span, message.into()));
+        self.emit(Diagnostic::new(code, severity, span, message.into()));
+    }
+
+    fn emit(&mut self, diagnostic: Diagnostic) {
+        match &mut self.held {
+            Some(held) => held.push(diagnostic),
+            None => self.sink.report(diagnostic),
+        }
+    }
+
+    /// Whether no game has been read yet (in this part or one before).
+    fn no_game_yet(&self) -> bool {
+        self.games_before == 0 && self.collection.games.is_empty()
     }
 
     fn span(start: usize, end: usize) -> Span {
@@ -176,7 +198,31 @@ impl<'i, 's> Parser<'i, 's> {
     }
 
     pub(crate) fn run(mut self) -> Collection<'i> {
+        self.read(usize::MAX, &mut |_, _, _| {})
+    }
+
+    /// [`Parser::run`], handing the games to `each` a part at a time: when
+    /// the games read since the last part span `part_bytes` and another
+    /// game follows, they are handed over with their diagnostics (their
+    /// charsets settled, as `run` settles every game's at the end) and
+    /// their memory is read into again. Each part holds at least one game;
+    /// the last one is handed over with `false` (no game follows).
+    pub(crate) fn run_in_parts(mut self, part_bytes: usize, each: &mut PartSink<'_, 'i>) {
+        self.held = Some(Vec::new());
+        let last = self.read(part_bytes, each);
+        let held = self.held.take().unwrap_or_default();
+        each(&last, held, false);
+    }
+
+    /// Reads every game, handing a part to `each` as [`Parser::run_in_parts`]
+    /// says (never with `usize::MAX`); returns the games of the last part.
+    fn read(&mut self, part_bytes: usize, each: &mut PartSink<'_, 'i>) -> Collection<'i> {
+        let mut part_start = self.pos;
         while let Some((open_at, missing_open)) = self.find_game() {
+            if self.pos - part_start >= part_bytes && !self.collection.games.is_empty() {
+                self.hand_over(each);
+                part_start = self.pos;
+            }
             self.report_junk_outside(open_at);
             self.pos = open_at;
             let open = if missing_open {
@@ -192,7 +238,7 @@ impl<'i, 's> Parser<'i, 's> {
             };
             self.game_tree(open);
         }
-        if self.collection.games.is_empty() {
+        if self.no_game_yet() {
             self.report(
                 codes::NO_DATA,
                 Severity::Error,
@@ -207,7 +253,19 @@ impl<'i, 's> Parser<'i, 's> {
         self.collection.scan = self.scan;
         self.resolve_charsets();
         self.collection.trim_arenas();
-        self.collection
+        std::mem::replace(&mut self.collection, Collection::new(self.input))
+    }
+
+    /// Hands the games read so far to `each` (another game follows), then
+    /// reads on into their arenas, emptied.
+    fn hand_over(&mut self, each: &mut PartSink<'_, 'i>) {
+        self.collection.scan = self.scan;
+        self.resolve_charsets();
+        self.games_before += self.collection.games.len();
+        let part = std::mem::replace(&mut self.collection, Collection::new(self.input));
+        let held = self.held.as_mut().map(std::mem::take).unwrap_or_default();
+        each(&part, held, true);
+        self.collection = Collection::with_arenas(self.input, part.into_arenas());
     }
 
     /// Reports non-blank text between the pending trivia start and `end`.
@@ -222,7 +280,7 @@ impl<'i, 's> Parser<'i, 's> {
         };
         let last = region.iter().rposition(|&b| !is_space(b)).unwrap_or(first);
         let span = Self::span(start + first, start + last + 1);
-        if self.collection.games.is_empty() {
+        if self.no_game_yet() {
             self.report(
                 codes::JUNK_BEFORE_GAME,
                 Severity::Note,
@@ -278,7 +336,7 @@ impl<'i, 's> Parser<'i, 's> {
                 _ => at = open + 1,
             }
         }
-        if !self.collection.games.is_empty() {
+        if !self.no_game_yet() {
             return None;
         }
         let mut at = self.pos;
@@ -564,7 +622,7 @@ impl<'i, 's> Parser<'i, 's> {
                     "the innermost open game tree starts here",
                 );
             }
-            self.sink.report(diagnostic);
+            self.emit(diagnostic);
         }
         while let Some(frame) = self.stack.pop() {
             if frame.first.is_none() {

@@ -316,11 +316,19 @@ impl<'i> Collection<'i> {
         let bound = source.len() / 4 + 16;
         let values = opens.min(bound);
         let nodes = (semis + 1).min(bound);
-        let mut c = Self::new(source);
-        (c.nodes, c.props, c.values) = (arenas.nodes, arenas.props, arenas.values);
+        let mut c = Self::with_arenas(source, arenas);
         c.nodes.reserve_exact(nodes);
         c.props.reserve_exact(values);
         c.values.reserve_exact(values);
+        c
+    }
+
+    /// An empty collection of `source` in `arenas` (emptied), without the
+    /// estimate of [`Collection::with_capacity_in`]: a reading in parts
+    /// reads each part into the memory of the part before.
+    pub(crate) fn with_arenas(source: &'i [u8], arenas: Arenas) -> Self {
+        let mut c = Self::new(source);
+        (c.nodes, c.props, c.values) = (arenas.nodes, arenas.props, arenas.values);
         c
     }
 
