@@ -274,7 +274,8 @@ pub(crate) fn check_sgf_in_parts(
         return None;
     }
     let mut checks = kifu_sgf::check::PartChecks::new();
-    let mut found: Vec<(kifu_sgf::check::PartFinding, Option<report::Advice>)> = Vec::new();
+    // (Where the whole lists it, finding, advice.)
+    let mut found = Vec::new();
     let (mut games, mut nodes, mut parts) = (0, 0, 0);
     let (mut asked, mut whole) = (false, false);
     let mut encoding = None;
@@ -288,11 +289,15 @@ pub(crate) fn check_sgf_in_parts(
         games += part.len();
         nodes += part.node_count();
         let findings = checks.check(part, reader);
-        let diagnostics: Vec<Diagnostic> = findings.iter().map(|f| f.diagnostic.clone()).collect();
+        let order: Vec<_> = findings
+            .iter()
+            .map(kifu_sgf::check::finding_order)
+            .collect();
+        let diagnostics: Vec<Diagnostic> = findings.into_iter().map(|f| f.diagnostic).collect();
         match report::advice_for_part(bytes, part, &diagnostics, diagnostics_args) {
             Some((advice, part_asked)) => {
                 asked |= part_asked;
-                found.extend(findings.into_iter().zip(advice));
+                found.extend(order.into_iter().zip(diagnostics).zip(advice));
             }
             None => whole = true,
         }
@@ -300,9 +305,9 @@ pub(crate) fn check_sgf_in_parts(
     if whole {
         return None;
     }
-    found.sort_by_key(|(f, _)| kifu_sgf::check::finding_order(f));
+    found.sort_by(|((a, _), _), ((b, _), _)| a.cmp(b));
     let (diagnostics, advice): (Vec<Diagnostic>, Vec<_>) =
-        found.into_iter().map(|(f, a)| (f.diagnostic, a)).unzip();
+        found.into_iter().map(|((_, d), a)| (d, a)).unzip();
     let advice = report::advice_of_parts(&diagnostics, advice, asked);
     let mut outcome = Outcome::of_parts(bytes, games, nodes);
     outcome.stats.count_reported(&diagnostics, diagnostics_args);

@@ -49,8 +49,17 @@ pub(super) fn repair_game(
     // Each node goes with whether a node above it holds game information.
     board.reset(size);
     let mut branches = Vec::new();
-    let mut stack = vec![Some((root, false))];
-    while let Some(step) = stack.pop() {
+    let mut stack = Vec::new();
+    // Most nodes have one child: it comes next, without the stack.
+    let mut next = Some((root, false));
+    loop {
+        let step = match next.take() {
+            Some(only) => Some(only),
+            None => match stack.pop() {
+                Some(step) => step,
+                None => break,
+            },
+        };
         let Some((node, info_above)) = step else {
             // Back up to the innermost branch; after its second-to-last
             // child the checkpoint is given back (the last child follows).
@@ -89,13 +98,18 @@ pub(super) fn repair_game(
             }
         }
         let n = c.node(node);
-        if n.first_child()
-            .is_some_and(|first| first.next_sibling().is_some())
-        {
-            let count = n.children().count();
-            branches.push((board.checkpoint(), count));
-        }
         let below = info_above || has_info;
+        match n.first_child() {
+            None => continue,
+            Some(only) if only.next_sibling().is_none() => {
+                next = Some((only.id(), below));
+                continue;
+            }
+            Some(_) => {
+                let count = n.children().count();
+                branches.push((board.checkpoint(), count));
+            }
+        }
         // The children, last first, with a step back to the branch's
         // checkpoint between two of them.
         let mut child = n.last_child();

@@ -60,7 +60,7 @@ pub(super) fn repair_node(
         space_in_points(c, node, board.size(), r);
     }
     invalid_values(c, node, cx.go, repeated, board.size(), r);
-    forms_of_properties(c, node, cx, board, r);
+    forms_of_properties(c, node, cx, board, repeated, r);
     if cx.ff < 4 {
         old_forms(c, node, r);
     }
@@ -455,6 +455,7 @@ fn forms_of_properties(
     node: NodeId,
     cx: &NodeContext,
     board: &Board,
+    repeated: bool,
     r: &mut Repairer<'_>,
 ) {
     let go = cx.go;
@@ -464,7 +465,7 @@ fn forms_of_properties(
     let props: Vec<Prop> = c
         .node(node)
         .properties()
-        .filter(|p| form_looked_at(p, cx))
+        .filter(|p| form_looked_at(p, cx) && (repeated || !info_in_form(p, cx)))
         .map(|p| Prop::of(&p))
         .collect();
     let mut te_seen = false;
@@ -751,6 +752,30 @@ fn form_looked_at(p: &crate::tree::Property<'_, '_>, cx: &NodeContext) -> bool {
         })
 }
 
+/// Whether `p` is game information that [`game_info_form`] leaves as it
+/// is: a value (not empty) already in its FF\[4\] form, and no date of an
+/// FF\[1\]-FF\[3\] file. Most of a root's are: they are not copied for it,
+/// in a node without an identifier written twice (there the repair reads
+/// the first of them).
+fn info_in_form(p: &crate::tree::Property<'_, '_>, cx: &NodeContext) -> bool {
+    let id = p.id();
+    if !normalize_info::NORMALIZED.contains(&id) || (id == "DT" && cx.ff < 4) {
+        return false;
+    }
+    let (Some(info), Some(raw)) = (p.info(), p.only_raw_value()) else {
+        return false;
+    };
+    if crate::check::is_empty_value(info.value, &[raw]) {
+        return false;
+    }
+    p.decoded_values().next().is_some_and(|text| {
+        matches!(
+            normalize_info::normalize_game_info(id, &text, cx.ff),
+            InfoFix::Standard
+        )
+    })
+}
+
 /// Forms of FF\[4\] in an FF\[1\]-FF\[3\] file (compressed point lists,
 /// `[]` passes, rectangular boards): kept, and the file marked FF\[4\],
 /// where they are defined.
@@ -801,6 +826,11 @@ pub(super) fn old_forms(c: &Collection<'_>, node: NodeId, r: &mut Repairer<'_>) 
 pub(super) fn split_node(c: &mut Collection<'_>, node: NodeId, r: &mut Repairer<'_>) {
     use crate::props::{PropertyKind, lookup};
     let n = c.node(node);
+    // Most nodes the repairs look at (roots, comments) have no move: not
+    // a copy of each identifier for them.
+    if !n.properties().any(|p| matches!(p.id(), "B" | "W")) {
+        return;
+    }
     let is_root = n.parent().is_none();
     let ids: Vec<(String, Span)> = n
         .properties()
