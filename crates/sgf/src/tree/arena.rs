@@ -816,6 +816,7 @@ impl<'c, 'i> Node<'c, 'i> {
     /// a game of Go (but that it is the root), and most of their time went
     /// to nodes like it: they skip them (tests run both on every such node
     /// of the corpus and find nothing).
+    #[inline]
     pub(crate) fn plain_move(&self, size: BoardSize) -> Option<(Color, Point)> {
         // Straight from the arenas: every check and repair asks this of
         // every node, several times.
@@ -829,17 +830,25 @@ impl<'c, 'i> Node<'c, 'i> {
             return None;
         }
         // The bytes as read, else (an edit's) as created.
-        let bytes = |span: Span| c.source.get(span.range()).unwrap_or_else(|| c.bytes(span));
-        let color = match bytes(prop.ident) {
-            b"B" => Color::Black,
-            b"W" => Color::White,
+        let source: &[u8] = &c.source;
+        let ident = match source.get(prop.ident.start as usize) {
+            Some(&letter) => letter,
+            None => c.bytes(prop.ident).first().copied().unwrap_or_default(),
+        };
+        let color = match ident {
+            b'B' => Color::Black,
+            b'W' => Color::White,
             _ => return None,
         };
         // The value token as a whole, `[pd]`: a `]` right after two
         // letters closes it (the value left open at the end of the input
         // has no `]`, and is looked up only when it can be the one).
         let index = prop.values_start as usize;
-        let token = bytes(c.values.get(index)?.token);
+        let span = c.values.get(index)?.token;
+        let token = match source.get(span.range()) {
+            Some(token) => token,
+            None => c.bytes(span),
+        };
         let value = match *token {
             [b'[', _, _, b']'] => &token[1..3],
             [b'[', _, _] if c.sparse.unclosed == Some(index as u32) => &token[1..],
