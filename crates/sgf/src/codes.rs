@@ -59,7 +59,7 @@ pub static ALL: &[CodeInfo] = &[
     row(syntax::LOWERCASE_ID, Warning, false, &[16], "written with its uppercase letters only (`AddBlack` to `AB`)"),
     row(syntax::INVALID_ID, Error, true, &[8], "the property removed (critical)"),
     row(syntax::LONG_ID, Warning, true, &[11], "the property removed (critical)"),
-    row(syntax::UNCLOSED_VALUE, Error, true, &[10], "`]` added at the end of the value (the input was cut short: text may be missing)"),
+    row(syntax::UNCLOSED_VALUE, Error, true, &[10], "`]` added at the end of the value (the input was cut short: text may be missing); after a space where the last byte would take the `]` into a character or escape it, after the shift back to ASCII in ISO-2022-JP"),
     row(syntax::NUL_BYTE, Warning, false, &[22], "the NUL byte removed"),
     row(syntax::UNESCAPED_BRACKET, Warning, false, &[], "the `]` written escaped, `\\]`"),
     // Checks.

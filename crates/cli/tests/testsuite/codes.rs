@@ -1,6 +1,6 @@
 //! `docs/codes.md`, the table of every diagnostic code, is generated from
 //! the code constants and their doc comments, so it cannot drift from the
-//! code. `KIFU_BLESS=1 cargo test -p kifu-cli --test codes` rewrites it.
+//! code. `KIFU_BLESS=1 cargo test -p kifu-cli --test testsuite codes::` rewrites it.
 
 use std::fmt::Write as _;
 
@@ -94,7 +94,7 @@ fn table() -> String {
     let mut md = String::from(
         "# Diagnostic codes\n\nGenerated from the code constants and the table of SGF codes\n\
          (`kifu_sgf::codes`) by `crates/cli/tests/testsuite/codes.rs`\n\
-         (`KIFU_BLESS=1 cargo test -p kifu-cli --test codes`); do not edit by hand.\n\
+         (`KIFU_BLESS=1 cargo test -p kifu-cli --test testsuite codes::`); do not edit by hand.\n\
          Codes are stable: scripts may filter on them.\n\n\
          For SGF, *severity* is the most serious level a code is reported at;\n\
          *critical* means information may be lost (in the input, or by the repair,\n\
