@@ -259,8 +259,8 @@ pub(crate) fn read_and_check_at<'i>(
 /// arenas' size (ten times its own) in page faults.
 const PART_BYTES: usize = 256 << 10;
 
-/// `kifu check` of a big SGF collection (of `input`, read from `path`), as
-/// [`read_and_check`] checks it, but read and checked a part of its games
+/// `kifu check` of a big SGF collection, `input`, as [`read_and_check`]
+/// checks it, but read and checked a part of its games
 /// at a time: the same findings in the same order, with the same advice
 /// (a game's dry run needs only the game). `None` for an input of one
 /// part, or with a game whose place is not known (no `)`): those are
