@@ -308,7 +308,7 @@ pub(crate) fn check_sgf_in_parts(
     found.sort_by(|((a, _), _), ((b, _), _)| a.cmp(b));
     let (diagnostics, advice): (Vec<Diagnostic>, Vec<_>) =
         found.into_iter().map(|((_, d), a)| (d, a)).unzip();
-    let advice = report::advice_of_parts(&diagnostics, advice, asked);
+    let advice = report::advice_or_table(&diagnostics, advice, asked);
     let mut outcome = Outcome::of_parts(bytes, games, nodes);
     outcome.stats.count_reported(&diagnostics, diagnostics_args);
     report::render_advised_at(

@@ -84,17 +84,7 @@ impl Outcome {
     /// its size, games and nodes, and whether text was there that no game
     /// was read from.
     pub(crate) fn of_games(bytes: &[u8], collection: &kifu_sgf::Collection<'_>) -> Self {
-        Outcome {
-            stats: Stats {
-                files: 1,
-                bytes: bytes.len(),
-                games: collection.len(),
-                nodes: collection.node_count(),
-                ..Stats::default()
-            },
-            nothing_read: collection.is_empty() && holds_text(bytes),
-            ..Outcome::default()
-        }
+        Self::of_parts(bytes, collection.len(), collection.node_count())
     }
 
     /// [`Outcome::of_games`] for a collection read in parts: `games`

@@ -66,7 +66,7 @@ fn asked_places(diagnostics: &[Diagnostic], args: &DiagnosticArgs) -> Vec<u32> {
 /// parts (`part`, its places in `input`), as [`advice_for_sgf`] gives it
 /// for the whole: the repair that a dry run of a game of the part makes
 /// for a diagnostic, or `None` where the table of codes answers, which
-/// [`advice_of_parts`] decides when every part has been read. Also says
+/// [`advice_or_table`] decides when every part has been read. Also says
 /// whether any diagnostic of the part was asked about. `None` when a
 /// game's place is not known (a game without its `)`): the input is then
 /// read again whole.
@@ -85,11 +85,11 @@ pub(crate) fn advice_for_part(
     Some((matched(part, diagnostics, &repairs), true))
 }
 
-/// The advice of the diagnostics of a collection read in parts, from what
-/// [`advice_for_part`] found: the table's, with the fix it names when
-/// any diagnostic was asked about (as [`advise`] gives it), else as
-/// [`advice_from_table`] gives it.
-pub(crate) fn advice_of_parts(
+/// The advice of `diagnostics`: the repair `found` for each (by
+/// [`matched`], for a whole collection or part by part), else the
+/// table's, with the fix it names when any diagnostic was asked about (as
+/// [`advise`] gives it), else as [`advice_from_table`] gives it.
+pub(crate) fn advice_or_table(
     diagnostics: &[Diagnostic],
     found: Vec<Option<Advice>>,
     asked: bool,
@@ -120,7 +120,7 @@ fn advise(
 ) -> Vec<Advice> {
     let repairs = dry_run(input, collection, asked);
     let found = matched(collection, diagnostics, &repairs);
-    advice_of_parts(diagnostics, found, true)
+    advice_or_table(diagnostics, found, true)
 }
 
 /// The repair of `repairs` that answers each of `diagnostics` (of
