@@ -60,6 +60,11 @@ pub(crate) fn run(args: &FixArgs) -> Result<u8, CliError> {
 /// Repairs one input; returns the output bytes (the input itself when
 /// nothing needed repair) and what was done.
 fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
+    fix_in_parts(input, args).unwrap_or_else(|| fix_whole(input, args))
+}
+
+/// [`fix`] of the input read whole.
+fn fix_whole(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
     let options = Options { force: args.force };
     // --normalize writes the canonical form, game information included
     // (`BR[9 dan]` to `9d`); plain fix makes only the repairs.
@@ -72,7 +77,66 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
     let report = fixed.report;
     // Asked for: no note of its own.
     let transcoded = args.utf8 && !args.normalize && to_utf8(&mut collection);
-    // What was done (notes) and refused (errors), critical or not.
+    let (games, nodes) = (collection.len(), collection.node_count());
+    let outcome = outcome(input, args, &report, fixed.encoding, games, nodes);
+    let bytes = if args.normalize {
+        kifu_sgf::write::normalized(&collection)
+    } else if report.changed() && args.utf8 || transcoded {
+        kifu_sgf::write::lossless_utf8(&collection)
+    } else if report.changed() {
+        kifu_sgf::write::lossless(&collection)
+    } else {
+        // Nothing repaired: the input, byte for byte (the tree goes first).
+        drop(collection);
+        input.bytes.clone()
+    };
+    (bytes, outcome)
+}
+
+/// The parts a big SGF collection is repaired in (as it is checked in:
+/// `document::check_sgf_in_parts`).
+const PART_BYTES: usize = 256 << 10;
+
+/// `kifu fix` of a big collection (more than a megabyte), repaired a part
+/// of its games at a time, in the memory of a part: the same bytes and
+/// report as a repair of the whole. `None` where the input is small, is to
+/// be written in the canonical layout or as UTF-8, or is one that a repair
+/// in parts cannot promise to repair as the whole
+/// ([`kifu_sgf::fix::fix_in_parts`]): those are repaired whole.
+fn fix_in_parts(input: &input::Input, args: &FixArgs) -> Option<(Vec<u8>, Outcome)> {
+    if args.normalize || args.utf8 || input.bytes.len() <= crate::report::WHOLE_DRY_RUN_BYTES {
+        return None;
+    }
+    let options = Options { force: args.force };
+    let fixed = kifu_sgf::fix::fix_in_parts(&input.bytes, &options, PART_BYTES)?;
+    let outcome = outcome(
+        input,
+        args,
+        &fixed.report,
+        fixed.encoding,
+        fixed.games,
+        fixed.nodes,
+    );
+    let bytes = if fixed.report.changed() {
+        fixed.bytes
+    } else {
+        input.bytes.clone()
+    };
+    Some((bytes, outcome))
+}
+
+/// What `kifu fix` says of a repair of `input` (`report`; the input's
+/// first game read in `encoding`; `games` games of `nodes` nodes in all
+/// once repaired): what was done (notes) and refused (errors), critical
+/// or not, and the counts.
+fn outcome(
+    input: &input::Input,
+    args: &FixArgs,
+    report: &kifu_sgf::repair::Report,
+    encoding: &'static encoding_rs::Encoding,
+    games: usize,
+    nodes: usize,
+) -> Outcome {
     let mut found: Vec<(Diagnostic, Advice)> = Vec::new();
     for r in &report.made {
         let what = if r.critical {
@@ -109,7 +173,7 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         );
         found.push((d, Advice::critical(false)));
     }
-    if collection.is_empty() && holds_text(&input.bytes) {
+    if games == 0 && holds_text(&input.bytes) {
         // Nothing to repair because nothing was read: said, not passed over.
         let d = Diagnostic::new(
             kifu_sgf::syntax::codes::NO_DATA,
@@ -121,7 +185,7 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
     }
     found.sort_by_key(|(d, _)| d.span.start);
     let (diagnostics, advice): (Vec<Diagnostic>, Vec<Advice>) = found.into_iter().unzip();
-    let mut outcome = Outcome::of_games(&input.bytes, &collection);
+    let mut outcome = Outcome::of_parts(&input.bytes, games, nodes);
     outcome.stats.repaired = usize::from(report.changed());
     outcome.stats.repairing = true;
     outcome
@@ -132,25 +196,14 @@ fn fix(input: &input::Input, args: &FixArgs) -> (Vec<u8>, Outcome) {
         crate::report::render(
             &input.name,
             &input.bytes,
-            fixed.encoding,
+            encoding,
             &diagnostics,
             &advice,
             &args.diagnostics,
             &mut outcome.stderr,
         );
     }
-    let bytes = if args.normalize {
-        kifu_sgf::write::normalized(&collection)
-    } else if report.changed() && args.utf8 || transcoded {
-        kifu_sgf::write::lossless_utf8(&collection)
-    } else if report.changed() {
-        kifu_sgf::write::lossless(&collection)
-    } else {
-        // Nothing repaired: the input, byte for byte (the tree goes first).
-        drop(collection);
-        input.bytes.clone()
-    };
-    (bytes, outcome)
+    outcome
 }
 
 /// Marks `CA[UTF-8]` every game whose text is not UTF-8 or not said to
@@ -184,4 +237,80 @@ fn fix_to_file(job: &Job, args: &FixArgs, target: &output::BatchTarget<'_>) -> O
     let (bytes, mut outcome) = fix(&input, args);
     output::write_batch(job, &input.bytes, &bytes, target, &mut outcome);
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::args::{Cli, Command};
+
+    fn fix_args(flags: &[&str]) -> FixArgs {
+        let argv = ["kifu", "fix"].iter().chain(flags).chain(&["big.sgf"]);
+        match Cli::try_parse_from(argv).expect("fix arguments").command {
+            Command::Fix(args) => args,
+            _ => unreachable!("the fix command"),
+        }
+    }
+
+    /// A collection of a few MB, its first game in FF[4], whose games need
+    /// repairs closed and open, refused without --force, and older formats
+    /// marked FF[4] (the formats are mixed), in several charsets.
+    fn big_collection() -> input::Input {
+        let games: [&[u8]; 6] = [
+            b"(;FF[4]GM[1]SZ[19]CA[UTF-8]GN[]PB[Black]KM[6.5][7.5];B[pd];W[dp];B[pd])\n",
+            b"(;FF[3]GM[1]AB[aa]C[comment]DT[May 3, 1990];B[aa];W[tt]C[x])\n",
+            b"(;FF[4]GM[1]SZ[9]AP[a][b];B[ee]W[ff](;B[aa])(;W[aa];B[tt]))\n",
+            b"(;FF[4]CA[ISO-8859-1]C[caf\xe9];B[aa]C[])\n",
+            b"(;FF[4]GM[1]PW[na\xefve]SZ[9]B[aa]AB[bb])\n",
+            b"(;GM[2]FF[4])\n",
+        ];
+        let mut bytes = Vec::new();
+        while bytes.len() < crate::report::WHOLE_DRY_RUN_BYTES + 2 * PART_BYTES {
+            for game in games {
+                bytes.extend_from_slice(game);
+            }
+        }
+        input::Input {
+            name: "big.sgf".into(),
+            bytes,
+        }
+    }
+
+    #[test]
+    fn a_big_collection_fixed_in_parts_is_fixed_as_whole() {
+        let input = big_collection();
+        // With --force, and without (refusals, said in JSON).
+        for flags in [&["--force"][..], &["--format", "json"]] {
+            let args = fix_args(flags);
+            let (bytes, parts) = fix_in_parts(&input, &args).expect("fixed in parts");
+            let (whole_bytes, whole) = fix_whole(&input, &args);
+            assert!(whole.stderr.lines().count() > 100, "{flags:?}");
+            assert!(bytes != input.bytes, "{flags:?}");
+            assert!(bytes == whole_bytes, "{flags:?}: the bytes differ");
+            assert_eq!(parts.stderr, whole.stderr, "{flags:?}");
+            assert_eq!(format!("{:?}", parts.stats), format!("{:?}", whole.stats));
+        }
+    }
+
+    #[test]
+    fn what_is_not_repaired_in_parts() {
+        let input = big_collection();
+        for flags in [&["--normalize"][..], &["--utf8"]] {
+            assert!(
+                fix_in_parts(&input, &fix_args(flags)).is_none(),
+                "{flags:?}"
+            );
+        }
+        let small = input::Input {
+            name: "small.sgf".into(),
+            bytes: b"(;FF[4]GN[])(;FF[4]GN[])".to_vec(),
+        };
+        assert!(fix_in_parts(&small, &fix_args(&[])).is_none());
+        // Junk between games: its syntax is repaired on the whole text.
+        let mut junk = big_collection();
+        junk.bytes.extend_from_slice(b"junk (;FF[4]GN[])");
+        assert!(fix_in_parts(&junk, &fix_args(&["--force"])).is_none());
+    }
 }

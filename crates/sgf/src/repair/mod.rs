@@ -99,7 +99,7 @@ pub(crate) fn repair_after(
     changed_already: bool,
     normalize: bool,
 ) -> Report {
-    repair_games(collection, options, changed_already, normalize, &[]).0
+    repair_games(collection, options, changed_already, normalize, &[], None).0
 }
 
 /// How a game came out of [`repair_games`], for the repairs that follow.
@@ -145,13 +145,17 @@ const MARKED: [kifu_diag::Code; 2] = [
 ];
 
 /// [`repair_after`], leaving out the games `skip` marks (`fix` knows
-/// them to need nothing); also says how each game came out.
+/// them to need nothing); also says how each game came out. The file's
+/// formats are mixed when a game's differs from its first game's, which
+/// is `first_format` where `collection` holds some of the file's games
+/// (a part of it, read in parts), else `collection`'s own first game's.
 pub(crate) fn repair_games(
     collection: &mut Collection<'_>,
     options: &Options,
     changed_already: bool,
     normalize: bool,
     skip: &[bool],
+    first_format: Option<u32>,
 ) -> (Report, Vec<Outcome>) {
     let mut r = Repairer {
         options,
@@ -165,9 +169,9 @@ pub(crate) fn repair_games(
     };
     // Each game's format, read once from its root.
     let formats: Vec<u32> = collection.games().map(|g| g.file_format()).collect();
-    r.mixed_formats = formats
-        .first()
-        .is_some_and(|&first| formats.iter().any(|&f| f.min(4) != first.min(4)));
+    r.mixed_formats = first_format
+        .or_else(|| formats.first().copied())
+        .is_some_and(|first| formats.iter().any(|&f| f.min(4) != first.min(4)));
     let boards = games_needing_board(collection);
     let mut outcomes = Vec::with_capacity(boards.len());
     // One board for every game, made again for each.

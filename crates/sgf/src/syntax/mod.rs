@@ -100,19 +100,47 @@ pub fn parse_in_parts<'i>(
             each(&whole, diagnostics, false);
         }
         _ => parser::Parser::new(input, &ParseOptions::default(), &mut diagnostics)
-            .run_in_parts(part_bytes.max(1), each),
+            .run_in_parts(part_bytes.max(1), &mut |part, found, more| {
+                each(part, found, more)
+            }),
     }
 }
 
+/// [`parse_in_parts`], each part handed over to be edited (`fix` repairs
+/// it in place); `false`, and nothing read, for UTF-16 input (read whole).
+pub(crate) fn edit_in_parts<'i>(
+    input: &'i [u8],
+    part_bytes: usize,
+    each: &mut parser::PartSink<'_, 'i>,
+) -> bool {
+    if utf16::sniff(input).is_some() {
+        return false;
+    }
+    let mut diagnostics = Vec::new();
+    parser::Parser::new(input, &ParseOptions::default(), &mut diagnostics)
+        .run_in_parts(part_bytes.max(1), each);
+    true
+}
+
 /// Reads SGF bytes as [`parse`] does, into the emptied arenas of a
-/// collection read before (see `Collection::into_arenas`).
-pub(crate) fn parse_in(input: &[u8], arenas: Arenas) -> Parsed<Collection<'_>> {
+/// collection read before (see `Collection::into_arenas`), scanning values
+/// as `scan` says if given.
+pub(crate) fn parse_in(
+    input: &[u8],
+    arenas: Arenas,
+    scan: Option<crate::bytes::charset::ScanMode>,
+) -> Parsed<Collection<'_>> {
     let mut diagnostics = Vec::new();
     let value = match utf16::sniff(input) {
         Some(form) if utf16::is_valid(input, form) => utf16::parse(input, form, &mut diagnostics),
-        _ => {
-            parser::Parser::new_in(input, &ParseOptions::default(), &mut diagnostics, arenas).run()
-        }
+        _ => parser::Parser::new_in(
+            input,
+            &ParseOptions::default(),
+            &mut diagnostics,
+            arenas,
+            scan,
+        )
+        .run(),
     };
     Parsed { value, diagnostics }
 }

@@ -83,7 +83,9 @@ pub(crate) struct Parser<'i, 's> {
 
 /// What [`Parser::run_in_parts`] hands over: the games of one part, the
 /// diagnostics reported while reading them, and whether more games follow.
-pub(crate) type PartSink<'f, 'i> = dyn FnMut(&Collection<'i>, Vec<Diagnostic>, bool) + 'f;
+/// The sink may edit the part (`fix` repairs it in place); what it leaves
+/// there gives back its arenas, read into again for the next part.
+pub(crate) type PartSink<'f, 'i> = dyn FnMut(&mut Collection<'i>, Vec<Diagnostic>, bool) + 'f;
 
 impl<'i, 's> Parser<'i, 's> {
     pub(crate) fn new(
@@ -91,21 +93,24 @@ impl<'i, 's> Parser<'i, 's> {
         options: &ParseOptions,
         sink: &'s mut dyn DiagnosticSink,
     ) -> Self {
-        Self::new_in(input, options, sink, Arenas::default())
+        Self::new_in(input, options, sink, Arenas::default(), None)
     }
 
     /// [`Parser::new`], reading into the emptied arenas of a collection
-    /// read before.
+    /// read before, and scanning values for their `]` as `scan` says if
+    /// given, instead of as the input's first `CA` and its bytes say: a
+    /// reading of a part of a file scans as a reading of the file would.
     pub(crate) fn new_in(
         input: &'i [u8],
         options: &ParseOptions,
         sink: &'s mut dyn DiagnosticSink,
         arenas: Arenas,
+        scan: Option<ScanMode>,
     ) -> Self {
-        let file_ca = find_ca(input);
-        let scan = match options.charset {
-            Some(encoding) => ScanMode::for_encoding(encoding),
-            None => charset::scan_mode_for(file_ca, input),
+        let scan = match (options.charset, scan) {
+            (Some(encoding), _) => ScanMode::for_encoding(encoding),
+            (None, Some(scan)) => scan,
+            (None, None) => charset::scan_mode_for(find_ca(input), input),
         };
         let forced = options.charset.map(|encoding| Resolution {
             encoding,
@@ -209,9 +214,10 @@ impl<'i, 's> Parser<'i, 's> {
     /// the last one is handed over with `false` (no game follows).
     pub(crate) fn run_in_parts(mut self, part_bytes: usize, each: &mut PartSink<'_, 'i>) {
         self.held = Some(Vec::new());
-        let last = self.read(part_bytes, each);
+        let mut last = self.read(part_bytes, each);
+        last.partial = self.games_before > 0;
         let held = self.held.take().unwrap_or_default();
-        each(&last, held, false);
+        each(&mut last, held, false);
     }
 
     /// Reads every game, handing a part to `each` as [`Parser::run_in_parts`]
@@ -262,9 +268,10 @@ impl<'i, 's> Parser<'i, 's> {
         self.collection.scan = self.scan;
         self.resolve_charsets();
         self.games_before += self.collection.games.len();
-        let part = std::mem::replace(&mut self.collection, Collection::new(self.input));
+        let mut part = std::mem::replace(&mut self.collection, Collection::new(self.input));
+        part.partial = true;
         let held = self.held.as_mut().map(std::mem::take).unwrap_or_default();
-        each(&part, held, true);
+        each(&mut part, held, true);
         self.collection = Collection::with_arenas(self.input, part.into_arenas());
     }
 

@@ -265,6 +265,9 @@ pub struct Collection<'i> {
     /// Whether an edit was made since the reading (the tree then no longer
     /// is what reading `source` gives).
     pub(crate) edited: bool,
+    /// Holds some of the games of `source`: a part of a reading in parts,
+    /// whose bytes are not all of `source` even unedited.
+    pub(crate) partial: bool,
 }
 
 impl<'i> Collection<'i> {
@@ -287,6 +290,7 @@ impl<'i> Collection<'i> {
             },
             scan: ScanMode::AsciiSafe,
             edited: false,
+            partial: false,
         }
     }
 
@@ -393,6 +397,7 @@ impl<'i> Collection<'i> {
             trailer: self.trailer,
             scan: self.scan,
             edited: self.edited,
+            partial: self.partial,
         }
     }
 

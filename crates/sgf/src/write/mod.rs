@@ -26,7 +26,7 @@ use crate::tree::{Collection, NodeId, Paren, Piece};
 pub fn lossless(collection: &Collection<'_>) -> Vec<u8> {
     // What a reading gives back unedited is what was read (`fix` writes
     // the final reading of a big collection: a copy, not a walk).
-    if !collection.edited && collection.utf16.is_none() {
+    if !collection.edited && !collection.partial && collection.utf16.is_none() {
         return collection.source.to_vec();
     }
     write_tree(collection)
