@@ -46,7 +46,8 @@ pub struct FixedText {
 /// - its syntax needs repair (the repair of junk, a missing `)` and the
 ///   like works on the whole text, and marks every older game `FF[4]`);
 /// - a second reading of a repaired part found more to say (its places
-///   are places in the whole repaired text).
+///   are places in the whole repaired text), or read its repaired text as
+///   other games.
 ///
 /// ```
 /// use kifu_sgf::fix::{fix, fix_in_parts};
@@ -166,8 +167,7 @@ impl<'i> Parts<'i, '_> {
             nodes: 0,
         });
         if fixed.report.changed() {
-            text.bytes
-                .extend_from_slice(&crate::write::lossless(&fixed.collection));
+            crate::write::lossless_into(&fixed.collection, &mut text.bytes);
         } else {
             text.bytes.extend_from_slice(&input[self.written_to..end]);
         }

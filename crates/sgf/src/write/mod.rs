@@ -35,16 +35,33 @@ pub fn lossless(collection: &Collection<'_>) -> Vec<u8> {
 /// [`lossless`] by a walk of the tree.
 pub(crate) fn write_tree(collection: &Collection<'_>) -> Vec<u8> {
     let mut out = Vec::with_capacity(collection.source.len() + collection.created.len());
-    let mut runs = Runs::new(collection, &mut out);
-    for game in &collection.games {
-        write_subtree(&mut runs, game.root);
-    }
-    runs.piece(collection.trailer);
-    drop(runs);
+    walk_into(collection, &mut out);
     match collection.utf16 {
         Some(form) => to_utf16(&out, form),
         None => out,
     }
+}
+
+/// [`lossless`], appended to `out`: a big collection repaired a part at a
+/// time writes each part where the one before ends, without a buffer of
+/// its own (fresh memory, a page fault every 4 KiB).
+pub(crate) fn lossless_into(collection: &Collection<'_>, out: &mut Vec<u8>) {
+    if collection.utf16.is_some() {
+        out.extend_from_slice(&lossless(collection));
+    } else if !collection.edited && !collection.partial {
+        out.extend_from_slice(&collection.source);
+    } else {
+        walk_into(collection, out);
+    }
+}
+
+/// The bytes of every game and the trivia after them, appended to `out`.
+fn walk_into(collection: &Collection<'_>, out: &mut Vec<u8>) {
+    let mut runs = Runs::new(collection, out);
+    for game in &collection.games {
+        write_subtree(&mut runs, game.root);
+    }
+    runs.piece(collection.trailer);
 }
 
 /// The bytes of game `index` as [`write_tree`] writes them, from its `(`
