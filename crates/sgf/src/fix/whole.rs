@@ -385,50 +385,9 @@ fn fix_once<'i>(
     let encoding = collection
         .game(0)
         .map_or(encoding_rs::UTF_8, |g| g.charset().encoding);
-    let mut collection = collection;
     let mut report = Report::default();
-    // Syntax repairs, round after round: one repair can uncover another
-    // (a removed property leaves a `(` that now meets another), and the
-    // output must read clean and stay as it is when fixed again.
-    let mut rounds: Vec<Edits> = Vec::new();
-    let mut round_diagnostics = diagnostics.clone();
-    let mut refused_said: std::collections::HashSet<(kifu_diag::Code, String)> = report
-        .refused
-        .iter()
-        .map(|r| (r.code, r.message.clone()))
-        .collect();
-    while rounds.len() < MAX_SYNTAX_ROUNDS {
-        let mut round = Report::default();
-        let edits = syntax_repair::plan(
-            &collection,
-            &round_diagnostics,
-            options,
-            normalize,
-            &mut round,
-        );
-        let made = !round.made.is_empty();
-        for r in round.made.iter_mut().chain(round.refused.iter_mut()) {
-            r.span = to_input(&rounds, r.span);
-        }
-        report.made.append(&mut round.made);
-        for r in round.refused {
-            // A refusal is said once, not again in each round (looked up in
-            // a set: random bytes give thousands of refusals).
-            if refused_said.insert((r.code, r.message.clone())) {
-                report.refused.push(r);
-            }
-        }
-        let Some(edits) = edits else {
-            break;
-        };
-        let bytes = edits.apply(collection.source());
-        // The old tree goes before the new one is built.
-        (collection, round_diagnostics) = parse_owned(bytes, collection, whole.scan);
-        rounds.push(edits);
-        if !made {
-            break;
-        }
-    }
+    let (mut collection, rounds, syntax_refused) =
+        repair_syntax(collection, &diagnostics, pass.how, &mut report);
     let syntax_repaired = !report.made.is_empty();
     lap("fix: syntax repairs (plan, apply, read again)");
     // A reading of the input itself (the first pass, no syntax repair):
@@ -498,7 +457,7 @@ fn fix_once<'i>(
     // file, not once a part), or the repaired text read as other games
     // (a value that ran on over the next game in a multibyte charset; the
     // charsets settled are then matched to games by their rank).
-    let whole_only = !rounds.is_empty() || !refused_said.is_empty() || collection.len() != games;
+    let whole_only = !rounds.is_empty() || syntax_refused || collection.len() != games;
     let fixed = Fixed {
         collection,
         diagnostics,
@@ -511,6 +470,56 @@ fn fix_once<'i>(
         untouched,
         whole_only,
     }
+}
+
+/// The syntax repairs of a reading of the input that gave `diagnostics`,
+/// round after round: one repair can uncover another (a removed property
+/// leaves a `(` that now meets another), and the output must read clean
+/// and stay as it is when fixed again. Adds them to `report`; returns the
+/// reading of the repaired bytes, the rounds' edits, and whether a repair
+/// was refused.
+fn repair_syntax<'i>(
+    mut collection: Collection<'i>,
+    diagnostics: &[Diagnostic],
+    how: &How<'_>,
+    report: &mut Report,
+) -> (Collection<'i>, Vec<Edits>, bool) {
+    let mut rounds: Vec<Edits> = Vec::new();
+    let mut round_diagnostics = diagnostics.to_vec();
+    let mut refused_said = std::collections::HashSet::new();
+    while rounds.len() < MAX_SYNTAX_ROUNDS {
+        let mut round = Report::default();
+        let edits = syntax_repair::plan(
+            &collection,
+            &round_diagnostics,
+            how.options,
+            how.normalize,
+            &mut round,
+        );
+        let made = !round.made.is_empty();
+        for r in round.made.iter_mut().chain(round.refused.iter_mut()) {
+            r.span = to_input(&rounds, r.span);
+        }
+        report.made.append(&mut round.made);
+        for r in round.refused {
+            // A refusal is said once, not again in each round (looked up in
+            // a set: random bytes give thousands of refusals).
+            if refused_said.insert((r.code, r.message.clone())) {
+                report.refused.push(r);
+            }
+        }
+        let Some(edits) = edits else {
+            break;
+        };
+        let bytes = edits.apply(collection.source());
+        // The old tree goes before the new one is built.
+        (collection, round_diagnostics) = parse_owned(bytes, collection, how.whole.scan);
+        rounds.push(edits);
+        if !made {
+            break;
+        }
+    }
+    (collection, rounds, !refused_said.is_empty())
 }
 
 /// How many times the syntax is repaired at most.
