@@ -8,7 +8,10 @@
 //! ```
 //!
 //! The stages are the library's (`kifu_sgf::check::check_timed`,
-//! `kifu_sgf::fix::fix_timed`), over the input held in memory: the median
+//! `kifu_sgf::fix::fix_timed`; then `check::PartChecks` and
+//! `fix::fix_in_parts` in one lap each, the calls the CLI makes for an
+//! input over 1 MiB, made here for every input), over the input held in
+//! memory: the median
 //! of `N` passes (5) for each, a DIR read as its `.sgf` files. Then
 //! `kifu check -q`, `kifu check --format json` and `kifu fix -q --force -o`
 //! run as processes with one thread (`RAYON_NUM_THREADS=1`), and, given
@@ -199,6 +202,49 @@ fn library_stages(data: &[Vec<u8>], passes: usize) {
         }
     });
     print_stages("fix --force (the library)", bytes, parse_s, &fix);
+    in_parts_stages(data, passes, bytes, parse_s);
+}
+
+/// The parts the CLI reads a big collection in (`kifu check` and `kifu fix`
+/// of inputs over 1 MiB): what its library calls cost there, in one lap.
+const PART_BYTES: usize = 256 << 10;
+
+fn in_parts_stages(data: &[Vec<u8>], passes: usize, bytes: usize, parse_s: f64) {
+    let check = stages(passes, |laps| {
+        for d in data {
+            let mut checks = kifu_sgf::check::PartChecks::new();
+            let mut found = Vec::new();
+            kifu_sgf::syntax::parse_in_parts(d, PART_BYTES, &mut |part, reader, _| {
+                found.extend(checks.check(part, reader));
+            });
+            kifu_sgf::check::sort_findings(&mut found);
+            std::hint::black_box(found);
+        }
+        laps.lap("check in parts (read, check, sort)");
+    });
+    print_stages(
+        "check a part at a time (the library)",
+        bytes,
+        parse_s,
+        &check,
+    );
+    let options = kifu_sgf::repair::Options { force: true };
+    let fix = stages(passes, |laps| {
+        for d in data {
+            // As the CLI does: whole where the parts give up.
+            match kifu_sgf::fix::fix_in_parts(d, &options, PART_BYTES) {
+                Some(fixed) => std::hint::black_box(fixed.bytes),
+                None => kifu_sgf::write::lossless(&kifu_sgf::fix::fix(d, &options).collection),
+            };
+        }
+        laps.lap("fix in parts (read, repair, write each part)");
+    });
+    print_stages(
+        "fix --force a part at a time (the library)",
+        bytes,
+        parse_s,
+        &fix,
+    );
 }
 
 /// One command of the programs' table: its name, program and arguments,
