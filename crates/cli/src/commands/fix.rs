@@ -117,12 +117,8 @@ fn fix_in_parts(input: &input::Input, args: &FixArgs) -> Option<(Vec<u8>, Outcom
         fixed.games,
         fixed.nodes,
     );
-    let bytes = if fixed.report.changed() {
-        fixed.bytes
-    } else {
-        input.bytes.clone()
-    };
-    Some((bytes, outcome))
+    // Nothing repaired: the parts wrote the input, byte for byte.
+    Some((fixed.bytes, outcome))
 }
 
 /// What `kifu fix` says of a repair of `input` (`report`; the input's

@@ -66,10 +66,10 @@ pub fn fix_in_parts(input: &[u8], options: &Options, part_bytes: usize) -> Optio
         written_to: 0,
         given_up: false,
     };
-    let read = crate::syntax::edit_in_parts(input, part_bytes, &mut |part, found, more| {
+    let utf16 = crate::syntax::edit_in_parts(input, part_bytes, &mut |part, found, more| {
         parts.fix(part, found, more);
     });
-    if !read || parts.given_up {
+    if utf16.is_some() || parts.given_up {
         return None;
     }
     let mut text = parts.text?;
@@ -126,8 +126,8 @@ impl<'i> Parts<'i, '_> {
             whole,
         };
         let read = std::mem::replace(part, Collection::new(self.input));
-        let (fixed, unshared) = fix_read(self.input, read, diagnostics, &how, &mut |_| {});
-        let repaired = if unshared.whole_only || unshared.later {
+        let (fixed, whole_only) = fix_read(self.input, read, diagnostics, &how, &mut |_| {});
+        let repaired = if whole_only {
             self.given_up = true;
             fixed.collection
         } else {

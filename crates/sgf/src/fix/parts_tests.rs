@@ -124,6 +124,12 @@ const PIECES: [&[u8]; 16] = [
     b"  ",
 ];
 
+/// `pieces` after a first game in FF[4] (a first game older than that
+/// makes the parts give up).
+fn after_an_ff4_game(pieces: &[&[u8]]) -> Vec<u8> {
+    [&b"(;FF[4]GM[1]SZ[19]GN[])"[..], &pieces.concat()].concat()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -135,9 +141,8 @@ proptest! {
         part_bytes in 1usize..200,
         force in any::<bool>(),
     ) {
-        let input = [&b"(;FF[4]GM[1]SZ[19]GN[])"[..], &pieces.concat()].concat();
         let options = Options { force };
-        prop_assert!(same_as_whole(&input, part_bytes, &options));
+        prop_assert!(same_as_whole(&after_an_ff4_game(&pieces), part_bytes, &options));
     }
 
     /// Any run of pieces, those whose syntax needs repair too: where it
@@ -148,7 +153,6 @@ proptest! {
         part_bytes in 1usize..200,
         force in any::<bool>(),
     ) {
-        let input = [&b"(;FF[4]GM[1]SZ[19]GN[])"[..], &pieces.concat()].concat();
-        same_as_whole(&input, part_bytes, &Options { force });
+        same_as_whole(&after_an_ff4_game(&pieces), part_bytes, &Options { force });
     }
 }

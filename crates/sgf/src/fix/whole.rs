@@ -108,34 +108,23 @@ pub(super) struct Whole {
     pub(super) scan: Option<crate::bytes::charset::ScanMode>,
 }
 
-/// What [`fix_read`] saw that a repair in parts cannot promise to do as a
-/// repair of the whole would.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Unshared {
-    /// A pass did what only a repair of the whole does as the whole would
-    /// ([`Once::whole_only`]): say, the syntax was repaired, on the whole
-    /// text (and every older game is marked FF\[4\], not only the part's).
-    pub(super) whole_only: bool,
-    /// A later pass (the repaired text read again) said something not said
-    /// before: its places are places in the text of the whole.
-    pub(super) later: bool,
-}
-
 /// [`fix`] of `collection`, a reading of `input` (whole, or a part of it
-/// as `how.whole` says) that gave `diagnostics`.
+/// as `how.whole` says) that gave `diagnostics`; and whether it did what
+/// a repair in parts cannot promise to do as a repair of the whole would:
+/// a pass did what only the whole does so ([`Once::whole_only`]: say, the
+/// syntax repaired on the whole text, which marks every older game
+/// FF\[4\], not only the part's), or a later pass (the repaired text read
+/// again) said something new, placed in the text of the whole.
 pub(super) fn fix_read<'i>(
     input: &'i [u8],
     collection: Collection<'i>,
     diagnostics: Vec<Diagnostic>,
     how: &How<'_>,
     lap: &mut dyn FnMut(&'static str),
-) -> (Fixed<'i>, Unshared) {
+) -> (Fixed<'i>, bool) {
     let first = Pass { how, earlier: None };
     let once = fix_once(collection, diagnostics, &first, lap);
-    let mut unshared = Unshared {
-        whole_only: once.whole_only,
-        later: false,
-    };
+    let mut whole_only = once.whole_only;
     let (mut fixed, mut fresh, mut untouched) = (once.fixed, once.fresh, once.untouched);
     // Repairs change the bytes a charset is detected from, and in a
     // multibyte charset which `\` and `]` are trail bytes: what one pass
@@ -183,7 +172,7 @@ pub(super) fn fix_read<'i>(
             })
         };
         let again = fix_once(collection, diagnostics, &pass, &mut lap_again);
-        unshared.whole_only |= again.whole_only;
+        whole_only |= again.whole_only;
         let (mut again, again_fresh) = (again.fixed, again.fresh);
         fresh = again_fresh;
         if !again.report.changed() {
@@ -192,7 +181,7 @@ pub(super) fn fix_read<'i>(
             fixed.collection = again.collection;
             break;
         }
-        unshared.later = true;
+        whole_only = true;
         merge_later(&mut fixed.report, again.report);
         fixed.collection = again.collection;
     }
@@ -209,7 +198,7 @@ pub(super) fn fix_read<'i>(
     {
         r.span = Span::new(r.span.start.min(len), r.span.end.min(len));
     }
-    (fixed, unshared)
+    (fixed, whole_only)
 }
 
 /// Adds what a later pass said to `report`: its repairs, and what it

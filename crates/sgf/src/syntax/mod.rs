@@ -93,33 +93,32 @@ pub fn parse_in_parts<'i>(
     part_bytes: usize,
     each: &mut dyn FnMut(&Collection<'i>, Vec<kifu_diag::Diagnostic>, bool),
 ) {
-    let mut diagnostics = Vec::new();
-    match utf16::sniff(input) {
-        Some(form) if utf16::is_valid(input, form) => {
-            let whole = utf16::parse(input, form, &mut diagnostics);
-            each(&whole, diagnostics, false);
-        }
-        _ => parser::Parser::new(input, &ParseOptions::default(), &mut diagnostics)
-            .run_in_parts(part_bytes.max(1), &mut |part, found, more| {
-                each(part, found, more)
-            }),
+    if let Some(form) = edit_in_parts(input, part_bytes, &mut |part, found, more| {
+        each(part, found, more)
+    }) {
+        let mut diagnostics = Vec::new();
+        let whole = utf16::parse(input, form, &mut diagnostics);
+        each(&whole, diagnostics, false);
     }
 }
 
 /// [`parse_in_parts`], each part handed over to be edited (`fix` repairs
-/// it in place); `false`, and nothing read, for UTF-16 input (read whole).
+/// it in place); nothing read from UTF-16 input, whose form is returned
+/// (it is read whole).
 pub(crate) fn edit_in_parts<'i>(
     input: &'i [u8],
     part_bytes: usize,
     each: &mut parser::PartSink<'_, 'i>,
-) -> bool {
-    if utf16::sniff(input).is_some() {
-        return false;
+) -> Option<crate::tree::Utf16> {
+    match utf16::sniff(input) {
+        Some(form) if utf16::is_valid(input, form) => Some(form),
+        _ => {
+            let mut diagnostics = Vec::new();
+            parser::Parser::new(input, &ParseOptions::default(), &mut diagnostics)
+                .run_in_parts(part_bytes.max(1), each);
+            None
+        }
     }
-    let mut diagnostics = Vec::new();
-    parser::Parser::new(input, &ParseOptions::default(), &mut diagnostics)
-        .run_in_parts(part_bytes.max(1), each);
-    true
 }
 
 /// Reads SGF bytes as [`parse`] does, into the emptied arenas of a

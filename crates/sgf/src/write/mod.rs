@@ -26,10 +26,17 @@ use crate::tree::{Collection, NodeId, Paren, Piece};
 pub fn lossless(collection: &Collection<'_>) -> Vec<u8> {
     // What a reading gives back unedited is what was read (`fix` writes
     // the final reading of a big collection: a copy, not a walk).
-    if !collection.edited && !collection.partial && collection.utf16.is_none() {
+    if reads_as_source(collection) {
         return collection.source.to_vec();
     }
     write_tree(collection)
+}
+
+/// Whether `collection` is written as its source, byte for byte: an
+/// unedited reading of the whole of it (not UTF-16, read through its
+/// UTF-8 form; not a part of a reading in parts).
+fn reads_as_source(collection: &Collection<'_>) -> bool {
+    !collection.edited && !collection.partial && collection.utf16.is_none()
 }
 
 /// [`lossless`] by a walk of the tree.
@@ -46,10 +53,10 @@ pub(crate) fn write_tree(collection: &Collection<'_>) -> Vec<u8> {
 /// time writes each part where the one before ends, without a buffer of
 /// its own (fresh memory, a page fault every 4 KiB).
 pub(crate) fn lossless_into(collection: &Collection<'_>, out: &mut Vec<u8>) {
-    if collection.utf16.is_some() {
-        out.extend_from_slice(&lossless(collection));
-    } else if !collection.edited && !collection.partial {
+    if reads_as_source(collection) {
         out.extend_from_slice(&collection.source);
+    } else if collection.utf16.is_some() {
+        out.extend_from_slice(&write_tree(collection));
     } else {
         walk_into(collection, out);
     }
