@@ -221,6 +221,21 @@ impl Group {
     }
 }
 
+/// Runs `$body` with the const `$j` true when `$board` journals its
+/// writes (a checkpoint is held): the move path is compiled twice, and
+/// the usual one, without checkpoints, tests nothing per write.
+macro_rules! journaled {
+    ($board:expr, $j:ident => $body:expr) => {
+        if $board.checkpoints > 0 {
+            const $j: bool = true;
+            $body
+        } else {
+            const $j: bool = false;
+            $body
+        }
+    };
+}
+
 /// A Go board with stones, groups, prisoners and the ko point.
 ///
 /// Any [`BoardSize`] works, square or not, 1x1 to 52x52 (a hand-built size
@@ -491,8 +506,8 @@ impl Board {
         if self.cells[i] == EMPTY && new != EMPTY {
             // The common case needs no batch: the stone joins its
             // neighbours.
-            self.set_ko(None);
-            let _ = self.place(i, new);
+            journaled!(self, J => self.set_ko::<J>(None));
+            let _ = journaled!(self, J => self.place::<J>(i, new));
         } else {
             self.setup().set(p, stone);
         }
@@ -554,47 +569,47 @@ impl Board {
         }
     }
 
-    fn write_cell(&mut self, i: usize, v: u8) {
-        if self.checkpoints > 0 {
+    fn write_cell<const J: bool>(&mut self, i: usize, v: u8) {
+        if J {
             self.journal.push(Undo::Cell(i as u32, self.cells[i]));
         }
         self.cells[i] = v;
     }
 
-    fn write_head(&mut self, i: usize, v: u32) {
-        if self.checkpoints > 0 {
+    fn write_head<const J: bool>(&mut self, i: usize, v: u32) {
+        if J {
             self.journal.push(Undo::Head(i as u32, self.head[i]));
         }
         self.head[i] = v;
     }
 
-    fn write_next(&mut self, i: usize, v: u32) {
-        if self.checkpoints > 0 {
+    fn write_next<const J: bool>(&mut self, i: usize, v: u32) {
+        if J {
             self.journal.push(Undo::Next(i as u32, self.next[i]));
         }
         self.next[i] = v;
     }
 
-    fn group_mut(&mut self, head: usize) -> &mut Group {
-        if self.checkpoints > 0 {
+    fn group_mut<const J: bool>(&mut self, head: usize) -> &mut Group {
+        if J {
             self.journal
                 .push(Undo::Group(head as u32, self.groups[head]));
         }
         &mut self.groups[head]
     }
 
-    fn set_ko(&mut self, ko: Option<(usize, Option<Color>)>) {
+    fn set_ko<const J: bool>(&mut self, ko: Option<(usize, Option<Color>)>) {
         if self.ko != ko {
-            if self.checkpoints > 0 {
+            if J {
                 self.journal.push(Undo::Ko(self.ko));
             }
             self.ko = ko;
         }
     }
 
-    fn add_prisoners(&mut self, color: Color, n: u32) {
+    fn add_prisoners<const J: bool>(&mut self, color: Color, n: u32) {
         if n > 0 {
-            if self.checkpoints > 0 {
+            if J {
                 self.journal.push(Undo::Prisoners(self.prisoners));
             }
             self.prisoners[color as usize] += n;
@@ -629,7 +644,7 @@ impl Board {
         let ko = p
             .filter(|&p| self.size.contains(p))
             .map(|p| (self.idx(p), None));
-        self.set_ko(ko);
+        journaled!(self, J => self.set_ko::<J>(ko));
     }
 
     /// Whether `color` may play at `p`, and if not, why. The checks come
@@ -736,7 +751,7 @@ impl Board {
         captured.clear();
         self.check_move(color, p)?;
         let i = self.idx(p);
-        self.resolve(color, i, captured);
+        journaled!(self, J => self.resolve::<J>(color, i, captured));
         Ok(())
     }
 
@@ -791,7 +806,7 @@ impl Board {
         } else {
             None
         };
-        let suicide = self.resolve(color, i, captured);
+        let suicide = journaled!(self, J => self.resolve::<J>(color, i, captured));
         illegal.or(suicide.then_some(IllegalMove::Suicide))
     }
 
@@ -805,7 +820,7 @@ impl Board {
     /// assert_eq!(board.ko_point(), None);
     /// ```
     pub fn pass(&mut self) {
-        self.set_ko(None);
+        journaled!(self, J => self.set_ko::<J>(None));
     }
 
     /// The stones on the board, row by row from the top, each row from the
@@ -934,11 +949,11 @@ impl Board {
     /// looks for captures among them without reading them again; and
     /// whether the stone was a suicide ([`Board::is_suicide`], read
     /// before the groups change).
-    fn place(&mut self, i: usize, c: u8) -> ([u8; 4], bool) {
+    fn place<const J: bool>(&mut self, i: usize, c: u8) -> ([u8; 4], bool) {
         let around = self.neighbours(i);
         let cells = around.map(|j| self.cells[j]);
         let suicide = !cells.contains(&EMPTY) && self.is_suicide_among(c, i, cells, around);
-        self.write_cell(i, c);
+        self.write_cell::<J>(i, c);
         let mut group = Group {
             size: 1,
             ..Group::default()
@@ -952,7 +967,7 @@ impl Board {
                 BORDER => {}
                 _ => {
                     let h = self.head[j] as usize;
-                    self.group_mut(h).remove_lib(i);
+                    self.group_mut::<J>(h).remove_lib(i);
                     if cell == c {
                         several |= joined.is_some_and(|k| k != h);
                         joined = Some(h);
@@ -964,29 +979,29 @@ impl Board {
             // Most moves touch one group of their own: the stone joins it
             // (next after its head, as a merge would splice it) instead of
             // making a group of one to merge.
-            self.write_head(i, h as u32);
-            self.write_next(i, self.next[h]);
-            self.write_next(h, i as u32);
-            let g = self.group_mut(h);
+            self.write_head::<J>(i, h as u32);
+            self.write_next::<J>(i, self.next[h]);
+            self.write_next::<J>(h, i as u32);
+            let g = self.group_mut::<J>(h);
             g.size += 1;
             g.libs += group.libs;
             g.lib_sum += group.lib_sum;
             g.lib_sum_sq += group.lib_sum_sq;
             return (cells, suicide);
         }
-        self.write_head(i, i as u32);
-        self.write_next(i, i as u32);
-        *self.group_mut(i) = group;
+        self.write_head::<J>(i, i as u32);
+        self.write_next::<J>(i, i as u32);
+        *self.group_mut::<J>(i) = group;
         for (&j, &cell) in around.iter().zip(&cells) {
             if cell == c && self.head[j] != self.head[i] {
-                self.merge(self.head[i] as usize, self.head[j] as usize);
+                self.merge::<J>(self.head[i] as usize, self.head[j] as usize);
             }
         }
         (cells, suicide)
     }
 
     /// Joins the groups with heads `a` and `b` (distinct).
-    fn merge(&mut self, a: usize, b: usize) {
+    fn merge<const J: bool>(&mut self, a: usize, b: usize) {
         let (keep, gone) = if self.groups[a].size >= self.groups[b].size {
             (a, b)
         } else {
@@ -994,7 +1009,7 @@ impl Board {
         };
         let mut s = gone;
         loop {
-            self.write_head(s, keep as u32);
+            self.write_head::<J>(s, keep as u32);
             s = self.next[s] as usize;
             if s == gone {
                 break;
@@ -1002,10 +1017,10 @@ impl Board {
         }
         // Swapping two successors splices two circular lists into one.
         let (a, b) = (self.next[keep], self.next[gone]);
-        self.write_next(keep, b);
-        self.write_next(gone, a);
+        self.write_next::<J>(keep, b);
+        self.write_next::<J>(gone, a);
         let g = self.groups[gone];
-        let k = self.group_mut(keep);
+        let k = self.group_mut::<J>(keep);
         k.size += g.size;
         k.libs += g.libs;
         k.lib_sum += g.lib_sum;
@@ -1014,11 +1029,11 @@ impl Board {
 
     /// Removes the group with a stone at `start`, appending its points to
     /// `captured`; returns its size.
-    fn remove_group(&mut self, start: usize, captured: &mut Vec<Point>) -> u32 {
+    fn remove_group<const J: bool>(&mut self, start: usize, captured: &mut Vec<Point>) -> u32 {
         let size = self.groups[self.head[start] as usize].size;
         let mut s = start;
         loop {
-            self.write_cell(s, EMPTY);
+            self.write_cell::<J>(s, EMPTY);
             captured.push(self.point(s));
             s = self.next[s] as usize;
             if s == start {
@@ -1031,7 +1046,7 @@ impl Board {
             for j in self.neighbours(s) {
                 if matches!(self.cells[j], BLACK | WHITE) {
                     let h = self.head[j] as usize;
-                    self.group_mut(h).add_lib(s);
+                    self.group_mut::<J>(h).add_lib(s);
                 }
             }
             s = self.next[s] as usize;
@@ -1047,29 +1062,34 @@ impl Board {
     /// then the ko point. Returns whether the move was a suicide
     /// ([`Board::is_suicide`] before it).
     #[inline]
-    fn resolve(&mut self, color: Color, i: usize, captured: &mut Vec<Point>) -> bool {
+    fn resolve<const J: bool>(
+        &mut self,
+        color: Color,
+        i: usize,
+        captured: &mut Vec<Point>,
+    ) -> bool {
         let own = cell(color);
         let opp = cell(color.opponent());
-        let (cells, suicide) = self.place(i, own);
+        let (cells, suicide) = self.place::<J>(i, own);
         let mut taken = 0;
         let mut last = i;
         for (j, cell) in self.neighbours(i).into_iter().zip(cells) {
             // A group taken at an earlier neighbour is gone from this one.
             if cell == opp && self.cells[j] == opp && self.groups[self.head[j] as usize].libs == 0 {
-                taken += self.remove_group(j, captured);
+                taken += self.remove_group::<J>(j, captured);
                 last = j;
             }
         }
-        self.add_prisoners(color, taken);
+        self.add_prisoners::<J>(color, taken);
         let group = self.groups[self.head[i] as usize];
         if group.libs == 0 {
-            self.set_ko(None);
-            let lost = self.remove_group(i, captured);
-            self.add_prisoners(color.opponent(), lost);
+            self.set_ko::<J>(None);
+            let lost = self.remove_group::<J>(i, captured);
+            self.add_prisoners::<J>(color.opponent(), lost);
         } else if taken == 1 && group.size == 1 && group.libs == 1 {
-            self.set_ko(Some((last, Some(color.opponent()))));
+            self.set_ko::<J>(Some((last, Some(color.opponent()))));
         } else {
-            self.set_ko(None);
+            self.set_ko::<J>(None);
         }
         suicide
     }
@@ -1081,7 +1101,7 @@ impl Board {
     /// the new stones. Any stone of the same colour next to one of these
     /// is one of these, so the flood fill stays inside them, and no other
     /// group gains or loses a liberty. O(changes + their groups' sizes).
-    fn regroup(&mut self, epoch: u32) {
+    fn regroup<const J: bool>(&mut self, epoch: u32) {
         let (collected, region, done) = (epoch + 1, epoch + 2, epoch + 3);
         let changed = std::mem::take(&mut self.changed);
         let mut stones = std::mem::take(&mut self.region);
@@ -1109,7 +1129,7 @@ impl Board {
             let c = self.cells[s];
             let mut group = Group::default();
             self.marks[2][s] = done;
-            self.write_head(s, s as u32);
+            self.write_head::<J>(s, s as u32);
             let mut last = s;
             stack.clear();
             stack.push(s);
@@ -1121,8 +1141,8 @@ impl Board {
                         group.add_lib(j);
                     } else if cj == c && self.marks[2][j] == region {
                         self.marks[2][j] = done;
-                        self.write_head(j, s as u32);
-                        self.write_next(last, j as u32);
+                        self.write_head::<J>(j, s as u32);
+                        self.write_next::<J>(last, j as u32);
                         last = j;
                         stack.push(j);
                     } else {
@@ -1130,8 +1150,8 @@ impl Board {
                     }
                 }
             }
-            self.write_next(last, s as u32);
-            *self.group_mut(s) = group;
+            self.write_next::<J>(last, s as u32);
+            *self.group_mut::<J>(s) = group;
         }
         self.changed = changed;
         self.region = stones;
@@ -1175,7 +1195,7 @@ impl Setup<'_> {
         if !board.size.contains(p) {
             return;
         }
-        board.set_ko(None);
+        journaled!(board, J => board.set_ko::<J>(None));
         let i = board.idx(p);
         let new = stone.map_or(EMPTY, cell);
         let old = board.cells[i];
@@ -1186,7 +1206,7 @@ impl Setup<'_> {
             board.marks[0][i] = self.epoch;
             board.changed.push((i as u32, old));
         }
-        board.write_cell(i, new);
+        journaled!(board, J => board.write_cell::<J>(i, new));
     }
 
     /// The stone at `p` now, as [`Board::get`].
@@ -1198,7 +1218,7 @@ impl Setup<'_> {
 impl Drop for Setup<'_> {
     fn drop(&mut self) {
         if !self.board.changed.is_empty() {
-            self.board.regroup(self.epoch);
+            journaled!(self.board, J => self.board.regroup::<J>(self.epoch));
             self.board.changed.clear();
         }
     }

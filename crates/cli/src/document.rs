@@ -11,7 +11,7 @@ use kifu_sgf::{Collection, write};
 use crate::args::DiagnosticArgs;
 use crate::formats::{self, Format};
 use crate::input::Input;
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Stats};
 use crate::report;
 
 /// How `convert` writes.
@@ -279,6 +279,7 @@ pub(crate) fn check_sgf_in_parts(
     let (mut games, mut nodes, mut parts) = (0, 0, 0);
     let (mut asked, mut whole) = (false, false);
     let mut encoding = None;
+    let mut counted = Stats::default();
     kifu_sgf::syntax::parse_in_parts(bytes, PART_BYTES, &mut |part, reader, more| {
         parts += 1;
         if whole || (parts == 1 && !more) {
@@ -288,7 +289,11 @@ pub(crate) fn check_sgf_in_parts(
         encoding = encoding.or_else(|| part.game(0).map(|g| g.charset().encoding));
         games += part.len();
         nodes += part.node_count();
-        let findings = checks.check(part, reader);
+        let mut findings = checks.check(part, reader);
+        // Every finding is counted; only those printed are kept (with
+        // `-q`, a big collection's thousands of notes are not).
+        counted.count_reported(findings.iter().map(|f| &f.diagnostic), diagnostics_args);
+        findings.retain(|f| report::is_reported(&f.diagnostic, diagnostics_args));
         let order: Vec<_> = findings
             .iter()
             .map(kifu_sgf::check::finding_order)
@@ -310,7 +315,9 @@ pub(crate) fn check_sgf_in_parts(
         found.into_iter().map(|((_, d), a)| (d, a)).unzip();
     let advice = report::advice_or_table(&diagnostics, advice, asked);
     let mut outcome = Outcome::of_parts(bytes, games, nodes);
-    outcome.stats.count_reported(&diagnostics, diagnostics_args);
+    outcome.stats.errors = counted.errors;
+    outcome.stats.warnings = counted.warnings;
+    outcome.stats.denied = counted.denied;
     report::render_advised_at(
         &input.name,
         bytes,

@@ -29,9 +29,13 @@ pub(crate) struct Stats {
 impl Stats {
     /// Counts the errors and warnings of `diagnostics` that `args`
     /// reports (all but the codes it allows), and those it denies.
-    pub(crate) fn count_reported(&mut self, diagnostics: &[Diagnostic], args: &DiagnosticArgs) {
+    pub(crate) fn count_reported<'d>(
+        &mut self,
+        diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
+        args: &DiagnosticArgs,
+    ) {
         let failing = args.failing();
-        for d in diagnostics.iter().filter(|d| !args.allows(d.code)) {
+        for d in diagnostics.into_iter().filter(|d| !args.allows(d.code)) {
             match d.severity {
                 Severity::Error => self.errors += 1,
                 Severity::Warning => self.warnings += 1,

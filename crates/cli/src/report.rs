@@ -102,7 +102,7 @@ pub(crate) fn advice_or_table(
 }
 
 /// Whether `args` prints and counts `d`.
-fn is_reported(d: &Diagnostic, args: &DiagnosticArgs) -> bool {
+pub(crate) fn is_reported(d: &Diagnostic, args: &DiagnosticArgs) -> bool {
     !args.allows(d.code) && (!args.quiet || d.severity >= Severity::Error)
 }
 

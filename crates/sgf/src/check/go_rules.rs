@@ -6,6 +6,7 @@ use kifu_diag::{Code, Diagnostic, Severity, Span};
 
 use super::codes;
 use super::report::report;
+use crate::props::Value;
 use crate::tree::Node;
 
 /// The setup of a node, in the order SGF applies it (`AE`, then `AB`, then
@@ -348,9 +349,20 @@ pub(super) fn variation_level(
 /// `HA` against the root's setup stones.
 pub(super) fn handicap(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
     let root = game.root();
-    let black = root.points("AB").len();
-    let white = root.points("AW").len();
-    let ha = root.property("HA");
+    // One look at each of the root's properties (a dozen or more in most
+    // files), not one search of them per identifier.
+    let (mut black, mut white, mut ha, mut first_black) = (0, 0, None, None);
+    for p in root.properties() {
+        match p.id() {
+            "AB" => {
+                black += point_count(&p);
+                first_black = first_black.or(Some(p.span()));
+            }
+            "AW" => white += point_count(&p),
+            "HA" => ha = ha.or(Some(p)),
+            _ => {}
+        }
+    }
     let stated = ha
         .as_ref()
         .and_then(|p| p.raw_values().next())
@@ -363,7 +375,7 @@ pub(super) fn handicap(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
     if mismatch {
         let span = ha
             .map(|p| p.span())
-            .or_else(|| root.property("AB").map(|p| p.span()))
+            .or(first_black)
             .unwrap_or(Span::empty(0));
         report(
             out,
@@ -375,6 +387,18 @@ pub(super) fn handicap(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
                 stated.map_or_else(|| "-".to_owned(), |n| n.to_string())
             ),
         );
+    }
+}
+
+/// The points a setup property lists, as [`Node::points`] counts them.
+fn point_count(p: &crate::Property<'_, '_>) -> usize {
+    match p.value() {
+        Ok(Value::List(values)) => values
+            .iter()
+            .filter(|v| matches!(v, Value::Point(_)))
+            .count(),
+        Ok(Value::Point(_)) => 1,
+        _ => 0,
     }
 }
 

@@ -97,8 +97,10 @@ fn check_property<'c>(
         "GW" => gathered.good_for_white = gathered.good_for_white.or(Some(p.span())),
         _ => {}
     }
+    // Looked up once for every check that asks.
+    let table = crate::props::lookup(id);
     if cx.go {
-        check_format_details(p, id, cx, out);
+        check_format_details(p, id, table, cx, out);
     }
     nul_in_value(p, id, out);
     if other_seen {
@@ -111,7 +113,7 @@ fn check_property<'c>(
             format!("TE and BM together (FF[3] style): {better} in FF[4]"),
         );
     }
-    let Some(table) = known(p, id, out) else {
+    let Some(table) = known(p, id, table, out) else {
         return;
     };
     if table.go_only && !cx.go {
@@ -151,9 +153,9 @@ fn nul_in_value(p: &Property<'_, '_>, id: &str, out: &mut Vec<Diagnostic>) {
 fn known(
     p: &Property<'_, '_>,
     id: &str,
+    table: Option<&'static PropertyInfo>,
     out: &mut Vec<Diagnostic>,
 ) -> Option<&'static PropertyInfo> {
-    let table = crate::props::lookup(id);
     if table.is_none() && id != "KI" {
         report(
             out,

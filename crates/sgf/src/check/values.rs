@@ -14,11 +14,12 @@ use crate::props::{ValueShape, ValueType};
 pub(super) fn check_format_details(
     p: &crate::Property<'_, '_>,
     id: &str,
+    table: Option<&crate::props::PropertyInfo>,
     cx: &Context,
     out: &mut Vec<Diagnostic>,
 ) {
-    let first = p.value_spans().next().unwrap_or(p.span());
-    let raw = p.raw_values().next().unwrap_or_default();
+    let first = || p.value_spans().next().unwrap_or(p.span());
+    let raw = || p.raw_values().next().unwrap_or_default();
     match id {
         "KI" => report(
             out,
@@ -27,22 +28,22 @@ pub(super) fn check_format_details(
             p.span(),
             "KI (integer komi) is not FF[4]: KM holds komi".into(),
         ),
-        "B" | "W" if !cx.old_format && raw == b"tt" && cx.tt_is_pass => report(
+        "B" | "W" if !cx.old_format && raw() == b"tt" && cx.tt_is_pass => report(
             out,
             codes::TT_PASS,
             Severity::Note,
-            first,
+            first(),
             format!("{id}[tt]: a pass in the FF[3] form; FF[4] writes {id}[]"),
         ),
-        "B" | "W" if cx.old_format && raw.is_empty() => report(
+        "B" | "W" if cx.old_format && raw().is_empty() => report(
             out,
             codes::EMPTY_PASS_IN_OLD,
             Severity::Warning,
-            first,
+            first(),
             format!("{id}[]: a pass in the FF[4] form in an FF[1]-FF[3] file"),
         ),
         "SZ" => {
-            let text = String::from_utf8_lossy(raw);
+            let text = String::from_utf8_lossy(raw());
             let sides: Vec<u32> = text
                 .split(':')
                 .filter_map(|s| s.trim().parse().ok())
@@ -55,7 +56,7 @@ pub(super) fn check_format_details(
                     out,
                     codes::INVALID_VALUE,
                     Severity::Error,
-                    first,
+                    first(),
                     format!("SZ[{text}]: a board side is at least 1 (read as 19x19)"),
                 );
             } else if sides.iter().any(|&n| n > 52) {
@@ -63,7 +64,7 @@ pub(super) fn check_format_details(
                     out,
                     codes::BOARD_TOO_BIG,
                     Severity::Error,
-                    first,
+                    first(),
                     format!("SZ[{text}]: a board side is at most 52 (read as 19x19)"),
                 );
             } else if cx.old_format && sides.len() == 2 && sides[0] != sides[1] {
@@ -71,7 +72,7 @@ pub(super) fn check_format_details(
                     out,
                     codes::RECTANGLE_IN_OLD,
                     Severity::Warning,
-                    first,
+                    first(),
                     format!("SZ[{text}]: rectangular boards are FF[4] only"),
                 );
             }
@@ -82,13 +83,13 @@ pub(super) fn check_format_details(
                     out,
                     codes::SQUARE_AS_RECTANGLE,
                     Severity::Warning,
-                    first,
+                    first(),
                     format!("SZ[{text}] is a square board: SZ[{}]", c.trim()),
                 );
             }
         }
         _ => {
-            let points = p.info().is_some_and(|i| {
+            let points = table.is_some_and(|i| {
                 matches!(i.value, ValueShape::List(_) | ValueShape::EList(_))
                     && crate::props::carries_points(i)
             });
@@ -97,7 +98,7 @@ pub(super) fn check_format_details(
                     out,
                     codes::COMPRESSED_LIST_IN_OLD,
                     Severity::Warning,
-                    first,
+                    first(),
                     format!("{id}: compressed point list in an FF[1]-FF[3] file (FF[4] only)"),
                 );
             }
@@ -119,7 +120,8 @@ pub(super) fn check_game_info(
     };
     // In UTF-8 whatever the file's charset, escaped again.
     let raw = crate::props::text::escape_text(&text, false);
-    let shown = shorten(&raw);
+    // Made for a finding only: most values are in their FF[4] form.
+    let shown = || shorten(&raw);
     match normalize_game_info(id, &raw, ff) {
         // FF[1]-FF[3] put no form on DT, but a repaired file becomes FF[4]:
         // a date with no certain FF[4] reading is then kept as it is.
@@ -131,7 +133,8 @@ pub(super) fn check_game_info(
                     Severity::Note,
                     span,
                     format!(
-                        "{id}[{shown}]: {reason}, and no certain reading: kept as written if the file becomes FF[4]"
+                        "{id}[{}]: {reason}, and no certain reading: kept as written if the file becomes FF[4]",
+                        shown()
                     ),
                 );
             }
@@ -146,7 +149,10 @@ pub(super) fn check_game_info(
             codes::NONSTANDARD_GAME_INFO,
             Severity::Warning,
             span,
-            format!("{id}[{shown}]: written {value} in FF[4] ({explanation})"),
+            format!(
+                "{id}[{}]: written {value} in FF[4] ({explanation})",
+                shown()
+            ),
         ),
         // Correct as written: what FF[4] recommends (ranks), or asks for
         // once the file is FF[4] (the dates of older files).
@@ -159,11 +165,13 @@ pub(super) fn check_game_info(
             span,
             if id == "DT" {
                 format!(
-                    "{id}[{shown}]: {value} in FF[4] ({explanation}); written so when the file is repaired or normalized"
+                    "{id}[{}]: {value} in FF[4] ({explanation}); written so when the file is repaired or normalized",
+                    shown()
                 )
             } else {
                 format!(
-                    "{id}[{shown}]: {value} is the form FF[4] recommends ({explanation}); written so by kifu fix --normalize"
+                    "{id}[{}]: {value} is the form FF[4] recommends ({explanation}); written so by kifu fix --normalize",
+                    shown()
                 )
             },
         ),
@@ -176,7 +184,7 @@ pub(super) fn check_game_info(
                 Severity::Warning
             },
             span,
-            format!("{id}[{shown}]: {reason}"),
+            format!("{id}[{}]: {reason}", shown()),
         ),
     }
 }
