@@ -950,9 +950,21 @@ impl Board {
     /// whether the stone was a suicide ([`Board::is_suicide`], read
     /// before the groups change).
     fn place<const J: bool>(&mut self, i: usize, c: u8) -> ([u8; 4], bool) {
+        let len = self.cells.len();
+        // Every on-board cell has its four neighbours in the arrays, which
+        // all have one length: said once here, the checks of each access
+        // by a neighbour's index go.
+        assert!(
+            i >= self.width
+                && i + self.width < len
+                && self.head.len() == len
+                && self.next.len() == len
+                && self.groups.len() == len
+        );
         let around = self.neighbours(i);
         let cells = around.map(|j| self.cells[j]);
-        let suicide = !cells.contains(&EMPTY) && self.is_suicide_among(c, i, cells, around);
+        let suicide =
+            cells.iter().all(|&n| n != EMPTY) && self.is_suicide_among(c, i, cells, around);
         self.write_cell::<J>(i, c);
         let mut group = Group {
             size: 1,

@@ -19,8 +19,8 @@
 //! given `--before`, the same commands of a second kifu binary (the one
 //! of main, say). `N` rounds, each running every command once in turn
 //! (interleaved: a busy machine's load falls on all alike): the median
-//! wall time of each, and its ratio to SGFC's. `--programs-only` skips the
-//! library's stages.
+//! and the fastest wall time of each, and their ratios to SGFC's.
+//! `--programs-only` skips the library's stages.
 //!
 //! `garbage` generates one input of each kind of `kifu_bench::garbage`
 //! (`--size`, 1 MiB by default), and runs `kifu check` and `kifu fix
@@ -279,10 +279,15 @@ fn run_once(run: &Run) -> Option<f64> {
     Some(took)
 }
 
-/// The median wall time of each of `runs` over `n` rounds, the runs of a
-/// round one after the other (SGFC, then each kifu command): on a shared
-/// machine a change of load falls on every command alike.
-fn interleaved(n: usize, runs: &[Run]) -> Vec<Option<f64>> {
+/// The median and the fastest wall time of each of `runs` over `n`
+/// rounds, the runs of a round one after the other (SGFC, then each kifu
+/// command): on a shared machine a change of load falls on every command
+/// alike. The fastest says what a command costs when the machine gives it
+/// a whole core: on a virtual machine whose cores slow down by a half for
+/// seconds at a time (the host's load), a run of kifu (a fifth of a
+/// second) falls in one such phase or the other, while one of SGFC (two
+/// seconds) spans them, and the median of each swings with the mix.
+fn interleaved(n: usize, runs: &[Run]) -> Vec<Option<(f64, f64)>> {
     let mut times: Vec<Option<Vec<f64>>> = runs.iter().map(|_| Some(Vec::new())).collect();
     for _ in 0..n {
         for (run, times) in runs.iter().zip(&mut times) {
@@ -294,7 +299,15 @@ fn interleaved(n: usize, runs: &[Run]) -> Vec<Option<f64>> {
             }
         }
     }
-    times.into_iter().map(|t| t.map(median)).collect()
+    times
+        .into_iter()
+        .map(|t| {
+            t.map(|t| {
+                let fastest = t.iter().copied().fold(f64::INFINITY, f64::min);
+                (median(t), fastest)
+            })
+        })
+        .collect()
 }
 
 /// The commands timed for kifu binary `kifu` (its name in the table
@@ -363,7 +376,7 @@ fn programs(a: &Args, target: &Path, bytes: usize) {
         None
     };
     println!(
-        "\nprograms, one thread, median of {} interleaved rounds (kifu: {})",
+        "\nprograms, one thread, {} interleaved rounds: median and fastest (kifu: {})",
         a.passes,
         a.kifu.display()
     );
@@ -372,17 +385,20 @@ fn programs(a: &Args, target: &Path, bytes: usize) {
         load_average()
     );
     println!(
-        "{:<41} {:>9} {:>10} {:>9}",
-        "command", "seconds", "MB/s", "vs SGFC"
+        "{:<41} {:>9} {:>8} {:>9} {:>9} {:>9}",
+        "command", "median s", "MB/s", "vs SGFC", "fastest s", "vs SGFC"
     );
+    let ratio = |b: Option<f64>, s: f64| b.map_or("-".into(), |b| format!("{:.1}x", b / s));
     for (run, s) in runs.iter().zip(times) {
         match s {
-            Some(s) => println!(
-                "{:<41} {:>9.3} {:>10.1} {:>9}",
+            Some((median, fastest)) => println!(
+                "{:<41} {:>9.3} {:>8.1} {:>9} {:>9.3} {:>9}",
                 run.name,
-                s,
-                bytes as f64 / s / 1e6,
-                base.map_or("-".into(), |b| format!("{:.1}x", b / s))
+                median,
+                bytes as f64 / median / 1e6,
+                ratio(base.map(|b| b.0), median),
+                fastest,
+                ratio(base.map(|b| b.1), fastest),
             ),
             None => println!("{:<41} {:>9}", run.name, "failed"),
         }

@@ -239,6 +239,14 @@ pub(super) fn check_values(
     out: &mut Vec<Diagnostic>,
 ) -> bool {
     let shape = info.value;
+    // Most properties: one value, not blank, that reads as its type (a
+    // root's names, places, dates): nothing below has more to say.
+    if let Some(one) = p.only_raw_value()
+        && !one.iter().all(|&b| crate::props::is_sgf_space(b))
+        && crate::props::reads_as_its_type(shape, one)
+    {
+        return !one.trim_ascii().is_empty();
+    }
     let first = p.value_spans().next().unwrap_or(p.span());
     let single = matches!(
         shape,
