@@ -274,6 +274,10 @@ pub(crate) fn check_sgf_in_parts(
         return None;
     }
     let mut checks = kifu_sgf::check::PartChecks::new();
+    if diagnostics_args.quiet {
+        // Only the errors are printed (`report::is_reported`).
+        checks = checks.describing_from(kifu_diag::Severity::Error);
+    }
     // (Where the whole lists it, finding, advice.)
     let mut found = Vec::new();
     let (mut games, mut nodes, mut parts) = (0, 0, 0);

@@ -1,10 +1,10 @@
 //! Checks of a collection as a whole: games of different formats,
 //! types or charsets in one file.
 
-use kifu_diag::{Code, Diagnostic, Severity, Span};
+use kifu_diag::{Code, Severity, Span};
 
 use super::codes;
-use super::report::report;
+use super::report::{Findings, report};
 use crate::tree::{Collection, Node};
 
 /// What the checks of a collection as a whole keep of the games met so
@@ -25,11 +25,21 @@ struct FirstGame {
 
 /// The findings of [`Whole::check`], one list per kind, in the order
 /// [`check`](super::check) lists findings of one place.
-#[derive(Default)]
 pub(super) struct Mixed {
-    pub(super) formats: Vec<Diagnostic>,
-    pub(super) types: Vec<Diagnostic>,
-    pub(super) charsets: Vec<Diagnostic>,
+    pub(super) formats: Findings,
+    pub(super) types: Findings,
+    pub(super) charsets: Findings,
+}
+
+impl Mixed {
+    /// No findings yet; those of `described_from` or above get a message.
+    pub(super) fn new(described_from: Severity) -> Self {
+        Mixed {
+            formats: Findings::new(described_from),
+            types: Findings::new(described_from),
+            charsets: Findings::new(described_from),
+        }
+    }
 }
 
 impl Whole {
@@ -65,10 +75,12 @@ impl Whole {
                     code,
                     Severity::Warning,
                     root_span(&game.root(), id),
-                    format!(
-                        "games of different {what} in one file ({id}[{}] and {id}[{}]): some programs read only one",
-                        first.kinds[k], kinds[k]
-                    ),
+                    || {
+                        format!(
+                            "games of different {what} in one file ({id}[{}] and {id}[{}]): some programs read only one",
+                            first.kinds[k], kinds[k]
+                        )
+                    },
                 );
             }
             if encoding != first.encoding {
@@ -77,11 +89,13 @@ impl Whole {
                     crate::bytes::charset::codes::MIXED,
                     Severity::Warning,
                     root_span(&game.root(), "CA"),
-                    format!(
-                        "this game is in {}, the first game in {}: programs that read one charset per file will misread one of them",
-                        encoding.name(),
-                        first.encoding.name()
-                    ),
+                    || {
+                        format!(
+                            "this game is in {}, the first game in {}: programs that read one charset per file will misread one of them",
+                            encoding.name(),
+                            first.encoding.name()
+                        )
+                    },
                 );
             }
         }

@@ -2,10 +2,10 @@
 //! (occupied points, suicide, ko), setup that changes nothing, and the
 //! handicap stones.
 
-use kifu_diag::{Code, Diagnostic, Severity, Span};
+use kifu_diag::{Code, Severity, Span};
 
 use super::codes;
-use super::report::report;
+use super::report::{Findings, report};
 use crate::props::Value;
 use crate::tree::Node;
 
@@ -59,11 +59,7 @@ pub(super) fn setup_and_move(node: Node<'_, '_>) -> (NodeSetup, Option<NodeMove>
 }
 
 /// Notes setup stones on a main-line node after the root (`in_main_line`).
-pub(super) fn note_setup_in_main_line(
-    setup: &NodeSetup,
-    in_main_line: bool,
-    out: &mut Vec<Diagnostic>,
-) {
+pub(super) fn note_setup_in_main_line(setup: &NodeSetup, in_main_line: bool, out: &mut Findings) {
     if in_main_line
         && let Some((span, _)) = setup.iter().flatten().min_by_key(|(span, _)| span.start)
     {
@@ -72,7 +68,7 @@ pub(super) fn note_setup_in_main_line(
             codes::SETUP_IN_MAIN_LINE,
             Severity::Note,
             *span,
-            "setup stones in the main line after the root".into(),
+            || "setup stones in the main line after the root".into(),
         );
     }
 }
@@ -107,7 +103,7 @@ pub(super) fn apply_setup(
     setup: &NodeSetup,
     size: kifu_board::BoardSize,
     stones: &mut impl Stones,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
 ) {
     for (slot, stone) in [
         None,
@@ -130,7 +126,7 @@ pub(super) fn apply_setup(
                     codes::SETUP_WITHOUT_EFFECT,
                     Severity::Warning,
                     *span,
-                    format!("{id} changes nothing at [{}]", idle.join("][")),
+                    || format!("{id} changes nothing at [{}]", idle.join("][")),
                 );
             }
             for &p in points {
@@ -149,16 +145,12 @@ pub(super) fn play_checked(
     main: bool,
     last: &mut Option<kifu_board::Color>,
     captured: &mut Vec<kifu_board::Point>,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
 ) {
     if main && *last == Some(color) {
-        report(
-            out,
-            codes::SAME_COLOR_TWICE,
-            Severity::Note,
-            span,
-            format!("{color} moves twice in a row"),
-        );
+        report(out, codes::SAME_COLOR_TWICE, Severity::Note, span, || {
+            format!("{color} moves twice in a row")
+        });
     }
     *last = Some(color);
     let size = board.size();
@@ -168,13 +160,9 @@ pub(super) fn play_checked(
             // the walk's buffer.
             if let Some(why) = board.play_anyway_into(color, p, captured) {
                 let (code, severity) = move_finding(why);
-                report(
-                    out,
-                    code,
-                    severity,
-                    span,
-                    format!("{color} {}: {why}", p.to_standard(size)),
-                );
+                report(out, code, severity, span, || {
+                    format!("{color} {}: {why}", p.to_standard(size))
+                });
             }
         }
         _ => board.pass(),
@@ -184,7 +172,7 @@ pub(super) fn play_checked(
 /// Replays every line of a Go game on the board: moves on occupied points,
 /// suicides, ko recaptures, and setup that changes nothing.
 #[cfg(test)]
-pub(super) fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
+pub(super) fn go_rules(game: &crate::Game<'_, '_>, out: &mut Findings) {
     let mut board = kifu_board::Board::new(game.board_size());
     go_rules_with(game, &mut board, out, |_, _, _| false);
 }
@@ -198,7 +186,7 @@ pub(super) fn go_rules(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
 pub(super) fn go_rules_with(
     game: &crate::Game<'_, '_>,
     board: &mut kifu_board::Board,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
     mut each: impl FnMut(Node<'_, '_>, bool, bool) -> bool,
 ) {
     let size = game.board_size();
@@ -311,7 +299,7 @@ pub(super) fn variation_level(
     children: &[Node<'_, '_>],
     point: kifu_board::Point,
     board: &kifu_board::Board,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
 ) {
     let mut undoing = 0;
     let mut deeper = false;
@@ -343,11 +331,13 @@ pub(super) fn variation_level(
             "{undoing} variation(s) here take back the move before them with AE: they look like alternatives to that move, written one level too deep"
         )
     };
-    report(out, codes::VARIATION_LEVEL, Severity::Note, span, message);
+    report(out, codes::VARIATION_LEVEL, Severity::Note, span, || {
+        message
+    });
 }
 
 /// `HA` against the root's setup stones.
-pub(super) fn handicap(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
+pub(super) fn handicap(game: &crate::Game<'_, '_>, out: &mut Findings) {
     let root = game.root();
     // One look at each of the root's properties (a dozen or more in most
     // files), not one search of them per identifier.
@@ -377,16 +367,12 @@ pub(super) fn handicap(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
             .map(|p| p.span())
             .or(first_black)
             .unwrap_or(Span::empty(0));
-        report(
-            out,
-            codes::HANDICAP_MISMATCH,
-            Severity::Note,
-            span,
+        report(out, codes::HANDICAP_MISMATCH, Severity::Note, span, || {
             format!(
                 "HA[{}] but {black} black and {white} white setup stones",
                 stated.map_or_else(|| "-".to_owned(), |n| n.to_string())
-            ),
-        );
+            )
+        });
     }
 }
 
@@ -412,7 +398,7 @@ mod replay_tests {
 
     /// `go_rules` as it was before the board had undo: a copy of the board
     /// for every child of a branch, and `Board::set` one stone at a time.
-    fn go_rules_copying(game: &crate::Game<'_, '_>, out: &mut Vec<Diagnostic>) {
+    fn go_rules_copying(game: &crate::Game<'_, '_>, out: &mut Findings) {
         use kifu_board::Board;
         let size = game.board_size();
         handicap(game, out);
@@ -491,10 +477,10 @@ mod replay_tests {
             let input = tree(size, &nodes);
             let collection = crate::parse(input.as_bytes()).value;
             for game in collection.games() {
-                let (mut new, mut old) = (Vec::new(), Vec::new());
+                let (mut new, mut old) = (Findings::described(), Findings::described());
                 go_rules(&game, &mut new);
                 go_rules_copying(&game, &mut old);
-                prop_assert_eq!(&new, &old, "{}", input);
+                prop_assert_eq!(&new.list, &old.list, "{}", input);
             }
         }
     }

@@ -18,7 +18,7 @@ use crate::tree::Collection;
 use context::Context;
 use go_rules::go_rules_with;
 use node::check_node;
-use report::report;
+use report::{Findings, report};
 
 pub mod codes;
 mod collection;
@@ -80,6 +80,8 @@ pub struct PartChecks {
     info_here: Vec<bool>,
     /// What the checks of the collection as a whole keep of the games.
     whole: collection::Whole,
+    /// The least severity whose findings get a message.
+    described_from: Severity,
 }
 
 /// A finding of [`PartChecks`], with its rank among the findings of one
@@ -129,7 +131,35 @@ impl PartChecks {
             board: kifu_board::Board::new(kifu_board::BoardSize::STANDARD),
             info_here: Vec::new(),
             whole: collection::Whole::default(),
+            described_from: Severity::Note,
         }
+    }
+
+    /// Makes the message of a finding only if it is of `severity` or
+    /// above: the others keep their code, severity and place, and an empty
+    /// message. For a caller that prints the errors alone (`kifu check
+    /// -q`): the messages of a big collection's thousands of notes were a
+    /// twentieth of its check. The reader's findings are described always.
+    ///
+    /// ```
+    /// use kifu_diag::Severity;
+    /// use kifu_sgf::check::PartChecks;
+    /// let input = b"(;FF[4]GM[1]SZ[9]ZZ[x];B[ee]W[ff])";
+    /// let mut checks = PartChecks::new().describing_from(Severity::Warning);
+    /// let mut found = Vec::new();
+    /// kifu_sgf::syntax::parse_in_parts(input, 1, &mut |part, reader, _| {
+    ///     found.extend(checks.check(part, reader));
+    /// });
+    /// let described: Vec<_> = found
+    ///     .iter()
+    ///     .map(|f| (f.diagnostic.code.as_str(), f.diagnostic.message.is_empty()))
+    ///     .collect();
+    /// // ZZ is unknown (a note), B and W in one node a warning.
+    /// assert_eq!(described, [("sgf/unknown-property", true), ("sgf/two-moves-in-node", false)]);
+    /// ```
+    pub fn describing_from(mut self, severity: Severity) -> Self {
+        self.described_from = severity;
+        self
     }
 
     /// The findings of the next part: `reader`, what the reader reported
@@ -152,8 +182,8 @@ impl PartChecks {
         part: &Collection<'_>,
         lap: &mut dyn FnMut(&'static str),
     ) -> Vec<PartFinding> {
-        let mut out = Vec::new();
-        let mut rules = Vec::new();
+        let mut out = Findings::new(self.described_from);
+        let mut rules = Findings::new(self.described_from);
         for game in part.games() {
             let game_type = game.game_type();
             check_game(
@@ -166,13 +196,13 @@ impl PartChecks {
             );
         }
         lap("check: nodes and Go rules (one walk)");
-        let mut mixed = collection::Mixed::default();
+        let mut mixed = collection::Mixed::new(self.described_from);
         self.whole.check(part, &mut mixed);
-        let mut found: Vec<PartFinding> = ranked(out, Rank::Node).collect();
-        found.extend(ranked(mixed.formats, Rank::MixedFormats));
-        found.extend(ranked(mixed.types, Rank::MixedTypes));
-        found.extend(ranked(mixed.charsets, Rank::MixedCharsets));
-        found.extend(ranked(rules, Rank::Rules));
+        let mut found: Vec<PartFinding> = ranked(out.list, Rank::Node).collect();
+        found.extend(ranked(mixed.formats.list, Rank::MixedFormats));
+        found.extend(ranked(mixed.types.list, Rank::MixedTypes));
+        found.extend(ranked(mixed.charsets.list, Rank::MixedCharsets));
+        found.extend(ranked(rules.list, Rank::Rules));
         lap("check: collection");
         found
     }
@@ -192,20 +222,16 @@ fn check_game(
     game_type: u32,
     info_here: &mut Vec<bool>,
     board: &mut kifu_board::Board,
-    out: &mut Vec<Diagnostic>,
-    rules: &mut Vec<Diagnostic>,
+    out: &mut Findings,
+    rules: &mut Findings,
 ) {
     let root = game.root();
     let go = game_type == 1;
     if !go {
         let span = root.property("GM").map_or(Span::empty(0), |p| p.span());
-        report(
-            out,
-            codes::NOT_GO,
-            Severity::Note,
-            span,
-            format!("game type GM[{game_type}] is not Go: Go checks skipped"),
-        );
+        report(out, codes::NOT_GO, Severity::Note, span, || {
+            format!("game type GM[{game_type}] is not Go: Go checks skipped")
+        });
     }
     if let Some(ff) = root.property("FF") {
         let valid = ff.raw_values().next().is_some_and(|v| {
@@ -215,13 +241,9 @@ fn check_game(
             )
         });
         if !valid {
-            report(
-                out,
-                codes::UNKNOWN_FF,
-                Severity::Warning,
-                ff.span(),
-                "file format FF is not 1, 2, 3 or 4: read as FF[4]".into(),
-            );
+            report(out, codes::UNKNOWN_FF, Severity::Warning, ff.span(), || {
+                "file format FF is not 1, 2, 3 or 4: read as FF[4]".into()
+            });
         }
     }
     // What every node's context shares, read once per game (`FF` is
@@ -321,7 +343,7 @@ mod tests {
     /// a game of Go in `input`: how many there were, and the findings.
     fn findings_in_plain_moves(input: &[u8]) -> (usize, Vec<Diagnostic>) {
         let c = crate::parse(input).value;
-        let (mut plain, mut out) = (0, Vec::new());
+        let (mut plain, mut out) = (0, Findings::described());
         for game in c.games().filter(|g| g.game_type() == 1) {
             let size = game.board_size();
             let ff = game.file_format();
@@ -341,7 +363,7 @@ mod tests {
                 }
             }
         }
-        (plain, out)
+        (plain, out.list)
     }
 
     /// The premise of skipping plain moves: the checks of a node find

@@ -1,11 +1,11 @@
 //! Checks of one node: each property against the table and its place,
 //! and what the properties of a node say together.
 
-use kifu_diag::{Diagnostic, Severity, Span};
+use kifu_diag::{Severity, Span};
 
 use super::codes;
 use super::context::Context;
-use super::report::report;
+use super::report::{Findings, report};
 use super::values::{check_format_details, check_game_info, check_values};
 use crate::props::table::{SHORT_KEYS, short_key};
 use crate::props::{PropertyInfo, PropertyKind};
@@ -51,7 +51,7 @@ impl<'c> Gathered<'c> {
 }
 
 /// Checks one node; returns whether it holds game information.
-pub(super) fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Vec<Diagnostic>) -> bool {
+pub(super) fn check_node(node: &Node<'_, '_>, cx: &Context, out: &mut Findings) -> bool {
     let mut gathered = Gathered::default();
     for p in node.properties() {
         check_property(&p, cx, &mut gathered, out);
@@ -70,7 +70,7 @@ fn check_property<'c>(
     p: &Property<'c, '_>,
     cx: &Context,
     gathered: &mut Gathered<'c>,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
 ) {
     let id = p.id();
     if id.is_empty() {
@@ -82,7 +82,7 @@ fn check_property<'c>(
             codes::DUPLICATE_PROPERTY,
             Severity::Warning,
             p.span(),
-            format!("property {id} appears twice in this node"),
+            || format!("property {id} appears twice in this node"),
         );
     }
     // Asked only of the two it matters to: each question is a search.
@@ -110,7 +110,7 @@ fn check_property<'c>(
             codes::ANNOTATION_COMBINATION,
             Severity::Warning,
             p.span(),
-            format!("TE and BM together (FF[3] style): {better} in FF[4]"),
+            || format!("TE and BM together (FF[3] style): {better} in FF[4]"),
         );
     }
     let Some(table) = known(p, id, table, out) else {
@@ -135,16 +135,12 @@ fn check_property<'c>(
 }
 
 /// A NUL byte in a value (a binary file read as SGF?).
-fn nul_in_value(p: &Property<'_, '_>, id: &str, out: &mut Vec<Diagnostic>) {
+fn nul_in_value(p: &Property<'_, '_>, id: &str, out: &mut Findings) {
     if let Some(at) = p.raw_values().position(|v| v.contains(&0)) {
         let span = p.value_spans().nth(at).unwrap_or(p.span());
-        report(
-            out,
-            codes::NUL_IN_VALUE,
-            Severity::Warning,
-            span,
-            format!("a NUL byte in the value of {id} (a binary file?)"),
-        );
+        report(out, codes::NUL_IN_VALUE, Severity::Warning, span, || {
+            format!("a NUL byte in the value of {id} (a binary file?)")
+        });
     }
 }
 
@@ -154,7 +150,7 @@ fn known(
     p: &Property<'_, '_>,
     id: &str,
     table: Option<&'static PropertyInfo>,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
 ) -> Option<&'static PropertyInfo> {
     if table.is_none() && id != "KI" {
         report(
@@ -162,7 +158,7 @@ fn known(
             codes::UNKNOWN_PROPERTY,
             Severity::Note,
             p.span(),
-            format!("{id} is not an FF[4] property; kept as it is"),
+            || format!("{id} is not an FF[4] property; kept as it is"),
         );
     }
     table
@@ -175,7 +171,7 @@ fn obsolete(
     id: &str,
     table: &PropertyInfo,
     cx: &Context,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
 ) {
     if !table.obsolete {
         return;
@@ -186,10 +182,12 @@ fn obsolete(
             codes::OBSOLETE_PROPERTY,
             Severity::Note,
             p.span(),
-            format!(
-                "{id} ({}) is an FF[{}] property, not part of FF[4]; kept as it is",
-                table.description, cx.ff
-            ),
+            || {
+                format!(
+                    "{id} ({}) is an FF[{}] property, not part of FF[4]; kept as it is",
+                    table.description, cx.ff
+                )
+            },
         );
     } else {
         report(
@@ -197,7 +195,7 @@ fn obsolete(
             codes::OBSOLETE_PROPERTY,
             Severity::Warning,
             p.span(),
-            format!("{id} ({}) is not part of FF[4]", table.description),
+            || format!("{id} ({}) is not part of FF[4]", table.description),
         );
     }
 }
@@ -210,7 +208,7 @@ fn placed<'c>(
     table: &PropertyInfo,
     cx: &Context,
     gathered: &mut Gathered<'c>,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
 ) {
     match table.kind {
         PropertyKind::Root if !cx.is_root => report(
@@ -218,7 +216,7 @@ fn placed<'c>(
             codes::ROOT_PROPERTY_OUTSIDE_ROOT,
             Severity::Warning,
             p.span(),
-            format!("root property {id} in a node that is not the root"),
+            || format!("root property {id} in a node that is not the root"),
         ),
         PropertyKind::Setup => gathered.setup = gathered.setup.or(Some(p.span())),
         PropertyKind::Move if matches!(id, "B" | "W") => gathered.moves.push((id, p.span())),
@@ -231,48 +229,40 @@ fn placed<'c>(
 }
 
 /// Setup and a move in one node.
-fn setup_with_move(gathered: &Gathered<'_>, out: &mut Vec<Diagnostic>) {
+fn setup_with_move(gathered: &Gathered<'_>, out: &mut Findings) {
     if let (Some(s), Some((_, m))) = (gathered.setup, gathered.moves.first()) {
         report(
             out,
             codes::SETUP_AND_MOVE,
             Severity::Warning,
             s.min(*m),
-            "setup and move properties in one node".into(),
+            || "setup and move properties in one node".into(),
         );
     }
 }
 
 /// A move in the root node.
-fn move_in_root(gathered: &Gathered<'_>, cx: &Context, out: &mut Vec<Diagnostic>) {
+fn move_in_root(gathered: &Gathered<'_>, cx: &Context, out: &mut Findings) {
     if cx.is_root
         && let Some((id, span)) = gathered.moves.first()
     {
-        report(
-            out,
-            codes::MOVE_IN_ROOT,
-            Severity::Note,
-            *span,
-            format!("move {id} in the root node"),
-        );
+        report(out, codes::MOVE_IN_ROOT, Severity::Note, *span, || {
+            format!("move {id} in the root node")
+        });
     }
 }
 
 /// Two moves in one node.
-fn two_moves(gathered: &Gathered<'_>, out: &mut Vec<Diagnostic>) {
+fn two_moves(gathered: &Gathered<'_>, out: &mut Findings) {
     if let [(first, _), (second, span), ..] = gathered.moves[..] {
-        report(
-            out,
-            codes::TWO_MOVES,
-            Severity::Warning,
-            span,
-            format!("{first} and {second} in one node"),
-        );
+        report(out, codes::TWO_MOVES, Severity::Warning, span, || {
+            format!("{first} and {second} in one node")
+        });
     }
 }
 
 /// A move annotation (`BM`, `TE`, `DO`, `IT`) in a node without a move.
-fn annotation_without_move(gathered: &Gathered<'_>, out: &mut Vec<Diagnostic>) {
+fn annotation_without_move(gathered: &Gathered<'_>, out: &mut Findings) {
     if let Some((id, span)) = gathered.annotation
         && gathered.moves.is_empty()
     {
@@ -281,13 +271,13 @@ fn annotation_without_move(gathered: &Gathered<'_>, out: &mut Vec<Diagnostic>) {
             codes::ANNOTATION_WITHOUT_MOVE,
             Severity::Warning,
             span,
-            format!("move annotation {id} in a node without a move"),
+            || format!("move annotation {id} in a node without a move"),
         );
     }
 }
 
 /// `GB` and `GW` in one node.
-fn good_for_both(gathered: &Gathered<'_>, out: &mut Vec<Diagnostic>) {
+fn good_for_both(gathered: &Gathered<'_>, out: &mut Findings) {
     if gathered.good_for_black
         && let Some(span) = gathered.good_for_white
     {
@@ -296,13 +286,13 @@ fn good_for_both(gathered: &Gathered<'_>, out: &mut Vec<Diagnostic>) {
             codes::CONTRADICTING_ANNOTATIONS,
             Severity::Warning,
             span,
-            "GB (good for black) and GW (good for white) in one node".into(),
+            || "GB (good for black) and GW (good for white) in one node".into(),
         );
     }
 }
 
 /// Game information below a node that holds some already.
-fn info_below_info(gathered: &Gathered<'_>, cx: &Context, out: &mut Vec<Diagnostic>) {
+fn info_below_info(gathered: &Gathered<'_>, cx: &Context, out: &mut Findings) {
     if let Some((id, span)) = gathered.info
         && cx.info_above
     {
@@ -311,7 +301,7 @@ fn info_below_info(gathered: &Gathered<'_>, cx: &Context, out: &mut Vec<Diagnost
             codes::GAME_INFO_OUTSIDE_INFO_NODE,
             Severity::Warning,
             span,
-            format!("game information {id} below a node that already holds game information"),
+            || format!("game information {id} below a node that already holds game information"),
         );
     }
 }

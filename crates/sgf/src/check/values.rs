@@ -2,12 +2,11 @@
 //! the forms of other file formats, and game information against its
 //! FF\\[4\\] form.
 
-use kifu_diag::Diagnostic;
 use kifu_diag::Severity;
 
 use super::codes;
 use super::context::Context;
-use super::report::report;
+use super::report::{Findings, report};
 use crate::props::{ValueShape, ValueType};
 
 /// Forms that belong to another file format version.
@@ -16,7 +15,7 @@ pub(super) fn check_format_details(
     id: &str,
     table: Option<&crate::props::PropertyInfo>,
     cx: &Context,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
 ) {
     let first = || p.value_spans().next().unwrap_or(p.span());
     let raw = || p.raw_values().next().unwrap_or_default();
@@ -26,21 +25,19 @@ pub(super) fn check_format_details(
             codes::INTEGER_KOMI,
             Severity::Warning,
             p.span(),
-            "KI (integer komi) is not FF[4]: KM holds komi".into(),
+            || "KI (integer komi) is not FF[4]: KM holds komi".into(),
         ),
-        "B" | "W" if !cx.old_format && raw() == b"tt" && cx.tt_is_pass => report(
-            out,
-            codes::TT_PASS,
-            Severity::Note,
-            first(),
-            format!("{id}[tt]: a pass in the FF[3] form; FF[4] writes {id}[]"),
-        ),
+        "B" | "W" if !cx.old_format && raw() == b"tt" && cx.tt_is_pass => {
+            report(out, codes::TT_PASS, Severity::Note, first(), || {
+                format!("{id}[tt]: a pass in the FF[3] form; FF[4] writes {id}[]")
+            })
+        }
         "B" | "W" if cx.old_format && raw().is_empty() => report(
             out,
             codes::EMPTY_PASS_IN_OLD,
             Severity::Warning,
             first(),
-            format!("{id}[]: a pass in the FF[4] form in an FF[1]-FF[3] file"),
+            || format!("{id}[]: a pass in the FF[4] form in an FF[1]-FF[3] file"),
         ),
         "SZ" => {
             let text = String::from_utf8_lossy(raw());
@@ -52,28 +49,20 @@ pub(super) fn check_format_details(
                 .split(':')
                 .any(|s| s.trim().parse::<i64>().is_ok_and(|n| n < 1));
             if negative || sides.contains(&0) {
-                report(
-                    out,
-                    codes::INVALID_VALUE,
-                    Severity::Error,
-                    first(),
-                    format!("SZ[{text}]: a board side is at least 1 (read as 19x19)"),
-                );
+                report(out, codes::INVALID_VALUE, Severity::Error, first(), || {
+                    format!("SZ[{text}]: a board side is at least 1 (read as 19x19)")
+                });
             } else if sides.iter().any(|&n| n > 52) {
-                report(
-                    out,
-                    codes::BOARD_TOO_BIG,
-                    Severity::Error,
-                    first(),
-                    format!("SZ[{text}]: a board side is at most 52 (read as 19x19)"),
-                );
+                report(out, codes::BOARD_TOO_BIG, Severity::Error, first(), || {
+                    format!("SZ[{text}]: a board side is at most 52 (read as 19x19)")
+                });
             } else if cx.old_format && sides.len() == 2 && sides[0] != sides[1] {
                 report(
                     out,
                     codes::RECTANGLE_IN_OLD,
                     Severity::Warning,
                     first(),
-                    format!("SZ[{text}]: rectangular boards are FF[4] only"),
+                    || format!("SZ[{text}]: rectangular boards are FF[4] only"),
                 );
             }
             if let Some((c, r)) = text.split_once(':')
@@ -84,7 +73,7 @@ pub(super) fn check_format_details(
                     codes::SQUARE_AS_RECTANGLE,
                     Severity::Warning,
                     first(),
-                    format!("SZ[{text}] is a square board: SZ[{}]", c.trim()),
+                    || format!("SZ[{text}] is a square board: SZ[{}]", c.trim()),
                 );
             }
         }
@@ -99,7 +88,7 @@ pub(super) fn check_format_details(
                     codes::COMPRESSED_LIST_IN_OLD,
                     Severity::Warning,
                     first(),
-                    format!("{id}: compressed point list in an FF[1]-FF[3] file (FF[4] only)"),
+                    || format!("{id}: compressed point list in an FF[1]-FF[3] file (FF[4] only)"),
                 );
             }
         }
@@ -108,12 +97,7 @@ pub(super) fn check_format_details(
 
 /// A game information value against its FF\[4\] form (see
 /// [`normalize_game_info`](crate::info::normalize_info::normalize_game_info)).
-pub(super) fn check_game_info(
-    p: &crate::Property<'_, '_>,
-    id: &str,
-    ff: u8,
-    out: &mut Vec<Diagnostic>,
-) {
+pub(super) fn check_game_info(p: &crate::Property<'_, '_>, id: &str, ff: u8, out: &mut Findings) {
     use crate::info::normalize_info::{InfoFix, normalize_game_info};
     let (Some(span), Some(text)) = (p.value_spans().next(), p.decoded_values().next()) else {
         return;
@@ -127,16 +111,12 @@ pub(super) fn check_game_info(
         // a date with no certain FF[4] reading is then kept as it is.
         InfoFix::Standard if id == "DT" && ff < 4 => {
             if let InfoFix::Invalid { reason } = normalize_game_info(id, &raw, 4) {
-                report(
-                    out,
-                    codes::INVALID_GAME_INFO,
-                    Severity::Note,
-                    span,
+                report(out, codes::INVALID_GAME_INFO, Severity::Note, span, || {
                     format!(
                         "{id}[{}]: {reason}, and no certain reading: kept as written if the file becomes FF[4]",
                         shown()
-                    ),
-                );
+                    )
+                });
             }
         }
         InfoFix::Standard => {}
@@ -149,10 +129,12 @@ pub(super) fn check_game_info(
             codes::NONSTANDARD_GAME_INFO,
             Severity::Warning,
             span,
-            format!(
-                "{id}[{}]: written {value} in FF[4] ({explanation})",
-                shown()
-            ),
+            || {
+                format!(
+                    "{id}[{}]: written {value} in FF[4] ({explanation})",
+                    shown()
+                )
+            },
         ),
         // Correct as written: what FF[4] recommends (ranks), or asks for
         // once the file is FF[4] (the dates of older files).
@@ -163,16 +145,18 @@ pub(super) fn check_game_info(
             codes::NONSTANDARD_GAME_INFO,
             Severity::Note,
             span,
-            if id == "DT" {
-                format!(
-                    "{id}[{}]: {value} in FF[4] ({explanation}); written so when the file is repaired or normalized",
-                    shown()
-                )
-            } else {
-                format!(
-                    "{id}[{}]: {value} is the form FF[4] recommends ({explanation}); written so by kifu fix --normalize",
-                    shown()
-                )
+            || {
+                if id == "DT" {
+                    format!(
+                        "{id}[{}]: {value} in FF[4] ({explanation}); written so when the file is repaired or normalized",
+                        shown()
+                    )
+                } else {
+                    format!(
+                        "{id}[{}]: {value} is the form FF[4] recommends ({explanation}); written so by kifu fix --normalize",
+                        shown()
+                    )
+                }
             },
         ),
         InfoFix::Invalid { reason } => report(
@@ -184,7 +168,7 @@ pub(super) fn check_game_info(
                 Severity::Warning
             },
             span,
-            format!("{id}[{}]: {reason}", shown()),
+            || format!("{id}[{}]: {reason}", shown()),
         ),
     }
 }
@@ -236,7 +220,7 @@ pub(super) fn check_values(
     info: &crate::props::PropertyInfo,
     size: kifu_board::BoardSize,
     type_checked_elsewhere: bool,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
 ) -> bool {
     let shape = info.value;
     // Most properties: one value, not blank, that reads as its type (a
@@ -254,13 +238,9 @@ pub(super) fn check_values(
     );
     if single && p.value_count() > 1 {
         let second = p.value_spans().nth(1).unwrap_or(first);
-        report(
-            out,
-            codes::TOO_MANY_VALUES,
-            Severity::Error,
-            second,
-            format!("{id} takes one value, found {}", p.value_count()),
-        );
+        report(out, codes::TOO_MANY_VALUES, Severity::Error, second, || {
+            format!("{id} takes one value, found {}", p.value_count())
+        });
         return false;
     }
     // Empty values and white space in points need a look at every value;
@@ -277,7 +257,9 @@ pub(super) fn check_values(
         } else {
             format!("{id} has an empty value")
         };
-        report(out, codes::EMPTY_VALUE, Severity::Warning, first, message);
+        report(out, codes::EMPTY_VALUE, Severity::Warning, first, || {
+            message
+        });
         return false;
     }
     // Empty where the type allows it, or no value at all: nothing to look into.
@@ -302,17 +284,13 @@ pub(super) fn check_values(
                 .position(|(a, b)| a != b)
                 .unwrap_or(0);
             let span = p.value_spans().nth(at).unwrap_or(first);
-            report(
-                out,
-                codes::SPACE_IN_POINT,
-                Severity::Warning,
-                span,
+            report(out, codes::SPACE_IN_POINT, Severity::Warning, span, || {
                 format!(
                     "{id}[{}]: white space inside a point, which SGF says to remove: {id}[{}]",
                     shorten(&String::from_utf8_lossy(raws[at])).escape_debug(),
                     String::from_utf8_lossy(&values[at]).escape_debug()
-                ),
-            );
+                )
+            });
             let texts: Vec<String> = values
                 .iter()
                 .map(|v| String::from_utf8_lossy(v).into_owned())
@@ -335,7 +313,7 @@ pub(super) fn check_values(
                 Severity::Warning
             },
             first,
-            format!("{id}: {e}"),
+            || format!("{id}: {e}"),
         ),
         Ok(crate::props::Value::List(items)) => {
             if crate::props::has_repeated_value(&items) {
@@ -344,7 +322,7 @@ pub(super) fn check_values(
                     codes::DUPLICATE_POINT,
                     Severity::Warning,
                     first,
-                    format!("{id} lists the same point more than once"),
+                    || format!("{id} lists the same point more than once"),
                 );
             }
         }
@@ -352,16 +330,12 @@ pub(super) fn check_values(
         Ok(crate::props::Value::Real(_)) if !type_checked_elsewhere => {
             let raw = String::from_utf8_lossy(p.raw_values().next().unwrap_or_default());
             if let Some(canonical) = crate::props::canonical_real(&raw) {
-                report(
-                    out,
-                    codes::INVALID_VALUE,
-                    Severity::Warning,
-                    first,
+                report(out, codes::INVALID_VALUE, Severity::Warning, first, || {
                     format!(
                         "{id}[{}]: not a Real as SGF writes it: {id}[{canonical}]",
                         shorten(&raw).escape_debug()
-                    ),
-                );
+                    )
+                });
             }
         }
         Ok(_) => {}
