@@ -273,11 +273,8 @@ pub(crate) fn check_sgf_in_parts(
     if bytes.len() <= report::WHOLE_DRY_RUN_BYTES {
         return None;
     }
-    let mut checks = kifu_sgf::check::PartChecks::new();
-    if diagnostics_args.quiet {
-        // Only the errors are printed (`report::is_reported`).
-        checks = checks.describing_from(kifu_diag::Severity::Error);
-    }
+    let mut checks =
+        kifu_sgf::check::PartChecks::new().describing_from(report::least_printed(diagnostics_args));
     // (Where the whole lists it, finding, advice.)
     let mut found = Vec::new();
     let (mut games, mut nodes, mut parts) = (0, 0, 0);
@@ -319,9 +316,7 @@ pub(crate) fn check_sgf_in_parts(
         found.into_iter().map(|((_, d), a)| (d, a)).unzip();
     let advice = report::advice_or_table(&diagnostics, advice, asked);
     let mut outcome = Outcome::of_parts(bytes, games, nodes);
-    outcome.stats.errors = counted.errors;
-    outcome.stats.warnings = counted.warnings;
-    outcome.stats.denied = counted.denied;
+    outcome.stats.add(&counted);
     report::render_advised_at(
         &input.name,
         bytes,

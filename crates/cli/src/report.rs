@@ -103,7 +103,16 @@ pub(crate) fn advice_or_table(
 
 /// Whether `args` prints and counts `d`.
 pub(crate) fn is_reported(d: &Diagnostic, args: &DiagnosticArgs) -> bool {
-    !args.allows(d.code) && (!args.quiet || d.severity >= Severity::Error)
+    !args.allows(d.code) && d.severity >= least_printed(args)
+}
+
+/// The least severity `args` prints: errors alone with `-q`.
+pub(crate) fn least_printed(args: &DiagnosticArgs) -> Severity {
+    if args.quiet {
+        Severity::Error
+    } else {
+        Severity::Note
+    }
 }
 
 /// The advice for each of `diagnostics` of an SGF input read as

@@ -6,7 +6,6 @@ use kifu_diag::{Code, Severity, Span};
 
 use super::codes;
 use super::report::{Findings, report};
-use crate::props::Value;
 use crate::tree::Node;
 
 /// The setup of a node, in the order SGF applies it (`AE`, then `AB`, then
@@ -39,20 +38,8 @@ pub(super) fn setup_and_move(node: Node<'_, '_>) -> (NodeSetup, Option<NodeMove>
             }
             _ => continue,
         };
-        let points = match p.value() {
-            Ok(crate::props::Value::List(values)) => values
-                .into_iter()
-                .filter_map(|v| {
-                    if let crate::props::Value::Point(p) = v {
-                        Some(p)
-                    } else {
-                        None
-                    }
-                })
-                .collect(),
-            Ok(crate::props::Value::Point(p)) => vec![p],
-            _ => Vec::new(),
-        };
+        let mut points = Vec::new();
+        p.points_into(&mut points);
         setup[slot].push((p.span(), points));
     }
     (setup, mv)
@@ -378,14 +365,9 @@ pub(super) fn handicap(game: &crate::Game<'_, '_>, out: &mut Findings) {
 
 /// The points a setup property lists, as [`Node::points`] counts them.
 fn point_count(p: &crate::Property<'_, '_>) -> usize {
-    match p.value() {
-        Ok(Value::List(values)) => values
-            .iter()
-            .filter(|v| matches!(v, Value::Point(_)))
-            .count(),
-        Ok(Value::Point(_)) => 1,
-        _ => 0,
-    }
+    let mut points = Vec::new();
+    p.points_into(&mut points);
+    points.len()
 }
 
 /// The replay of variations with one board and undo against the replay

@@ -1027,14 +1027,7 @@ impl<'c, 'i> Node<'c, 'i> {
     pub fn points(&self, id: &str) -> Vec<Point> {
         let mut out = Vec::new();
         for p in self.properties().filter(|p| p.is(id)) {
-            match p.value() {
-                Ok(Value::List(values)) => out.extend(values.into_iter().filter_map(|v| match v {
-                    Value::Point(p) => Some(p),
-                    _ => None,
-                })),
-                Ok(Value::Point(p)) => out.push(p),
-                _ => {}
-            }
+            p.points_into(&mut out);
         }
         out
     }
@@ -1095,6 +1088,19 @@ impl<'c, 'i> Property<'c, 'i> {
             written == id.as_bytes()
         } else {
             self.id() == id
+        }
+    }
+
+    /// Appends the points the property's value lists (a point list or one
+    /// point; nothing for a value that is neither).
+    pub(crate) fn points_into(&self, out: &mut Vec<Point>) {
+        match self.value() {
+            Ok(Value::List(values)) => out.extend(values.into_iter().filter_map(|v| match v {
+                Value::Point(p) => Some(p),
+                _ => None,
+            })),
+            Ok(Value::Point(p)) => out.push(p),
+            _ => {}
         }
     }
 
